@@ -1,0 +1,37 @@
+"""Errors raised by the core.
+
+Every error is a :class:`ValueError`, so callers that only care about "bad
+input" can catch one type, and each message names the offending input and,
+where there is one, the position (round and play index) it was found at.
+"""
+
+from __future__ import annotations
+
+__all__ = ["KseriError", "CardCodeError", "IllegalMoveError", "RulesError", "RecordError"]
+
+
+class KseriError(ValueError):
+    """Base class of every error the package raises on bad input."""
+
+
+class CardCodeError(KseriError):
+    """A string is not a card code (``"10D"``, ``"JS"``, ...)."""
+
+
+class IllegalMoveError(KseriError):
+    """A move the rules do not allow in the current position."""
+
+
+class RulesError(KseriError):
+    """An unknown profile or option, or options that do not fit together."""
+
+
+class RecordError(KseriError):
+    """A game record that cannot be read or that contradicts the rules.
+
+    ``where`` locates the problem, e.g. ``"round 2, play 17"``.
+    """
+
+    def __init__(self, message: str, where: str | None = None) -> None:
+        self.where = where
+        super().__init__(f"{where}: {message}" if where else message)
