@@ -1,0 +1,67 @@
+"""Checks for the generated playing-card SVGs in static/cards/."""
+
+import os
+import runpy
+import xml.etree.ElementTree as ET
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CARDS_DIR = os.path.join(ROOT, "static", "cards")
+SCRIPT = os.path.join(ROOT, "tools", "make_cards.py")
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = ["S", "H", "D", "C"]
+RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight",
+              "nine", "ten", "jack", "queen", "king"]
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+EXPECTED = {"%s%s.svg" % (r, s): "%s of %s" % (n, SUIT_NAMES[s])
+            for s in SUITS for r, n in zip(RANKS, RANK_NAMES)}
+ALL_FILES = sorted(EXPECTED) + ["back.svg"]
+
+
+def test_exactly_53_files():
+    names = sorted(n for n in os.listdir(CARDS_DIR) if n.endswith(".svg"))
+    assert len(EXPECTED) == 52
+    assert names == sorted(ALL_FILES)
+
+
+@pytest.mark.parametrize("name", ALL_FILES)
+def test_svg_is_standalone_and_titled(name):
+    path = os.path.join(CARDS_DIR, name)
+    with open(path, "rb") as fh:
+        data = fh.read()
+    assert len(data) < 6 * 1024, "%s is %d bytes" % (name, len(data))
+    root = ET.fromstring(data)
+    assert root.tag == SVG_NS + "svg"
+    assert root.get("viewBox") == "0 0 250 350"
+    title = root.find(SVG_NS + "title")
+    assert title is not None
+    assert title.text == EXPECTED.get(name, "card back")
+    # no external references: every href points inside the file
+    text = data.decode("utf-8")
+    assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "https://" not in text
+    for el in root.iter():
+        for attr, value in el.attrib.items():
+            if attr.endswith("href"):
+                assert value.startswith("#"), (name, value)
+    assert "<text" not in text  # all artwork is paths, no font glyphs
+
+
+def test_generator_is_deterministic(tmp_path):
+    mod = runpy.run_path(SCRIPT)
+    out1, out2 = tmp_path / "a", tmp_path / "b"
+    mod["main"]([str(out1)])
+    mod["main"]([str(out2)])
+    names = sorted(os.listdir(out1))
+    assert names == sorted(ALL_FILES)
+    assert names == sorted(os.listdir(out2))
+    for name in names:
+        generated = (out1 / name).read_bytes()
+        assert generated == (out2 / name).read_bytes(), name
+        # the committed assets match the generator's output
+        with open(os.path.join(CARDS_DIR, name), "rb") as fh:
+            assert generated == fh.read(), "%s is stale; rerun tools/make_cards.py" % name
