@@ -1,0 +1,117 @@
+"""Page-load benchmark: our index.html against a bare PyScript page on the same runtime.
+
+For each run, and for each page (the order alternates from run to run):
+  cold  -- a fresh browser context (empty cache) loads the page;
+  warm  -- the same context loads it a second time (HTTP cache filled).
+The time is from navigation start to the moment ``<body>`` gets ``data-ready="true"``,
+measured inside the page (``performance.now()`` in a MutationObserver installed
+before any page script runs), so Playwright's polling does not add to it.
+
+    python3 benchmarks/page_load.py [--runs N] [--timeout S] [--json]
+
+Needs ``scripts/setup --test`` (runtime/ and Chromium). Uses the same server and
+Chromium launch options as the browser tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PAGES = {"ours": "/index.html", "bare": "/benchmarks/bare.html"}
+
+# Runs before any script of the page: note when body[data-ready] turns "true".
+READY_OBSERVER = """
+(() => {
+  const check = () => {
+    if (window.__readyAt === undefined && document.body && document.body.dataset.ready === 'true') {
+      window.__readyAt = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true,
+                                                 attributeFilter: ['data-ready']});
+})();
+"""
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def _load_once(page, url: str, timeout_s: float) -> float:
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(
+        "() => window.__readyAt !== undefined || !!document.querySelector('.py-error')",
+        timeout=timeout_s * 1000,
+        polling=100,
+    )
+    error = page.evaluate("() => { const e = document.querySelector('.py-error'); return e && e.textContent; }")
+    if error:
+        raise RuntimeError(f"{url}: PyScript error: {error}")
+    return page.evaluate("() => window.__readyAt") / 1000.0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Cold/warm load time of index.html vs a bare PyScript page.")
+    parser.add_argument("--runs", type=int, default=7, help="runs per page and mode (default 7)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one load")
+    parser.add_argument("--json", action="store_true", help="print the raw numbers as JSON too")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    serve = _load("kseri_scripts_serve", ROOT / "scripts" / "serve.py")
+    harness = _load("kseri_browser_conftest", ROOT / "tests" / "browser" / "conftest.py")
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file():
+        print("runtime/ missing: run scripts/setup --test", file=sys.stderr)
+        return 2
+
+    server, base = serve.start(ROOT)
+    times: dict[str, dict[str, list[float]]] = {p: {"cold": [], "warm": []} for p in PAGES}
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(**harness.chromium_launch_options("chromium"))
+            try:
+                for run in range(args.runs):
+                    order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
+                    for name in order:
+                        context = browser.new_context()
+                        context.add_init_script(READY_OBSERVER)
+                        page = context.new_page()
+                        url = base + PAGES[name]
+                        cold = _load_once(page, url, args.timeout)
+                        warm = _load_once(page, url, args.timeout)
+                        context.close()
+                        times[name]["cold"].append(cold)
+                        times[name]["warm"].append(warm)
+                        print(f"run {run + 1}/{args.runs} {name:4}: cold {cold:6.2f} s  warm {warm:6.2f} s", flush=True)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    print()
+    print(f"median of {args.runs} runs (navigation -> data-ready, seconds)")
+    print(f"{'':6}{'ours':>8}{'bare':>8}{'ours/bare':>11}")
+    for mode in ("cold", "warm"):
+        ours = statistics.median(times["ours"][mode])
+        bare = statistics.median(times["bare"][mode])
+        print(f"{mode:6}{ours:8.2f}{bare:8.2f}{ours / bare:11.2f}")
+    if args.json:
+        print(json.dumps(times))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

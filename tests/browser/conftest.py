@@ -1,0 +1,236 @@
+"""Browser test harness: serve the repo, drive Debian's Chromium, watch for trouble.
+
+Fixtures
+--------
+``site_url``        session: ``http://127.0.0.1:PORT`` serving the repo root (threaded,
+                    same handler as ``scripts/serve``).
+``page_watch``      function: a :class:`PageWatch` that records page errors, console
+                    errors, failed/4xx-5xx same-origin requests and every request that
+                    leaves the site's origin.
+``game_page``       function: a fresh page in a fresh context with ``page_watch`` attached.
+                    At teardown the test errors if the watch saw anything.
+``open_game``       function: ``open_game("?seed=3")`` navigates ``game_page`` to
+                    ``index.html`` + suffix and waits until the page is ready.
+
+Helpers: :func:`wait_ready` (waits for ``body[data-ready=true]``, failing fast on
+``.py-error`` or a page error) and :func:`chromium_launch_options` (also used by
+``benchmarks/page_load.py``).
+
+Environment: ``KSERI_READY_TIMEOUT`` (seconds, default 90) bounds the wait for ready.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+READY_TIMEOUT = float(os.environ.get("KSERI_READY_TIMEOUT", "90"))
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Every host but the loopback test server fails to resolve at once, so an
+    # off-origin request can neither succeed nor hang.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def chromium_launch_options(browser_name: str = "chromium") -> dict:
+    """Launch options for ``browser_type.launch``: Debian's Chromium when present."""
+    options: dict = {}
+    if browser_name == "chromium":
+        options["args"] = list(CHROMIUM_ARGS)
+        if CHROMIUM.exists():
+            options["executable_path"] = str(CHROMIUM)
+    return options
+
+
+def _load_serve_module():
+    spec = importlib.util.spec_from_file_location("kseri_scripts_serve", ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _check_runtime() -> None:
+    needed = [
+        "runtime/pyodide/pyodide.mjs",
+        "runtime/pyodide/pyodide.asm.mjs",
+        "runtime/pyodide/pyodide.asm.wasm",
+        "runtime/pyodide/python_stdlib.zip",
+        "runtime/pyodide/pyodide-lock.json",
+        "runtime/pyscript/core.js",
+        "runtime/pyscript/core.css",
+    ]
+    missing = [p for p in needed if not (ROOT / p).is_file()]
+    if missing:
+        pytest.fail(f"runtime not installed (missing {', '.join(missing)}): run scripts/setup --test", pytrace=False)
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, browser_name):
+    """pytest-playwright's launch args plus ours (``playwright install`` can't fetch a browser here)."""
+    ours = chromium_launch_options(browser_name)
+    merged = {**browser_type_launch_args, **ours}
+    merged["args"] = [*browser_type_launch_args.get("args", []), *ours.get("args", [])]
+    return merged
+
+
+@pytest.fixture(scope="session")
+def site_url():
+    """Base URL (no trailing slash) of the repo root served on 127.0.0.1 at a free port."""
+    _check_runtime()
+    serve = _load_serve_module()
+    server, url = serve.start(ROOT)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@dataclass
+class PageWatch:
+    """What went wrong on a page. ``problems()`` is empty when all is well."""
+
+    origin: str
+    page_errors: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    off_origin: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def is_same_origin(self, url: str) -> bool:
+        parts = urlsplit(url)
+        if parts.scheme in ("data", "blob"):
+            return True
+        return f"{parts.scheme}://{parts.netloc}" == self.origin
+
+    def attach(self, page) -> None:
+        page.on("pageerror", lambda exc: self.page_errors.append(f"{exc.name}: {exc.message}\n{exc.stack or ''}"))
+        page.on("console", self._on_console)
+        # Context-level so requests from workers and service workers count too.
+        page.context.on("request", self._on_request)
+        page.context.on("response", self._on_response)
+        page.context.on("requestfailed", self._on_request_failed)
+
+    def _on_console(self, msg) -> None:
+        if msg.type == "error":
+            loc = msg.location or {}
+            where = f" ({loc.get('url', '')}:{loc.get('lineNumber', '')})" if loc.get("url") else ""
+            self.console_errors.append(msg.text + where)
+
+    def _on_request(self, request) -> None:
+        self.requests.append(request.url)
+        if not self.is_same_origin(request.url):
+            self.off_origin.append(f"{request.method} {request.url}")
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400 and self.is_same_origin(response.url):
+            self.bad_responses.append(f"{response.status} {response.url}")
+
+    def _on_request_failed(self, request) -> None:
+        failure = request.failure or ""
+        if self.is_same_origin(request.url) and "ERR_ABORTED" not in failure:
+            self.failed_requests.append(f"{request.url}: {failure}")
+
+    def problems(self) -> list[str]:
+        out = []
+        for label, items in [
+            ("page error", self.page_errors),
+            ("console error", self.console_errors),
+            ("request off the site's origin", self.off_origin),
+            ("HTTP error", self.bad_responses),
+            ("failed request", self.failed_requests),
+        ]:
+            out.extend(f"{label}: {item}" for item in items)
+        return out
+
+    def wait_ready(self, page, timeout: float | None = None) -> float:
+        """Same as :func:`wait_ready` with this watch (handy where conftest can't be imported)."""
+        return wait_ready(page, self, READY_TIMEOUT if timeout is None else timeout)
+
+    def clear(self) -> None:
+        """Forget what was seen so far (for a test that provokes an error on purpose)."""
+        for items in (self.page_errors, self.console_errors, self.off_origin, self.bad_responses, self.failed_requests):
+            items.clear()
+
+
+@pytest.fixture
+def page_watch(site_url):
+    return PageWatch(origin=site_url)
+
+
+@pytest.fixture
+def game_page(page, page_watch):
+    """A fresh page (fresh context) whose errors and off-origin requests fail the test."""
+    page_watch.attach(page)
+    yield page
+    problems = page_watch.problems()
+    if problems:
+        pytest.fail("the page reported problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+_STATE_JS = """() => {
+  const err = document.querySelector('.py-error');
+  if (err) return 'error:' + (err.textContent || '').trim();
+  return document.body && document.body.dataset.ready === 'true' ? 'ready' : 'waiting';
+}"""
+
+
+def wait_ready(page, watch: PageWatch | None = None, timeout: float = READY_TIMEOUT) -> float:
+    """Wait for ``body[data-ready=true]``; return the seconds waited.
+
+    Fails at once if PyScript shows its error box (``.py-error``: an exception in
+    the main script shows only there) or the page throws; fails after ``timeout``
+    seconds otherwise (a missing runtime file makes the page hang, not fail).
+    """
+    from playwright.sync_api import Error as PlaywrightError
+
+    start = time.monotonic()
+    while True:
+        try:
+            state = page.evaluate(_STATE_JS)
+        except PlaywrightError:  # navigation in progress: the context was replaced
+            state = "waiting"
+        if state == "ready":
+            return time.monotonic() - start
+        if state.startswith("error:"):
+            pytest.fail(f"PyScript error box appeared:\n{state[6:]}", pytrace=False)
+        if watch is not None and watch.page_errors:
+            pytest.fail("page error while loading:\n" + "\n".join(watch.page_errors), pytrace=False)
+        if time.monotonic() - start > timeout:
+            seen = "\n  ".join(watch.problems()) if watch else "(no watch)"
+            pytest.fail(f"page not ready after {timeout:.0f} s; problems seen:\n  {seen}", pytrace=False)
+        page.wait_for_timeout(100)
+
+
+@pytest.fixture
+def open_game(game_page, page_watch, site_url):
+    """``open_game(suffix="")``: load ``index.html`` + suffix in ``game_page``, wait until ready."""
+
+    def _open(suffix: str = ""):
+        game_page.goto(f"{site_url}/index.html{suffix}")
+        wait_ready(game_page, page_watch)
+        return game_page
+
+    return _open
