@@ -18,6 +18,7 @@ from .cards import Card
 from .errors import IllegalMoveError
 from .events import PlayEvent
 from .round import Round
+from .sums import SumsRound
 from .rules import GREEK, Rules
 from .scoring import RoundScore, score_round
 
@@ -39,6 +40,8 @@ class Match:
         self.round_wins = [0] * rules.teams
         self.target = rules.target
         self.winner: int | None = None
+        # The sums table is its own engine; everything else plays on one pile.
+        self._table = SumsRound if rules.table == "sums" else Round
 
     @classmethod
     def new(cls, rules: Rules = GREEK, *, rng: random.Random, first_dealer: int | None = None) -> Match:
@@ -80,14 +83,16 @@ class Match:
         if deck is None:
             if self.rng is None:
                 raise IllegalMoveError("no deck given and no random generator to shuffle one")
-            state = Round.deal(self.rules, dealer, self.rng)
+            state = self._table.deal(self.rules, dealer, self.rng)
         else:
-            state = Round.from_deck(self.rules, dealer, deck)
+            state = self._table.from_deck(self.rules, dealer, deck)
         self.rounds.append(state)
         return state
 
     def play(self, card: Card | str) -> PlayEvent:
-        """Play for the seat to move (checked); scores the round when it ends."""
+        """Play for the seat to move (checked); scores the round when it ends.
+
+        At the sums table ``card`` is a play string or a :class:`~kseri.sums.SumsMove`."""
         if self.is_over:
             raise IllegalMoveError(f"cannot play {card}: the match is over")
         event = self.round.apply(card)

@@ -217,6 +217,8 @@ class Observation:
     def check(self, data: dict[str, Any] | None = None) -> None:
         """Raise :class:`ObservationError` unless a real position could look like this."""
         rules = self.rules
+        if rules.table != "pile":
+            raise ObservationError(f"the {rules.profile} table has no bot observation yet (pile profiles only)")
         everything = list(self.hand) + list(self.opening) + list(self.plays)
         if self.bottom is not None:
             everything.append(self.bottom)

@@ -38,7 +38,7 @@ def to_record(match: Match) -> dict[str, Any]:
         "format": FORMAT,
         "rules": match.rules.to_spec(),
         "first_dealer": match.first_dealer,
-        "rounds": [{"deck": [CODES[c] for c in r.deck], "plays": [CODES[c] for c in r.plays]}
+        "rounds": [{"deck": [CODES[c] for c in r.deck], "plays": r.play_codes()}
                    for r in match.rounds],
     }
 
@@ -98,13 +98,21 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
         if r > 0 and not match.round.is_terminal():
             raise RecordError("round is unfinished but more rounds follow", f"round {r - 1}")
         deck = _cards(entry.get("deck"), where, "deck")
-        plays = _cards(entry.get("plays", []), where, "plays")
+        if rules.table == "sums":
+            plays = entry.get("plays", [])
+            if not (isinstance(plays, list) and all(isinstance(p, str) for p in plays)):
+                raise RecordError("plays must be a list of play strings", where)
+        else:
+            plays = _cards(entry.get("plays", []), where, "plays")
         try:
             match.next_round(deck)
         except KseriError as exc:
             raise RecordError(str(exc), where) from None
         for i, card in enumerate(plays):
             state = match.round
+            if rules.table == "sums":
+                _play_string(match, card, f"{where}, play {i}")
+                continue
             if state.is_terminal():
                 raise RecordError(f"{CODES[card]} played after the round ended", f"{where}, play {i}")
             if card not in state.hands[state.to_move]:
@@ -113,6 +121,15 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
                                   f"{where}, play {i}")
             match.play(Card.from_index(card))
     return match
+
+
+def _play_string(match: Match, play: str, where: str) -> None:
+    if match.round.is_terminal():
+        raise RecordError(f"{play} played after the round ended", where)
+    try:
+        match.play(play)
+    except KseriError as exc:
+        raise RecordError(str(exc), where) from None
 
 
 def summary(match: Match) -> dict[str, Any]:

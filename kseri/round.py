@@ -183,6 +183,10 @@ class Round:
     def is_terminal(self) -> bool:
         return self.next_card == 52 and not any(self.hands)
 
+    def play_codes(self) -> list[str]:
+        """The plays so far as record strings (card codes)."""
+        return [CODES[c] for c in self.plays]
+
     def legal_moves(self) -> list[Card]:
         """The cards the player to move may play: any card in hand (none once the round is over)."""
         if self.is_terminal():

@@ -12,7 +12,7 @@ record (a profile name, or an object of a profile plus option overrides).
 >>> rules_from_spec("poker")
 Traceback (most recent call last):
 ...
-kseri.errors.RulesError: unknown rules profile 'poker' (known: greek, fourcard)
+kseri.errors.RulesError: unknown rules profile 'poker' (known: greek, fourcard, sums)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any, Literal
 from .cards import ACE, JACK, KING, QUEEN, TEN, Card
 from .errors import RulesError
 
-__all__ = ["Rules", "GREEK", "FOURCARD", "PROFILES", "rules_from_spec", "card_points_table"]
+__all__ = ["Rules", "GREEK", "FOURCARD", "SUMS", "PROFILES", "rules_from_spec", "card_points_table"]
 
 OpeningRedeal = Literal["top", "jacks", "none"]
 TieBreak = Literal["raise", "higher"]
@@ -83,6 +83,9 @@ class Rules:
     """The stock's bottom card (never a jack) is shown to everyone."""
     match_rounds: int | None = None
     """If set, the match is a fixed number of rounds won by most round wins."""
+    table: Literal["pile", "sums"] = "pile"
+    """``pile``: one pile, match the top card (the Greek game); ``sums``: cards side
+    by side, captures by rank or by sum, builds (see :mod:`kseri.sums`)."""
 
     def __post_init__(self) -> None:
         problems = []
@@ -102,6 +105,8 @@ class Rules:
             )
         if self.target < 1 or self.target_raise < 1:
             problems.append("target and target_raise must be positive")
+        if self.table not in ("pile", "sums"):
+            problems.append(f"table={self.table!r} (pile or sums)")
         if self.match_rounds is not None and self.match_rounds < 1:
             problems.append(f"match_rounds={self.match_rounds!r} must be positive")
         if problems:
@@ -153,7 +158,21 @@ FOURCARD = Rules(
 )
 """RULES.md §3: 4-card packets, no jack kseri, double kseri 20, target 101 (or 51)."""
 
-PROFILES: dict[str, Rules] = {"greek": GREEK, "fourcard": FOURCARD}
+SUMS = Rules(
+    profile="sums",
+    table="sums",
+    opening_redeal="none",
+    jack_kseri_points=None,
+    rank_points=_rank_points(ace=1),
+    ten_of_diamonds_points=2,
+    two_of_clubs_points=1,
+    majority_points=4,
+    target=37,
+    tie_break="higher",
+)
+"""RULES.md §4: captures by rank or sum, builds, xeri 10, most cards 4, target 37."""
+
+PROFILES: dict[str, Rules] = {"greek": GREEK, "fourcard": FOURCARD, "sums": SUMS}
 
 _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Rules)) - {"profile"}
 _OPTION_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}

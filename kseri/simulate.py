@@ -26,6 +26,9 @@ def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
             if match.round.is_terminal():
                 match.next_round()
             state = match.round
+            if rules.table == "sums":
+                match.play(rng.choice(state.legal_moves()))
+                continue
             hand = state.hands[state.to_move]
             match.play_index(hand[int(rng.random() * len(hand))])
         rounds_per_match.append(len(match.scores))
