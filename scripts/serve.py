@@ -8,6 +8,10 @@ the page depends on, so the behaviour is the same everywhere. The browser tests
 and the page-load benchmark use :func:`start` from here, so the page is tested
 under the same server that ``scripts/serve`` runs.
 
+When the served folder has no ``precache-manifest.json`` (the repo root in
+development) the server computes one on each request (see ``scripts/precache.py``),
+so the service worker's file list and version always match the files on disk.
+
 Usage: ``python3 scripts/serve.py [--port PORT] [--bind ADDR] [--dir DIR]``
 """
 
@@ -16,11 +20,22 @@ from __future__ import annotations
 import argparse
 import functools
 import http.server
+import importlib.util
 import os
 import threading
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def _load_precache():
+    spec = importlib.util.spec_from_file_location("kseri_scripts_precache", Path(__file__).with_name("precache.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+precache = _load_precache()
 
 MIME_TYPES = {
     ".wasm": "application/wasm",  # needed for WebAssembly.compileStreaming
@@ -42,6 +57,34 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     verbose = True
+
+    def _send_precache_manifest(self, head: bool) -> bool:
+        """Serve precache-manifest.json computed now, when the folder has no such file.
+
+        So in development the service worker's file list is always current
+        (``scripts/build`` writes a real file into ``dist/``).
+        """
+        if self.path.split("?", 1)[0].split("#", 1)[0] != "/" + precache.NAME:
+            return False
+        if (Path(self.directory) / precache.NAME).exists():
+            return False
+        body = precache.manifest_bytes(self.directory)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+        if not head:
+            self.wfile.write(body)
+        return True
+
+    def do_GET(self) -> None:
+        if not self._send_precache_manifest(head=False):
+            super().do_GET()
+
+    def do_HEAD(self) -> None:
+        if not self._send_precache_manifest(head=True):
+            super().do_HEAD()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
         if self.verbose:

@@ -11,6 +11,7 @@ Fixtures
                     At teardown the test errors if the watch saw anything.
 ``open_game``       function: ``open_game("?seed=3")`` navigates ``game_page`` to
                     ``index.html`` + suffix and waits until the page is ready.
+``browser_context_args``  session: pytest-playwright's, with service workers blocked.
 
 Helpers: :func:`wait_ready` (waits for ``body[data-ready=true]``, failing fast on
 ``.py-error`` or a page error) and :func:`chromium_launch_options` (also used by
@@ -92,6 +93,14 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
     merged = {**browser_type_launch_args, **ours}
     merged["args"] = [*browser_type_launch_args.get("args", []), *ours.get("args", [])]
     return merged
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Fresh contexts block service workers, so no test is served from a cache another part
+    of the page installed (``page.route`` cannot see requests a worker answers). The offline
+    tests (test_offline.py) make their own contexts with ``service_workers="allow"``."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")

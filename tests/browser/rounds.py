@@ -1,0 +1,61 @@
+"""Helpers for the browser tests that need a round played or a service worker settled."""
+
+from __future__ import annotations
+
+import time
+
+HUMAN_CARDS_PER_ROUND = 24  # greek: 4 packets of 6
+
+
+def totals(page) -> tuple[int, int]:
+    score = page.locator("#score")
+    return int(score.get_attribute("data-seat0") or 0), int(score.get_attribute("data-seat1") or 0)
+
+
+def play_round(page, timeout: float = 180) -> tuple[int, int]:
+    """Play one whole round by clicking ``#hand [data-card]`` buttons; return the totals after it.
+
+    Each turn waits for an enabled card, clicks the first, then waits until that card
+    has left the hand, so a click is never sent to a hand that is about to be redrawn.
+    """
+    deadline = time.monotonic() + timeout
+    before = sum(totals(page))
+    for n in range(HUMAN_CARDS_PER_ROUND):
+        button = page.locator("#hand [data-card]:enabled").first
+        button.wait_for(state="visible", timeout=max(1, deadline - time.monotonic()) * 1000)
+        code = button.get_attribute("data-card")
+        button.click()
+        page.locator(f'#hand [data-card="{code}"]').wait_for(
+            state="detached", timeout=max(1, deadline - time.monotonic()) * 1000)
+    # A round deals 25 points (22 on a 26-26 split) plus kseris.
+    while sum(totals(page)) < before + 22:
+        if time.monotonic() > deadline:
+            raise AssertionError(f"round did not score: totals {totals(page)}")
+        page.wait_for_timeout(100)
+    return totals(page)
+
+
+SW_STATE_JS = """async () => {
+  if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return 'no controller';
+  const names = (await caches.keys()).filter((n) => n.startsWith('kseri-'));
+  if (names.length !== 1) return 'caches: ' + names.join(',');
+  const cache = await caches.open(names[0]);
+  const hit = await cache.match(new URL('precache-manifest.json', document.baseURI).href);
+  if (!hit) return 'no manifest in cache';
+  const manifest = await hit.json();
+  const count = (await cache.keys()).length;
+  const want = Object.keys(manifest.files).length + 1;
+  return count === want ? 'ready:' + names[0] : `cached ${count} of ${want}`;
+}"""
+
+
+def wait_offline_ready(page, timeout: float = 90) -> str:
+    """Wait until a service worker controls ``page`` and its cache holds every precached file."""
+    deadline = time.monotonic() + timeout
+    state = ""
+    while time.monotonic() < deadline:
+        state = page.evaluate(SW_STATE_JS)
+        if state.startswith("ready:"):
+            return state[6:]
+        page.wait_for_timeout(200)
+    raise AssertionError(f"service worker not ready after {timeout:.0f} s: {state}")

@@ -1,0 +1,123 @@
+"""Offline play: the service worker precaches the whole site on the first visit, then the
+game loads and plays a full round with the server gone."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from .conftest import PageWatch, wait_ready
+from .rounds import play_round, wait_offline_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _serve_module():
+    spec = importlib.util.spec_from_file_location("kseri_scripts_serve_offline", ROOT / "scripts" / "serve.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.browser
+def test_game_plays_a_round_offline_after_one_visit(browser, site_url):
+    # Our own server (site_url is shared by the session and must keep running).
+    server, url = _serve_module().start(ROOT)
+    stopped = False
+    context = browser.new_context(service_workers="allow", reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        watch = PageWatch(origin=url)
+        watch.attach(page)
+        page.goto(f"{url}/index.html?seed=3&level=easy")
+        wait_ready(page, watch)
+        cache = wait_offline_ready(page)
+        assert watch.problems() == []
+        types = page.evaluate("""async (name) => {
+            const cache = await caches.open(name);
+            const type = async (path) =>
+                (await cache.match(new URL(path, document.baseURI).href)).headers.get('content-type');
+            return [await type('runtime/pyodide/pyodide.asm.wasm'), await type('runtime/pyodide/pyodide.mjs')];
+        }""", cache)
+        assert types[0] == "application/wasm" and types[1].startswith("text/javascript"), types
+
+        server.shutdown()
+        server.server_close()
+        stopped = True
+        context.set_offline(True)
+        from_worker, from_network = [], []
+        page.on("response", lambda r: (from_worker if r.from_service_worker else from_network).append(r.url))
+
+        page.reload()
+        wait_ready(page, watch)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        after = play_round(page)
+        assert sum(after) >= 22
+        assert watch.problems() == [], watch.problems()
+        assert from_network == [], f"answered by the network while offline: {from_network}"
+        assert f"{url}/runtime/pyodide/pyodide.asm.wasm" in from_worker
+        assert cache.startswith("kseri-")
+    finally:
+        context.close()
+        if not stopped:
+            server.shutdown()
+            server.server_close()
+
+
+@pytest.mark.browser
+def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
+    """Change a file: the next visit installs a new worker, whose cache replaces the old one whole."""
+    import shutil
+
+    build = _build_module()
+    site = tmp_path / "site"
+    build.build(site)
+    server, url = _serve_module().start(site)
+    context = browser.new_context(service_workers="allow", reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        watch = PageWatch(origin=url)
+        watch.attach(page)
+        page.goto(f"{url}/embed.html?scene=pile=10D;plays=10S")
+        wait_ready(page, watch)
+        first = wait_offline_ready(page)
+
+        # A new release: one file changes and the manifest is rebuilt.
+        css = site / "static" / "embed" / "embed.css"
+        css.write_text(css.read_text() + "\n/* new version */\n")
+        build.precache_module().write(site)
+        page.reload()
+        wait_ready(page, watch)
+        deadline_state = ""
+        for _ in range(300):
+            deadline_state = page.evaluate("""async () => (await caches.keys()).filter(n => n.startsWith('kseri-')).join(',')""")
+            if deadline_state and deadline_state != first and "," not in deadline_state:
+                break
+            page.wait_for_timeout(200)
+        assert deadline_state != first and "," not in deadline_state, deadline_state
+        second = wait_offline_ready(page)
+        assert second == deadline_state
+        cached_css = page.evaluate("""async (name) => {
+            const cache = await caches.open(name);
+            return await (await cache.match(new URL('static/embed/embed.css', document.baseURI).href)).text();
+        }""", second)
+        assert cached_css.endswith("/* new version */\n")
+        assert watch.problems() == []
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
+        shutil.rmtree(site, ignore_errors=True)
+
+
+def _build_module():
+    spec = importlib.util.spec_from_file_location("kseri_scripts_build", ROOT / "scripts" / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    module.precache_module = module._precache
+    return module

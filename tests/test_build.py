@@ -1,0 +1,121 @@
+"""scripts/build and scripts/precache.py: what dist/ holds and what the service worker caches."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"kseri_scripts_{name}_test", ROOT / "scripts" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+precache = _load("precache")
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory):
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
+        pytest.fail("runtime not installed: run scripts/setup", pytrace=False)
+    out = tmp_path_factory.mktemp("build") / "dist"
+    _load("build").build(out)
+    return out
+
+
+def test_dist_holds_the_whole_site(dist):
+    for rel in ("index.html", "embed.html", "guide.html", "embed-docs.html", "pyscript.toml", "sw.js",
+                "manifest.webmanifest", "precache-manifest.json", ".nojekyll", "static/sw-register.js",
+                "static/icons/icon-192.png", "static/icons/icon-512.png", "static/cards/10D.svg",
+                "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/pyodide-lock.json", "runtime/pyscript/core.js",
+                "kseri/__init__.py", "kseri/scene.py", "kseri/share.py", "kseri/web/embed.py"):
+        assert (dist / rel).is_file(), rel
+    config = tomllib.loads((dist / "pyscript.toml").read_text())
+    for source in config["files"]:
+        assert (dist / source).is_file(), source
+    assert not (dist / "pyproject.toml").exists() and not (dist / "tests").exists()
+
+
+def test_precache_manifest_lists_every_file_but_itself_and_the_worker(dist):
+    manifest = json.loads((dist / "precache-manifest.json").read_text())
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
+    assert set(manifest["files"]) == on_disk - {"precache-manifest.json", "sw.js", ".nojekyll"}
+    assert manifest == precache.build_manifest(dist)
+    assert len(manifest["version"]) == 16
+
+
+def test_version_follows_any_change(tmp_path):
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "a.css").write_text("a{}")
+    first = precache.build_manifest(tmp_path)
+    (tmp_path / "static" / "a.css").write_text("a{color:red}")
+    second = precache.build_manifest(tmp_path)
+    assert first["version"] != second["version"]
+    assert set(first["files"]) == {"index.html", "static/a.css"}
+
+
+def test_web_app_manifest(dist):
+    data = json.loads((dist / "manifest.webmanifest").read_text())
+    assert data["short_name"] == "Kseri" and data["start_url"] == "." and data["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in data["icons"]}
+    assert {"192x192", "512x512", "any"} <= sizes
+    for icon in data["icons"]:
+        assert not icon["src"].startswith(("/", "http")) and (dist / icon["src"]).is_file()
+    png = (dist / "static/icons/icon-192.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20], "big") == 192
+
+
+def test_pages_register_the_worker_and_the_manifest():
+    for page in ("index.html", "embed.html"):
+        html = (ROOT / page).read_text()
+        assert '<link rel="manifest" href="./manifest.webmanifest">' in html, page
+        assert '<script type="module" src="./static/sw-register.js"></script>' in html, page
+        assert '<meta name="theme-color"' in html, page
+
+
+def test_build_refuses_absolute_urls(tmp_path):
+    build = _load("build")
+    (tmp_path / "bad.html").write_text('<img src="/static/x.png"><a href="https://example.org/">x</a>')
+    with pytest.raises(build.BuildError, match="not a relative URL"):
+        build.check_pages(tmp_path)
+
+
+def test_guide_scenes_are_valid_and_cover_the_worked_examples():
+    from html.parser import HTMLParser
+    from urllib.parse import parse_qsl, urlsplit
+
+    from kseri.scene import from_params
+
+    class Frames(HTMLParser):
+        srcs: list[str] = []
+
+        def handle_starttag(self, tag, attrs):
+            if tag == "iframe":
+                self.srcs.append(dict(attrs)["src"])
+
+    parser = Frames()
+    parser.srcs = []
+    parser.feed((ROOT / "guide.html").read_text())
+    finals = []
+    for src in parser.srcs:
+        parts = urlsplit(src)
+        assert parts.path == "embed.html"
+        scene = from_params(dict(parse_qsl(parts.query)) | dict(parse_qsl(parts.fragment)))
+        last = scene.steps[-1]
+        finals.append((last.played, last.captured, last.points))
+    assert ("10S", ("10D",), (13, 0)) in finals  # RULES.md §1: lone 10♦ by 10♠
+    assert ("JS", ("10D",), (3, 0)) in finals  # the same by J♠
+    assert ("JC", ("JH",), (22, 0)) in finals  # lone J♥ by J♣
+    jack_on_empty = [s for s in parser.srcs if "hands=JS,6D|JD,KH;plays=JS,JD" in s]
+    assert jack_on_empty
