@@ -86,8 +86,10 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("b", help="a level name or a bot command line")
     arena.add_argument("--rounds", type=int, default=200)
     arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--matches", action="store_true", help="also play whole matches for a win rate")
+    arena.add_argument("--matches", action="store_true",
+                       help="also play whole matches for a win rate (rounds/16 duplicate pairs, at least 1)")
     arena.add_argument("--rules", default="greek")
+    arena.add_argument("--json", action="store_true", help="print the result as one JSON object")
     arena.set_defaults(run=_arena)
     return parser
 

@@ -1,0 +1,104 @@
+"""Think time per move of each bot level (not a test: run it by hand).
+
+    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard,expert] [--slice MS]
+
+Plays ``--rounds`` rounds per level, the level against itself from fixed
+seeds, and times every decision made in one go (``Thinker.run``), as a
+CPython page or the protocol bot would. It also thinks each decision in
+slices of ``--slice`` ms (``Thinker.step``), as the page does, and reports
+the longest single slice: how long the page could be blocked.
+
+Times are wall-clock and, separately, this process's CPU time: on a shared
+machine other processes stretch wall-clock times (the CPU column is what the
+bot itself costs). The load average is printed when the system has one.
+
+Prints a markdown table. The same file runs under Pyodide
+(``benchmarks/bot_speed_pyodide.mjs`` imports it there).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kseri import Observation, Round  # noqa: E402
+from kseri.bots import LEVELS, Thinker  # noqa: E402
+from kseri.rules import GREEK  # noqa: E402
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def measure(level: str, rounds: int, slice_ms: float, seed: int = 0) -> dict[str, float]:
+    """Per-move think time (ms, wall and CPU) of ``level`` playing itself, and the longest slice."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    longest = [0.0, 0.0]  # wall, cpu
+    for r in range(rounds):
+        state = Round.deal(GREEK, dealer=r % 2, rng=random.Random(f"speed:{seed}:{r}"))
+        move = 0
+        while not state.is_terminal():
+            obs = Observation.from_round(state, seat=state.to_move)
+            w0, c0 = time.perf_counter(), time.process_time()
+            card = Thinker(level, obs, random.Random(f"speed:{seed}:{r}:{move}")).run()
+            wall.append((time.perf_counter() - w0) * 1000.0)
+            cpu.append((time.process_time() - c0) * 1000.0)
+            sliced = Thinker(level, obs, random.Random(f"speed:{seed}:{r}:{move}"))
+            while True:
+                w0, c0 = time.perf_counter(), time.process_time()
+                done = sliced.step(slice_ms)
+                longest[0] = max(longest[0], (time.perf_counter() - w0) * 1000.0)
+                longest[1] = max(longest[1], (time.process_time() - c0) * 1000.0)
+                if done:
+                    break
+            assert sliced.choice() == card, "slicing changed the choice"
+            state.apply(card)
+            move += 1
+    return {"moves": len(wall), "median": quantile(wall, 0.5), "p95": quantile(wall, 0.95), "max": max(wall),
+            "mean": sum(wall) / len(wall), "cpu_median": quantile(cpu, 0.5), "cpu_p95": quantile(cpu, 0.95),
+            "cpu_max": max(cpu), "slice": longest[0], "slice_cpu": longest[1]}
+
+
+def table(levels: list[str], rounds: int, slice_ms: float) -> str:
+    load = ""
+    if hasattr(os, "getloadavg"):
+        try:
+            load = ", load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+        except OSError:
+            pass
+    lines = [f"Think time per move, {platform.python_implementation()} {platform.python_version()} "
+             f"({sys.platform}), {rounds} rounds per level (self-play), slices of {slice_ms:g} ms{load}",
+             "",
+             "| level | moves | median ms | p95 ms | max ms | mean ms | CPU median / p95 / max ms "
+             "| longest slice ms (wall / CPU) |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for level in levels:
+        m = measure(level, rounds, slice_ms)
+        lines.append(f"| {level} | {m['moves']} | {m['median']:.1f} | {m['p95']:.1f} | {m['max']:.1f} | "
+                     f"{m['mean']:.1f} | {m['cpu_median']:.1f} / {m['cpu_p95']:.1f} / {m['cpu_max']:.1f} "
+                     f"| {m['slice']:.1f} / {m['slice_cpu']:.1f} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--levels", default=",".join(LEVELS))
+    parser.add_argument("--slice", type=float, default=20.0, help="slice length for Thinker.step (ms)")
+    args = parser.parse_args(argv)
+    print(table(args.levels.split(","), args.rounds, args.slice))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

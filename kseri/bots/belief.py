@@ -1,0 +1,232 @@
+"""What the other player's plays reveal, and sampling hidden cards accordingly.
+
+Players nearly always take the pile when they hold the top card's rank. So a
+player who dropped a card on a pile topped by a seven held no seven at that
+moment, and since a hand only shrinks within a packet, holds none now either.
+:func:`excluded_ranks` collects these certainties for the current packet
+(dropping any that the player's own later plays contradict: that player does
+not follow the rule).
+
+Every other play says something too: a player who counts cards leads the
+rank it thinks safest and spends a jack only on a pile worth it.
+:func:`other_decisions` lists the other player's plays this packet with what
+it could see then, and :class:`Sampler` prefers hands with which the counting
+heuristic (:mod:`kseri.bots.heuristic`) would have made the same plays,
+without ruling any hand out. This is how ``hard`` reads its opponent.
+
+>>> from kseri.cards import Card
+>>> from kseri.observation import Observation
+>>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
+>>> obs = Observation(seat=1, dealer=1, hand=idx("7H 8S 9S 2C QD KD"),
+...                   opening=idx("3C 9D QH 5S"), plays=idx("4H"))
+>>> sorted(excluded_ranks(obs)[0])      # seat 0 dropped 4H on 5S: it holds no five
+[4]
+>>> import random
+>>> world = sample_world(obs, random.Random(1), excluded_ranks(obs))
+>>> any(c >> 2 == 4 for c in world.hands[0])
+False
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..observation import Observation
+from ..round import Round
+from ..rules import card_points_table
+from .base import JACK_RANK
+from .heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+
+__all__ = ["Decision", "Sampler", "excluded_ranks", "other_decisions", "sample_world"]
+
+
+def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
+    """For each other seat, the ranks it cannot hold now (it declined to take them this packet)."""
+    rules = obs.rules
+    per = obs.per_packet
+    start = (len(obs.plays) // per) * per
+    pile = list(obs.opening)
+    declined: dict[int, set[int]] = {}
+    played: dict[int, set[int]] = {}
+    for i, c in enumerate(obs.plays):
+        seat = obs.seat_of_play(i)
+        rank = c >> 2
+        takes = bool(pile) and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture))
+        if i >= start and seat != obs.seat:
+            played.setdefault(seat, set()).add(rank)
+            if pile and not takes:
+                declined.setdefault(seat, set()).add(pile[-1] >> 2)
+        pile = [] if takes else pile + [c]
+    out = {}
+    for seat, ranks in declined.items():
+        if ranks & played.get(seat, set()):
+            continue  # it held a rank it declined: this player does not always take
+        out[seat] = frozenset(ranks)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One play of the other player in the current packet, with what it saw then."""
+
+    card: int
+    later: tuple[int, ...]
+    """Its plays after this one in the packet (so still in its hand then)."""
+    pile: tuple[int, ...]
+    pile_points: int
+    seen: tuple[int, ...]
+    """Public copies per rank before the play (total in slot 13)."""
+    next_hand: int
+    stock_left: bool
+
+
+def other_decisions(obs: Observation) -> list[Decision]:
+    """The other player's plays in the current packet (two players)."""
+    rules = obs.rules
+    if rules.players != 2:
+        return []
+    points = card_points_table(rules)
+    per = obs.per_packet
+    start = (len(obs.plays) // per) * per
+    stock_left = obs.stock > 0
+    seen = [0] * 14
+    for c in obs.opening:
+        seen[c >> 2] += 1
+    if obs.bottom is not None:
+        seen[obs.bottom >> 2] += 1
+    pile = list(obs.opening)
+    mine = len(obs.hand) + sum(1 for i in range(start, len(obs.plays)) if obs.seat_of_play(i) == obs.seat)
+    theirs = [i for i in range(start, len(obs.plays)) if obs.seat_of_play(i) != obs.seat]
+    out = []
+    for i, c in enumerate(obs.plays):
+        seen[13] = sum(seen[:13])
+        if i >= start:
+            if obs.seat_of_play(i) != obs.seat:
+                later = tuple(obs.plays[j] for j in theirs if j > i)
+                out.append(Decision(card=c, later=later, pile=tuple(pile),
+                                    pile_points=sum(points[x] for x in pile), seen=tuple(seen),
+                                    next_hand=mine, stock_left=stock_left))
+            else:
+                mine -= 1
+        rank = c >> 2
+        if pile and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture)):
+            pile = []
+        else:
+            pile.append(c)
+        seen[rank] += 1
+    return out
+
+
+def mismatches(hand: list[int], decisions: list[Decision], obs: Observation,
+               params: HeuristicParams = DEFAULT_HEURISTIC, limit: int = 1 << 30) -> int:
+    """How many of the other player's plays the heuristic would not have made with ``hand``
+    (counting stops once it exceeds ``limit``)."""
+    rules = obs.rules
+    points = card_points_table(rules)
+    count = 0
+    for d in decisions:
+        held = hand + list(d.later) + [d.card]
+        scores = card_scores(held, list(d.pile), d.pile_points, list(d.seen), d.next_hand, d.stock_left,
+                             rules, points, params)
+        if scores[-1] < max(scores) - 1e-9:
+            count += 1
+            if count > limit:
+                break
+    return count
+
+
+class Sampler:
+    """Deals the hidden cards of one observation again and again, cheaply.
+
+    The public position is rebuilt once; each :meth:`sample` copies it and
+    deals the unseen cards at random into the other hands and the stock.
+    With two players it can also read the other player's plays:
+
+    - ``excluded`` ranks (see :func:`excluded_ranks`) are never dealt to it,
+      when that is possible at all;
+    - with ``likelihood`` set to a number below 1, a candidate hand is kept with
+      probability ``likelihood ** k``, where ``k`` counts the other player's
+      plays this packet that the counting heuristic would not have made with
+      that hand (rejection sampling, at most ``attempts`` tries, then the most
+      plausible hand tried). A player who plays like the heuristic is read
+      well; anyone else only loses a little weight per surprising play.
+    """
+
+    def __init__(self, obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]] | None = None,
+                 likelihood: float = 1.0, attempts: int = 24,
+                 params: HeuristicParams = DEFAULT_HEURISTIC) -> None:
+        base = obs.sample_round(rng)
+        self._obs = obs
+        self._base = base
+        self._params = params
+        n = obs.rules.players
+        self._others = [seat for seat in range(n) if seat != obs.seat]
+        self._sizes = [len(base.hands[seat]) for seat in self._others]
+        start = base.next_card
+        end = 51 if obs.bottom is not None and start < 52 else 52  # an exposed bottom card stays put
+        self._prefix = base.deck[:start]
+        self._suffix = base.deck[end:]
+        self._pool = [c for seat in self._others for c in base.hands[seat]] + list(base.deck[start:end])
+        self._allowed = self._pool
+        self._barred: list[int] = []
+        self._two = n == 2
+        if excluded and self._two:
+            ranks = excluded.get(self._others[0], frozenset())
+            allowed = [c for c in self._pool if c >> 2 not in ranks]
+            if ranks and len(allowed) >= self._sizes[0]:
+                self._allowed = allowed
+                self._barred = [c for c in self._pool if c >> 2 in ranks]
+        self._likelihood = likelihood
+        self._attempts = attempts
+        self._decisions = other_decisions(obs) if self._two and likelihood < 1.0 else []
+        self._log_likelihood = math.log(likelihood) if 0.0 < likelihood < 1.0 else 0.0
+        self.work = 0
+        """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
+
+    def sample(self, rng: random.Random) -> Round:
+        world = self._base.clone()
+        if self._two:
+            h = self._sizes[0]
+            hand = self._draw_hand(rng, h)
+            chosen = set(hand)
+            rest = [c for c in self._pool if c not in chosen]
+            rng.shuffle(rest)
+            world.hands[self._others[0]] = hand
+        else:
+            pool = self._pool[:]
+            rng.shuffle(pool)
+            i = 0
+            for seat, size in zip(self._others, self._sizes):
+                world.hands[seat] = pool[i:i + size]
+                i += size
+            rest = pool[i:]
+        world.deck = self._prefix + tuple(rest) + self._suffix
+        return world
+
+    def _draw_hand(self, rng: random.Random, h: int) -> list[int]:
+        allowed = self._allowed
+        if not self._decisions:
+            return rng.sample(allowed, h)
+        best: list[int] = []
+        best_k = 1 << 30
+        decisions = self._decisions
+        for _ in range(self._attempts):
+            hand = rng.sample(allowed, h)
+            # Keep the hand with probability likelihood ** k: draw u first, then it is kept
+            # exactly when k <= log(u) / log(likelihood), so counting can stop early.
+            u = rng.random()
+            limit = int(math.log(u) / self._log_likelihood) if u > 0.0 and self._log_likelihood else 1 << 30
+            k = mismatches(hand, decisions, self._obs, self._params, limit)
+            self.work += 1 + min(k + 1, len(decisions))
+            if k <= limit:
+                return hand
+            if k < best_k:
+                best, best_k = hand, k
+        return best
+
+
+def sample_world(obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]]) -> Round:
+    """One full round consistent with ``obs`` and, when possible, with ``excluded``."""
+    return Sampler(obs, rng, excluded).sample(rng)

@@ -1,0 +1,109 @@
+"""Card counting: what a seat can deduce from everything it has seen.
+
+A player who remembers every card knows, for each rank, how many copies are
+still hidden (in the other hands or the stock) and therefore how likely the
+next player is to hold one. :class:`Knowledge` is that memory, built from an
+:class:`~kseri.observation.Observation` only.
+
+>>> from kseri.observation import Observation
+>>> from kseri.cards import Card
+>>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
+>>> obs = Observation(seat=0, dealer=1, hand=idx("7H 7S JS 2C QD KD"),
+...                   opening=idx("7C 9D QH 5S"), plays=())
+>>> k = Knowledge.from_observation(obs)
+>>> k.hidden_of_rank(7 - 1), k.hidden, k.next_hand
+(1, 42, 6)
+>>> round(k.p_next_holds(7 - 1), 3)   # the last seven: 6 of the 42 hidden cards are in the next hand
+0.143
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+from ..observation import Observation
+from ..rules import card_points_table
+from .base import JACK_RANK
+
+__all__ = ["Knowledge", "p_holds_any"]
+
+
+def p_holds_any(copies: int, hand: int, hidden: int) -> float:
+    """Chance that a hand of ``hand`` cards, dealt from ``hidden`` unseen cards,
+    holds at least one of ``copies`` given cards (hypergeometric).
+
+    >>> p_holds_any(0, 6, 30), p_holds_any(1, 6, 6), round(p_holds_any(2, 6, 30), 4)
+    (0.0, 1.0, 0.3655)
+    """
+    if copies <= 0 or hand <= 0 or hidden <= 0:
+        return 0.0
+    if hand >= hidden or copies > hidden - hand:
+        return 1.0
+    return 1.0 - comb(hidden - copies, hand) / comb(hidden, hand)
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """A seat's memory of the round. Ranks are indices 0 (ace) .. 12 (king)."""
+
+    seat: int
+    hand: tuple[int, ...]
+    seen: tuple[int, ...]
+    """Copies of each rank seen in public (opening pile, plays, exposed bottom)."""
+    held: tuple[int, ...]
+    """Copies of each rank in this seat's hand."""
+    hidden: int
+    """Cards this seat has not seen (the other hands and the stock)."""
+    next_hand: int
+    """Cards held by the next seat to play (the one that can answer a drop)."""
+    pile: tuple[int, ...]
+    pile_points: int
+    stock: int
+    points: tuple[int, ...]
+    """The rules' points for each card index."""
+
+    @classmethod
+    def from_observation(cls, obs: Observation) -> Knowledge:
+        seen = [0] * 13
+        for c in obs.opening:
+            seen[c >> 2] += 1
+        for c in obs.plays:
+            seen[c >> 2] += 1
+        if obs.bottom is not None:
+            seen[obs.bottom >> 2] += 1
+        held = [0] * 13
+        for c in obs.hand:
+            held[c >> 2] += 1
+        sizes = obs.hand_sizes()
+        nxt = (obs.seat + 1) % obs.rules.players
+        points = card_points_table(obs.rules)
+        pile = tuple(_pile(obs))
+        return cls(seat=obs.seat, hand=tuple(obs.hand), seen=tuple(seen), held=tuple(held),
+                   hidden=len(obs.unseen()), next_hand=sizes[nxt], pile=pile,
+                   pile_points=sum(points[c] for c in pile), stock=obs.stock, points=points)
+
+    def hidden_of_rank(self, rank: int) -> int:
+        """Copies of ``rank`` this seat has not seen."""
+        return 4 - self.seen[rank] - self.held[rank]
+
+    def p_next_holds(self, rank: int) -> float:
+        """Chance that the next seat holds at least one card of ``rank``."""
+        return p_holds_any(self.hidden_of_rank(rank), self.next_hand, self.hidden)
+
+    @property
+    def p_next_has_jack(self) -> float:
+        return self.p_next_holds(JACK_RANK)
+
+
+def _pile(obs: Observation) -> list[int]:
+    """The pile now, rebuilt from the opening and the plays (public facts only)."""
+    rules = obs.rules
+    pile = list(obs.opening)
+    for c in obs.plays:
+        rank = c >> 2
+        if pile and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture)):
+            pile = []
+        else:
+            pile.append(c)
+    return pile

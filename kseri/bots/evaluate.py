@@ -1,0 +1,58 @@
+"""Move evaluation for people: what each card in hand is worth.
+
+:func:`evaluate` gives every card in hand the expected final point difference
+of the round (this seat's side minus the other side, counting the points
+already scored) if that card is played now and both sides then play well.
+In the last packet of a two-player round the values are exact. It is the
+basis of a hint button and of post-round analysis.
+
+>>> import random
+>>> from kseri import Match, Observation
+>>> m = Match.new(rng=random.Random(3), first_dealer=1)
+>>> obs = Observation.from_round(m.round, seat=0)
+>>> values = evaluate(obs, random.Random(0), samples=6)
+>>> sorted(c.index for c, _ in values) == sorted(obs.hand)
+True
+>>> values[0][1] >= values[-1][1]
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import Card
+from ..observation import Observation
+from ..rules import card_points_table
+from .base import BotError
+from .search import EVALUATE_SAMPLES, Thinker
+
+__all__ = ["EVALUATE_SAMPLES", "evaluate", "expand_values"]
+
+
+def expand_values(observation: Observation, values: dict[int, float]) -> list[tuple[Card, float]]:
+    """Give each card in hand the value of its class (same rank and points); best first,
+    ties in hand order."""
+    points = card_points_table(observation.rules)
+    by_class = {(c >> 2, points[c]): v for c, v in values.items()}
+    rows = [(Card.from_index(c), by_class[(c >> 2, points[c])]) for c in observation.hand]
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))
+    return [rows[i] for i in order]
+
+
+def evaluate(observation: Observation, rng: random.Random, samples: int | None = None,
+             level: str = "hard") -> list[tuple[Card, float]]:
+    """Each card in hand with its expected final point difference, best first.
+
+    ``samples`` sets the number of sampled deals every card is played out on
+    (default :data:`~kseri.bots.search.EVALUATE_SAMPLES`, fewer late in a packet;
+    ignored in the last packet, which is solved exactly). For slices, use
+    ``Thinker(level, observation, rng, samples=samples, exact=True)`` and
+    :func:`expand_values` on its ``values()``: the same numbers.
+    """
+    think = Thinker(level, observation, rng, samples=samples, exact=True)
+    think.run()
+    values = think.values()
+    if values is None:  # a level without search: no estimate
+        raise BotError(f"level {level!r} does not search; evaluate needs a search level")
+    return expand_values(observation, values)

@@ -1,0 +1,116 @@
+"""The counting heuristic shared by level ``medium``, search play-outs and inference.
+
+Every card in hand gets a one-move score from what the seat has seen:
+
+- a capture is worth the pile's points, its cards (towards the majority) and
+  any kseri bonus; using a jack costs the jack's future value, so jacks are
+  kept for piles worth taking;
+- a drop risks the new pile: the chance that the next player holds the top
+  card's rank (or a jack, for a pile worth a jack) times what they would take,
+  including the kseri they would score on a lone card. Ranks whose other
+  copies are all seen are safe leads; valuable cards are not fed to a big pile
+  the next player may take.
+
+The chance that the next player holds a rank is exact for a seat that counts
+cards: hypergeometric over the cards it has not seen.
+
+>>> from kseri.cards import Card
+>>> from kseri.rules import GREEK, card_points_table
+>>> hand = [Card.parse(c).index for c in ("10S", "4H", "JD")]
+>>> pile = [Card.parse("10D").index]           # a lone 10D: the ten takes it as a kseri
+>>> seen = [0] * 14; seen[9] = 1; seen[13] = 5
+>>> [round(s, 2) for s in card_scores(hand, pile, 2, seen, 6, True, GREEK, card_points_table(GREEK), DEFAULT_HEURISTIC)]
+[13.5, -1.49, 1.5]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import Rules
+from .base import JACK_RANK
+
+__all__ = ["HeuristicParams", "DEFAULT_HEURISTIC", "card_scores"]
+
+
+@dataclass(frozen=True, slots=True)
+class HeuristicParams:
+    """The weights of the heuristic, in points."""
+
+    card_weight: float = 0.25
+    """Worth of one captured card towards the 3-point majority."""
+    jack_keep: float = 2.0
+    """Worth of keeping a jack for a later pile, while the stock lasts."""
+    jack_keep_late: float = 1.0
+    """Same, in the last packet."""
+    jack_worth: float = 2.5
+    """A pile the next player is assumed to spend a jack on."""
+    drop_cost: float = 0.3
+    """Share of a dropped card's points lost by giving up control of it."""
+
+
+DEFAULT_HEURISTIC = HeuristicParams()
+
+
+def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[int], next_hand: int,
+                stock_left: bool, rules: Rules, pts: tuple[int, ...], params: RolloutParams) -> list[float]:
+    """The heuristic's score of each card of ``hand`` (higher is better).
+
+    ``seen`` counts the copies of each rank seen in public (total in slot 13),
+    ``next_hand`` is the size of the next player's hand, ``stock_left`` whether
+    cards remain to be dealt.
+    """
+    n = len(pile)
+    top = pile[-1] >> 2 if n else -1
+    jacks_capture = rules.jacks_capture
+    w = params.card_weight
+    held = [0] * 13
+    for c in hand:
+        held[c >> 2] += 1
+    hidden = 52 - seen[13] - len(hand)
+    jack_keep = params.jack_keep if stock_left else params.jack_keep_late
+    scores = []
+    p_jack = -1.0
+    for c in hand:
+        r = c >> 2
+        p = pts[c]
+        if n and (r == top or (r == JACK_RANK and jacks_capture)):
+            score = pile_points + p + w * (n + 1)
+            if n == 1 and r == top:
+                score += (rules.jack_kseri_points or 0) if r == JACK_RANK else rules.kseri_points
+            elif r == JACK_RANK:
+                score -= jack_keep
+        else:
+            u = 4 - seen[r] - held[r]
+            if u <= 0 or next_hand <= 0:
+                p_rank = 0.0
+            elif next_hand >= hidden:
+                p_rank = 1.0
+            else:
+                none = 1.0
+                for i in range(u):
+                    none *= (hidden - next_hand - i) / (hidden - i)
+                p_rank = 1.0 - none
+            at_risk = pile_points + p + w * (n + 1)
+            loss = p_rank * at_risk
+            if n == 0:
+                loss += p_rank * ((rules.jack_kseri_points or 0) if r == JACK_RANK else rules.kseri_points)
+            if r != JACK_RANK:
+                if jacks_capture:
+                    if p_jack < 0:
+                        uj = 4 - seen[JACK_RANK] - held[JACK_RANK]
+                        if uj <= 0 or next_hand <= 0:
+                            p_jack = 0.0
+                        elif next_hand >= hidden:
+                            p_jack = 1.0
+                        else:
+                            none = 1.0
+                            for i in range(uj):
+                                none *= (hidden - next_hand - i) / (hidden - i)
+                            p_jack = 1.0 - none
+                    loss += (1.0 - p_rank) * p_jack * (1.0 if at_risk >= params.jack_worth else 0.3) * at_risk
+                score = -loss - params.drop_cost * p
+            else:
+                score = -loss - params.drop_cost * p - jack_keep
+        scores.append(score)
+    return scores

@@ -1,0 +1,58 @@
+"""The levels, by name: what each one runs.
+
+>>> [spec.name for spec in SPECS]
+['easy', 'medium', 'hard', 'expert']
+>>> level_spec("hard").search is not None
+True
+>>> level_spec("grandmaster")
+Traceback (most recent call last):
+...
+kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard, expert)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from ..cards import Card
+from ..observation import Observation
+from .base import BotError
+from .easy import choose_easy
+from .medium import choose_medium
+from .search import SearchParams
+
+__all__ = ["LevelSpec", "SPECS", "LEVELS", "level_spec"]
+
+
+@dataclass(frozen=True, slots=True)
+class LevelSpec:
+    """A level: a direct policy, or a search (which then ignores ``policy``)."""
+
+    name: str
+    description: str
+    policy: Callable[[Observation, random.Random], Card]
+    search: SearchParams | None = None
+
+
+SPECS: tuple[LevelSpec, ...] = (
+    LevelSpec("easy", "casual: takes what it sees, otherwise plays loosely", choose_easy),
+    LevelSpec("medium", "counts cards, keeps jacks for big piles, leads safe ranks", choose_medium),
+    LevelSpec("hard", "reads the opponent's plays, samples the hidden cards and plays them out; "
+              "exact last packet", choose_medium, SearchParams(likelihood=0.2)),
+    LevelSpec("expert", "hard with three times the work, and the last packet solved exactly "
+              "inside the search of the packet before it", choose_medium,
+              SearchParams(likelihood=0.2, work=240_000, max_samples=3000, solve_last=True, prune_z=2.5)),
+)
+
+LEVELS: tuple[str, ...] = tuple(spec.name for spec in SPECS)
+"""Level names, weakest first."""
+
+
+def level_spec(name: str) -> LevelSpec:
+    """The level called ``name``; :class:`BotError` if there is none."""
+    for spec in SPECS:
+        if spec.name == name:
+            return spec
+    raise BotError(f"unknown bot level {name!r} (known: {', '.join(LEVELS)})")

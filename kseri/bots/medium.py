@@ -1,0 +1,55 @@
+"""Level ``medium``: sound heuristics and card counting.
+
+It remembers every card seen (:class:`~kseri.bots.counting.Knowledge`) and
+plays the best card by the counting heuristic of :mod:`kseri.bots.heuristic`:
+it takes piles and kseris, keeps jacks for piles worth taking, leads ranks the
+next player is unlikely to hold (best: ranks whose other copies are all
+seen), and does not feed valuable cards to a pile the opponent may take.
+Ties are broken with the injected random generator.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..observation import Observation
+from .base import check_turn, equivalence_classes
+from .counting import Knowledge
+from .heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+
+__all__ = ["MediumBot", "choose_medium", "score_cards"]
+
+
+def score_cards(k: Knowledge, observation: Observation,
+                params: HeuristicParams = DEFAULT_HEURISTIC) -> list[tuple[float, int]]:
+    """(score, card) for each distinct card in hand; higher is better."""
+    hand = list(k.hand)
+    seen = list(k.seen) + [sum(k.seen)]
+    scores = card_scores(hand, list(k.pile), k.pile_points, seen, k.next_hand, k.stock > 0,
+                         observation.rules, k.points, params)
+    by_card = dict(zip(hand, scores))
+    return [(by_card[c], c) for c in equivalence_classes(hand, k.points)]
+
+
+def choose_medium(observation: Observation, rng: random.Random,
+                  params: HeuristicParams = DEFAULT_HEURISTIC) -> Card:
+    """The card-counting heuristic player's card."""
+    check_turn(observation)
+    k = Knowledge.from_observation(observation)
+    scored = score_cards(k, observation, params)
+    best = max(s for s, _ in scored)
+    choices = [c for s, c in scored if s >= best - 1e-9]
+    return Card.from_index(choices[0] if len(choices) == 1 else rng.choice(choices))
+
+
+@dataclass(frozen=True, slots=True)
+class MediumBot:
+    """:class:`~kseri.bots.base.Bot` for level ``medium``."""
+
+    name: str = "medium"
+    params: HeuristicParams = DEFAULT_HEURISTIC
+
+    def choose(self, observation: Observation, rng: random.Random) -> Card:
+        return choose_medium(observation, rng, self.params)

@@ -1,0 +1,842 @@
+"""The page: draws the session, animates plays, forwards clicks and keys.
+
+The only module of the project that imports ``pyscript``/``js``. It holds no
+game logic: every decision is a call on :class:`~kseri.session.GameSession`,
+every piece of markup comes from :mod:`kseri.web.render`.
+
+Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
+between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
+so the page never blocks for long. Plays are animated with the Web Animations
+API; a click or a key press finishes the running animation and skips the
+rest of the turn's pauses, and ``prefers-reduced-motion: reduce`` removes
+every delay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Awaitable, Callable
+
+from pyodide.ffi import create_proxy, jsnull, to_js
+from pyscript import document, window
+from js import Object, console
+
+from ..cards import Card
+from ..errors import KseriError, RecordError
+from ..events import PlayEvent
+from ..session import (
+    DEFAULT_LEVEL, HUMAN, GameSession, HintEntry, SessionError, Stats, describe_event,
+    levels, parse_url,
+)
+from ..rules import GREEK
+from . import render
+
+__all__ = ["App", "start", "SLICE_MS"]
+
+SAVE_KEY = "kseri.save"
+SET_ASIDE_KEY = "kseri.save.set-aside"
+INTRO_KEY = "kseri.intro-seen"
+STATS_KEY = "kseri.stats"
+
+SLICE_MS = 25.0
+"""Longest stretch of bot thinking between two yields to the browser."""
+
+# Pace of the table (milliseconds); all of it is skipped by a click or key and
+# is zero under prefers-reduced-motion.
+BOT_MIN_THINK = 650
+BOT_FLIGHT = 430
+HUMAN_FLIGHT = 260
+LAND_PAUSE = 160
+GATHER = 420
+KSERI_SHOW = 950
+DEAL = 320
+DEAL_STAGGER = 45
+ROUND_END_PAUSE = 650
+
+
+def _exists(value: Any) -> bool:
+    """Whether a value from JavaScript is an object (``null`` arrives as ``jsnull``, not None)."""
+    return value is not None and value is not jsnull
+
+
+def _js(value: Any) -> Any:
+    return to_js(value, dict_converter=Object.fromEntries)
+
+
+class Storage:
+    """``localStorage`` that never throws (private windows, quotas, disabled storage)."""
+
+    def __init__(self) -> None:
+        try:
+            self._store = window.localStorage
+        except Exception:  # noqa: BLE001 - a SecurityError when storage is disabled
+            self._store = None
+        self.failed = False
+
+    def get(self, key: str) -> str | None:
+        if not _exists(self._store):
+            return None
+        try:
+            value = self._store.getItem(key)
+        except Exception:  # noqa: BLE001
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        if not _exists(self._store):
+            return False
+        try:
+            self._store.setItem(key, value)
+            return True
+        except Exception:  # noqa: BLE001 - quota exceeded
+            self.failed = True
+            return False
+
+    def remove(self, key: str) -> None:
+        if _exists(self._store):
+            try:
+                self._store.removeItem(key)
+            except Exception:  # noqa: BLE001
+                pass
+
+
+class Pacer:
+    """Pauses and animations that a click can cut short and reduced motion removes."""
+
+    def __init__(self) -> None:
+        self.skipping = False
+        self._waiters: set[asyncio.Future] = set()
+        self._animations: list[Any] = []  # JsProxy objects are not hashable
+        self._media = window.matchMedia("(prefers-reduced-motion: reduce)")
+
+    @property
+    def reduced(self) -> bool:
+        return bool(self._media.matches)
+
+    @property
+    def instant(self) -> bool:
+        return self.skipping or self.reduced
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._waiters or self._animations)
+
+    def begin(self) -> None:
+        """A new sequence (a turn) starts: pauses count again."""
+        self.skipping = False
+
+    async def pause(self, ms: float) -> None:
+        if ms <= 0 or self.instant:
+            return
+        loop = asyncio.get_event_loop()
+        future = loop.create_future()
+        handle = loop.call_later(ms / 1000.0, lambda: future.done() or future.set_result(None))
+        self._waiters.add(future)
+        try:
+            await future
+        finally:
+            handle.cancel()
+            self._waiters.discard(future)
+
+    async def animate(self, element: Any, frames: list[dict], duration: float, *, delay: float = 0,
+                      easing: str = "cubic-bezier(.2,.75,.25,1)", fill: str = "both") -> None:
+        if self.instant or not _exists(element):
+            return
+        animation = element.animate(_js(frames), _js({"duration": duration, "delay": delay,
+                                                      "easing": easing, "fill": fill}))
+        self._animations.append(animation)
+        try:
+            await animation.finished
+        except Exception:  # noqa: BLE001 - cancelled when the element went away
+            pass
+        finally:
+            if animation in self._animations:
+                self._animations.remove(animation)
+
+    def skip(self) -> None:
+        """Finish what is running and make the rest of this sequence instant."""
+        self.skipping = True
+        for future in list(self._waiters):
+            if not future.done():
+                future.set_result(None)
+        for animation in list(self._animations):
+            try:
+                animation.finish()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def _rect(element: Any) -> tuple[float, float, float, float] | None:
+    if not _exists(element):
+        return None
+    r = element.getBoundingClientRect()
+    return (r.left, r.top, r.width, r.height)
+
+
+def _resting(element: Any) -> str:
+    """The transform an element has at rest (its CSS fan or tilt), for an animation to end on."""
+    value = str(window.getComputedStyle(element).transform or "none")
+    return value if value != "none" else ""
+
+
+def _from_rect(source: tuple[float, float, float, float], target: tuple[float, float, float, float],
+               rotate: float = 0.0) -> str:
+    """The transform that puts an element laid out at ``target`` over ``source``."""
+    sx, sy, sw, sh = source
+    tx, ty, tw, th = target
+    scale = sw / tw if tw else 1.0
+    dx = (sx + sw / 2) - (tx + tw / 2)
+    dy = (sy + sh / 2) - (ty + th / 2)
+    return f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f}) rotate({rotate:.1f}deg)"
+
+
+class App:
+    """The page around one :class:`GameSession` at a time."""
+
+    def __init__(self, session: GameSession, storage: Storage, notices: list[str]) -> None:
+        self.session = session
+        self.storage = storage
+        self.pacer = Pacer()
+        self.stats = Stats.from_json(storage.get(STATS_KEY))
+        self.generation = 0
+        """Bumped by a new match: a running sequence of the old one stops."""
+        self.busy = False
+        self.thinking = False
+        self.dealing = False
+        self.hints: dict[str, HintEntry] | None = None
+        self.hint_key: tuple[int, int] | None = None
+        self.hinting = False
+        self.keyboard_index: int | None = None
+        """Hand position to refocus after the bot's turn (set when you play from the keyboard)."""
+        self._proxies: list[Any] = []
+        self._tasks: set[asyncio.Task] = set()
+        self._html: dict[str, str] = {}
+        """What each element was last given, so unchanged parts are not rebuilt (focus and hover survive)."""
+        self._told_storage = False
+        self.el = {name: document.getElementById(name) for name in (
+            "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
+            "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
+            "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
+            "bot-area", "you-area", "kseri-flash")}
+        self._notices = list(notices)
+
+    # -- wiring -----------------------------------------------------------------
+
+    def _listen(self, target: Any, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy, capture)
+
+    def wire(self) -> None:
+        self._listen(document, "click", self.on_click)
+        self._listen(document, "keydown", self.on_key)
+        self._listen(document, "pointerdown", self.on_pointer, True)
+        self._listen(self.el["level"], "change", self.on_level)
+        for name in ("round-summary", "match-end"):
+            # Escape must not leave the table stuck between rounds: it means "continue".
+            self._listen(self.el[name], "cancel", self.on_dialog_cancel)
+        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
+
+    def spawn(self, coroutine: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            exc = task.exception()
+            console.error(f"kseri: {type(exc).__name__}: {exc}")
+            self.busy = False
+            self.render()
+
+    # -- drawing -----------------------------------------------------------------
+
+    def _set_html(self, name: str, html: str) -> None:
+        if self._html.get(name) != html:
+            self._html[name] = html
+            self.el[name].innerHTML = html
+
+    def render(self) -> None:
+        session, el = self.session, self.el
+        view = session.view()
+        key = (view.round_number, view.plays_in_round)
+        if self.hint_key != key:
+            self.hints = None
+        can_play = view.phase == "human" and not self.busy
+        self._set_html("hand", render.hand_html(view.hand, enabled=can_play, hints=self.hints))
+        el["hand"].dataset.count = str(len(view.hand))
+        el["hand"].classList.toggle("my-turn", can_play)
+        self._set_html("bot-hand", render.bot_hand_html(view.bot.hand_count))
+        el["bot-hand"].dataset.count = str(view.bot.hand_count)
+        el["bot-hand"].setAttribute("aria-label", f"Bot's hand: {view.bot.hand_count} cards")
+        self._set_html("pile", render.pile_html(view.pile))
+        el["pile"].dataset.count = str(len(view.pile))
+        el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
+        self._set_html("you-stack", render.stack_html(view.human, "You"))
+        self._set_html("bot-stack", render.stack_html(view.bot, "Bot"))
+        el["you-stack"].dataset.count = str(view.human.captured)
+        el["bot-stack"].dataset.count = str(view.bot.captured)
+        self._set_html("stock", render.stock_html(view.stock))
+        el["stock"].dataset.count = str(view.stock)
+        el["stock"].setAttribute("aria-label", f"Stock: {view.stock} cards")
+        self._set_html("score", render.score_html(view))
+        el["score"].dataset.seat0 = str(view.totals[0])
+        el["score"].dataset.seat1 = str(view.totals[1])
+        el["score"].dataset.target = str(view.target)
+        el["score"].setAttribute("aria-label", f"Match score: you {view.totals[0]}, bot {view.totals[1]}, "
+                                               f"first to {view.target}")
+        best = next((h for h in self.hints.values() if h.best), None) if self.hints else None
+        self._set_html("status", render.status_html(view, thinking=self.thinking, dealing=self.dealing,
+                                                           best_hint=best))
+        for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
+            tag.classList.toggle("is-dealer", side.is_dealer)
+            tag.classList.toggle("last-take", side.last_capturer)
+        el["bot-tag"].querySelector(".level-name").textContent = render.LEVEL_LABELS.get(view.level, view.level)
+        el["you-area"].classList.toggle("active", view.phase == "human")
+        el["bot-area"].classList.toggle("active", view.phase == "bot")
+        hint_button = el["hint-button"]
+        hint_button.disabled = not can_play or self.hinting
+        hint_button.setAttribute("aria-busy", "true" if self.hinting else "false")
+        hint_button.classList.toggle("working", self.hinting)
+        document.body.dataset.phase = view.phase
+        document.body.dataset.busy = "true" if self.busy else "false"
+        title = "Your turn · Kseri" if can_play else "Kseri — the Greek card game"
+        if document.title != title:
+            document.title = title
+
+    def render_notices(self) -> None:
+        self._set_html("notice", render.notices_html(self._notices))
+        self.el["notice"].hidden = not self._notices
+
+    def notify(self, text: str) -> None:
+        self._notices.append(text)
+        self.render_notices()
+
+    def announce(self, text: str) -> None:
+        self.el["announce"].textContent = text
+
+    def save(self) -> None:
+        if not self.storage.set(SAVE_KEY, self.session.to_save()) and self.storage.failed:
+            if not self._told_storage:
+                self._told_storage = True
+                self.notify("Your browser refused to store the game, so it will not be resumed after a reload.")
+
+    def focus_hand(self, index: int) -> None:
+        buttons = self.el["hand"].querySelectorAll("button[data-card]")
+        if buttons.length:
+            buttons.item(max(0, min(index, buttons.length - 1))).focus()
+
+    # -- input ------------------------------------------------------------------------
+
+    def on_pointer(self, event: Any) -> None:
+        if self.busy and self.pacer.busy:
+            self.pacer.skip()
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if not _exists(target) or not hasattr(target, "closest"):
+            return
+        card = target.closest("#hand button[data-card]")
+        if _exists(card):
+            if not card.disabled:
+                # detail == 0: activated by Enter/Space, so keep the keyboard's place after the bot's turn.
+                self.keyboard_index = int(card.dataset.index) if event.detail == 0 else None
+                self.play(card.dataset.card)
+            return
+        action = target.closest("[data-action]")
+        if not _exists(action):
+            return
+        name = action.dataset.action
+        handler = {
+            "next-round": self.next_round,
+            "new-match": self.ask_new_match,
+            "confirm-new": self.confirm_new_match,
+            "cancel-new": lambda: self.el["confirm-new"].close(),
+            "rules": lambda: self.el["rules"].showModal(),
+            "close-rules": lambda: self.el["rules"].close(),
+            "hint": self.hint,
+            "dismiss-notice": self.dismiss_notices,
+            "dismiss-intro": self.dismiss_intro,
+            "show-summary": self.show_round_summary,
+            "show-match-end": self.show_match_end,
+            "close-match-end": lambda: self.el["match-end"].close(),
+            "match-new": self.new_match_now,
+        }.get(name)
+        if handler is not None:
+            handler()
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if self.busy and self.pacer.busy and key not in ("Tab", "Shift"):
+            self.pacer.skip()  # any key hurries the animation along
+            if key in (" ", "Enter", "Escape"):
+                event.preventDefault()
+            return
+        if _exists(document.querySelector("dialog[open]")):
+            return  # dialogs handle their own keys
+        active = document.activeElement
+        tag = str(active.tagName or "").lower() if _exists(active) else ""
+        if tag in ("select", "input", "textarea"):
+            return
+        in_hand = tag == "button" and _exists(active.closest("#hand"))
+        buttons = self.el["hand"].querySelectorAll("button[data-card]")
+        n = buttons.length
+        if len(key) == 1 and "1" <= key <= "9":
+            index = int(key) - 1
+            if index < n and not buttons.item(index).disabled:
+                event.preventDefault()
+                self.keyboard_index = index
+                self.play(buttons.item(index).dataset.card)
+        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            if not n or not (in_hand or tag in ("body", "main", "")):
+                return  # arrows keep their meaning elsewhere
+            current = int(active.dataset.index) if in_hand else -1
+            if key == "Home" or current < 0:
+                index = 0 if key != "End" else n - 1
+            elif key == "End":
+                index = n - 1
+            else:
+                index = (current + (-1 if key in ("ArrowLeft", "ArrowUp") else 1)) % n
+            event.preventDefault()
+            buttons.item(index).focus()
+        elif key in ("h", "H"):
+            self.hint()
+        elif key == "?":
+            self.el["rules"].showModal()
+
+    def on_level(self, event: Any) -> None:
+        value = self.el["level"].value
+        try:
+            self.session.level = value
+        except SessionError:
+            return
+        self.save()
+        self.render()
+        self.announce(f"Bot level: {render.LEVEL_LABELS.get(value, value)}, from its next card.")
+
+    def on_dialog_cancel(self, event: Any) -> None:
+        event.preventDefault()
+        if event.target.id == "round-summary":
+            self.next_round()
+        else:
+            self.el["match-end"].close()
+
+    # -- actions -----------------------------------------------------------------------
+
+    def play(self, code: str) -> None:
+        if self.busy or self.session.phase != "human":
+            return
+        # Lock the hand now, not when the task starts: a second click must find it disabled.
+        self.busy = True
+        document.body.dataset.busy = "true"
+        for button in self.el["hand"].querySelectorAll("button[data-card]"):
+            button.disabled = True
+        self.el["hint-button"].disabled = True
+        self.spawn(self._human_turn(code))
+
+    def next_round(self) -> None:
+        dialog = self.el["round-summary"]
+        if dialog.open:
+            dialog.close()
+        if self.session.phase != "round_over" or self.busy:
+            return
+        self.session.next_round()
+        self.save()
+        if not self.el["intro"].hidden:
+            self.dismiss_intro()  # a whole round played: the first-visit hint has done its job
+        self.busy = True
+        self.render()
+        self.spawn(self._new_round(self.generation))
+
+    def ask_new_match(self) -> None:
+        session = self.session
+        started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
+        if started and not session.match.is_over:
+            self.el["confirm-new"].showModal()
+        else:
+            self.new_match_now()
+
+    def confirm_new_match(self) -> None:
+        self.el["confirm-new"].close()
+        self.new_match_now()
+
+    def new_match_now(self) -> None:
+        for name in ("match-end", "round-summary", "confirm-new"):
+            if self.el[name].open:
+                self.el[name].close()
+        self.generation += 1
+        self.pacer.skip()
+        self.busy = False
+        self.thinking = False
+        self.hinting = False
+        self.session = GameSession.new(rules=self.session.rules, level=self.session.level)
+        self.hints = None
+        self._html.clear()  # redraw everything, whatever an interrupted animation left behind
+        self.save()
+        self.busy = True
+        self.render()  # the new deal shows at once, locked until it has been dealt in
+        self.announce("New match. " + self._turn_text())
+        self.spawn(self._new_round(self.generation))
+
+    def hint(self) -> None:
+        if self.busy or self.hinting or self.session.phase != "human":
+            return
+        self.spawn(self._hint(self.generation))
+
+    def dismiss_notices(self) -> None:
+        self._notices.clear()
+        self.render_notices()
+
+    def dismiss_intro(self) -> None:
+        self.storage.set(INTRO_KEY, "1")
+        self.el["intro"].hidden = True
+
+    def show_round_summary(self) -> None:
+        if not self.session.match.scores:
+            return
+        self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
+        if not self.el["round-summary"].open:
+            self.el["round-summary"].showModal()
+        document.getElementById("next-round").focus()
+
+    def show_match_end(self) -> None:
+        session = self.session
+        if not session.match.is_over:
+            return
+        if not session.result_counted:
+            self.stats.add(session.level, session.match.winner == HUMAN)
+            self.storage.set(STATS_KEY, self.stats.to_json())
+            session.result_counted = True
+            self.save()
+        self.el["match-end-body"].innerHTML = render.match_end_html(
+            session.match_summary(), stats_line=self.stats.line(session.level, render.LEVEL_LABELS.get(session.level)),
+            level=session.level)
+        if not self.el["match-end"].open:
+            self.el["match-end"].showModal()
+        document.getElementById("match-new").focus()
+
+    def share_link(self) -> str:
+        """A link that opens this match at its current position (hook for the share button)."""
+        from ..share import link
+        return link(str(window.location.href).split("?")[0], self.session.match)
+
+    # -- sequences ---------------------------------------------------------------------
+
+    def _turn_text(self) -> str:
+        phase = self.session.phase
+        return {"human": "Your turn.", "bot": "The bot leads."}.get(phase, "")
+
+    async def _human_turn(self, code: str) -> None:
+        gen = self.generation
+        self.busy = True
+        self.pacer.begin()
+        try:
+            event = self.session.play_human(code)
+        except KseriError as exc:
+            self.busy = False
+            self.notify(str(exc))
+            self.render()
+            return
+        self.save()
+        self.session.take_events()
+        await self._show_play(event, gen)
+        if gen != self.generation:
+            return
+        await self._drive(gen)
+
+    async def _new_round(self, gen: int) -> None:
+        self.busy = True
+        self.pacer.begin()
+        self.render()
+        self.announce(f"Round {len(self.session.match.rounds)}. {self._turn_text()}")
+        await self._deal_in(with_pile=True)
+        if gen != self.generation:
+            return
+        await self._drive(gen)
+
+    async def _drive(self, gen: int) -> None:
+        """Play the bot's turns until it is your turn or the round ends."""
+        session = self.session
+        while gen == self.generation and session.phase == "bot":
+            # No pacer.begin() here: a skip during your card's flight hurries the whole exchange.
+            self.busy = True
+            self.thinking = True
+            self.render()
+            started = time.perf_counter()
+            while not session.think(SLICE_MS):
+                await asyncio.sleep(0)
+                if gen != self.generation:
+                    return
+            await self.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
+            if gen != self.generation:
+                return
+            self.thinking = False
+            self._set_html("status", render.status_html(session.view()))
+            event = session.play_bot()
+            session.take_events()
+            self.save()
+            await self._show_play(event, gen)
+        if gen != self.generation:
+            return
+        self.busy = False
+        self.thinking = False
+        self.render()
+        phase = session.phase
+        if phase == "human" and self.keyboard_index is not None:
+            self.focus_hand(self.keyboard_index)
+        elif phase == "round_over":
+            self.show_round_summary()
+        elif phase == "match_over":
+            self.show_match_end()
+
+    async def _show_play(self, event: PlayEvent, gen: int) -> None:
+        """Animate one play from the table as drawn before it, then draw the table after it."""
+        pacer, el = self.pacer, self.el
+        human = event.seat == HUMAN
+        code = event.card.code
+        if human:
+            source = el["hand"].querySelector(f'button[data-card="{code}"]')
+        else:
+            backs = el["bot-hand"].querySelectorAll(".back")
+            source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
+        source_rect = _rect(source) or _rect(el["stock"])
+        if _exists(source):
+            source.style.visibility = "hidden"
+        self.announce(describe_event(event, self.session.rules.packet_size))
+        if event.kind == "drop" and not event.sweep:
+            self.render()
+            top = el["pile"].querySelector("[data-card]")
+            if _exists(top) and source_rect is not None:
+                rest = _resting(top)
+                start = f"{_from_rect(source_rect, _rect(top), -8 if human else 8)} {rest}"
+                await pacer.animate(top, [{"transform": start}, {"transform": rest or "none"}],
+                                    HUMAN_FLIGHT if human else BOT_FLIGHT, fill="backwards")
+        else:
+            # The card lands on the pile, then the pile goes to the taker's stack.
+            flyer = self._flyer(code)
+            top = el["pile"].querySelector("[data-card]") or el["pile"].querySelector(".pile-empty")
+            landing = _rect(top) if _exists(top) else _rect(el["pile"])
+            lx, ly, lw, lh = landing
+            landing = (lx + lw * 0.18, ly + lh * 0.05, lw, lh)
+            self._place(flyer, landing)
+            await pacer.animate(flyer, [{"transform": _from_rect(source_rect, landing, -10 if human else 10)},
+                                        {"transform": "rotate(4deg)"}],
+                                HUMAN_FLIGHT if human else BOT_FLIGHT)
+            if gen != self.generation:
+                flyer.remove()
+                return
+            if event.kind in ("kseri", "jack_kseri"):
+                await self._kseri_flash(event)
+            else:
+                await pacer.pause(LAND_PAUSE)
+            taker = event.seat if event.is_capture else event.sweep_seat
+            stack = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-visual")
+            moving = [flyer] + list(el["pile"].querySelectorAll(".pile-card"))
+            target = _rect(stack)
+            jobs = []
+            for i, element in enumerate(moving):
+                rect = _rect(element)
+                if rect is None or target is None:
+                    continue
+                tx, ty, tw, th = target
+                dx = (tx + tw / 2) - (rect[0] + rect[2] / 2)
+                dy = (ty + th / 2) - (rect[1] + rect[3] / 2)
+                scale = (tw / rect[2]) if rect[2] else 1
+                jobs.append(pacer.animate(element, [
+                    {"transform": _resting(element) or "none", "opacity": 1},
+                    {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.2f}) rotate(90deg)",
+                     "opacity": 0.2}], GATHER, delay=i * 25, easing="cubic-bezier(.5,0,.75,0)"))
+            await asyncio.gather(*jobs)
+            flyer.remove()
+            self.render()
+            bump = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-count")
+            await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
+        if gen != self.generation:
+            return
+        if event.round_over:
+            await pacer.pause(ROUND_END_PAUSE)
+        elif event.dealt:
+            await self._deal_in(with_pile=False)
+
+    def _flyer(self, code: str | None) -> Any:
+        flyer = document.createElement("div")
+        flyer.className = "card flyer"
+        flyer.innerHTML = f'<img src="{render.card_src(code) if code else render.CARD_DIR + "/back.svg"}" alt="">'
+        self.el["fx"].appendChild(flyer)
+        return flyer
+
+    @staticmethod
+    def _place(element: Any, rect: tuple[float, float, float, float]) -> None:
+        x, y, w, h = rect
+        style = element.style
+        style.left = f"{x:.1f}px"
+        style.top = f"{y:.1f}px"
+        style.width = f"{w:.1f}px"
+        style.height = f"{h:.1f}px"
+
+    async def _kseri_flash(self, event: PlayEvent) -> None:
+        flash = self.el["kseri-flash"]
+        pile = _rect(self.el["pile"])
+        if pile is not None:
+            flash.style.left = f"{pile[0] + pile[2] / 2:.1f}px"
+            flash.style.top = f"{pile[1] + pile[3] / 2:.1f}px"
+        jack = event.kind == "jack_kseri"
+        who = "You" if event.seat == HUMAN else "Bot"
+        flash.innerHTML = (f'<span class="kseri-word">{"Jack kseri" if jack else "Kseri"}!</span>'
+                           f'<span class="kseri-bonus">+{event.bonus} · {who}</span>')
+        flash.hidden = False
+        flash.classList.toggle("jack", jack)
+        if self.pacer.instant:
+            flash.hidden = True
+            return
+        await self.pacer.animate(flash, [
+            {"transform": "scale(.4) rotate(-8deg)", "opacity": 0},
+            {"transform": "scale(1.12) rotate(-4deg)", "opacity": 1, "offset": 0.25},
+            {"transform": "scale(1) rotate(-4deg)", "opacity": 1, "offset": 0.8},
+            {"transform": "scale(1.05) rotate(-4deg)", "opacity": 0}], KSERI_SHOW, easing="ease-out")
+        flash.hidden = True
+
+    async def _deal_in(self, *, with_pile: bool) -> None:
+        """New cards slide in from the stock (after a render that shows them)."""
+        if self.pacer.instant:
+            return
+        self.dealing = True
+        self._set_html("status", render.status_html(self.session.view(), dealing=True))
+        try:
+            await self._fly_from_stock(with_pile)
+        finally:
+            self.dealing = False
+
+    async def _fly_from_stock(self, with_pile: bool) -> None:
+        pacer, el = self.pacer, self.el
+        stock = el["stock"].querySelector(".stock-top") or el["stock"]
+        origin = _rect(stock)
+        cards = list(el["hand"].querySelectorAll("button[data-card]")) + list(el["bot-hand"].querySelectorAll(".back"))
+        if with_pile:
+            cards += list(el["pile"].querySelectorAll(".pile-card"))
+        jobs = []
+        for i, card in enumerate(cards):
+            rect = _rect(card)
+            if rect is None or origin is None:
+                continue
+            rest = _resting(card)
+            jobs.append(pacer.animate(card, [{"transform": f"{_from_rect(origin, rect, -12)} {rest}", "opacity": 0.6},
+                                             {"transform": rest or "none", "opacity": 1}],
+                                      DEAL, delay=i * DEAL_STAGGER, fill="backwards"))
+        await asyncio.gather(*jobs)
+
+    async def _hint(self, gen: int) -> None:
+        session = self.session
+        view = session.view()
+        key = (view.round_number, view.plays_in_round)
+        self.hinting = True
+        self.render()
+        try:
+            while not session.hint_step(SLICE_MS):
+                await asyncio.sleep(0)
+                if gen != self.generation or self.session.phase != "human" or self.busy:
+                    return
+                now = self.session.view()
+                if (now.round_number, now.plays_in_round) != key:
+                    return
+            entries = session.hints()
+        finally:
+            self.hinting = False
+        self.hints = {entry.card: entry for entry in entries}
+        self.hint_key = key
+        self.render()
+        best = entries[0]
+        self.announce(f"Hint: the {Card.parse(best.card).name} is best, about {render.format_value(best.value)} "
+                      f"points for you by the round's end.")
+        if self.keyboard_index is not None:
+            self.focus_hand(self.keyboard_index)
+
+    # -- start --------------------------------------------------------------------------
+
+    def boot(self) -> None:
+        self.wire()
+        self.render_notices()
+        if not self.storage.get(INTRO_KEY):
+            self.el["intro"].hidden = False
+        self.save()
+        self.render()
+        phase = self.session.phase
+        document.body.dataset.ready = "true"
+        if phase == "bot":
+            self.spawn(self._drive(self.generation))
+        elif phase == "round_over":
+            self.show_round_summary()
+        elif phase == "match_over":
+            self.show_match_end()
+        self.announce(self._turn_text())
+
+
+def _open_session(storage: Storage) -> tuple[GameSession, list[str]]:
+    """The session the page starts with: the URL's game, else the saved one, else a new one."""
+    location = window.location
+    known = levels()
+    options = parse_url(str(location.search or ""), str(location.hash or ""), known)
+    notices = list(options.notices)
+    session: GameSession | None = None
+    saved_text = storage.get(SAVE_KEY)
+    level = options.level or DEFAULT_LEVEL
+    if options.level is None and saved_text:
+        try:
+            level = GameSession.from_save(saved_text).level
+        except SessionError:
+            pass
+    record_error = options.record_error
+    if options.record is not None:
+        try:
+            session = GameSession.from_record_text(options.record, level=level, seed=options.seed)
+        except RecordError as exc:
+            record_error = str(exc).removeprefix("share link: ")
+    if session is None and (options.seed is not None or options.rules is not None):
+        session = GameSession.new(rules=options.rules or GREEK, level=level, seed=options.seed)
+    resumed = False
+    if session is None and saved_text:
+        try:
+            session = GameSession.from_save(saved_text)
+            resumed = True
+            if options.level:
+                session.level = options.level
+        except SessionError as exc:
+            storage.set(SET_ASIDE_KEY, saved_text)
+            storage.remove(SAVE_KEY)
+            console.warn(f"kseri: saved game set aside under {SET_ASIDE_KEY!r}: {exc}")
+            notices.append(f"Your saved game could not be resumed ({exc}). It was set aside and a new game started.")
+    if session is None:
+        session = GameSession.new(level=level)
+    if record_error is not None:
+        outcome = "Your saved game continues." if resumed else "A new game was started instead."
+        notices.insert(0, f"Could not open the game record in the link: {record_error}. {outcome}")
+    _clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
+    return session, notices
+
+
+def _clean_url(location: Any, *, consumed: bool) -> None:
+    """Drop the parameters that opened this game, so a reload resumes it instead of restarting."""
+    from urllib.parse import parse_qsl, urlencode
+    search = str(location.search or "")
+    pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
+    kept = [(k, v) for k, v in pairs if k not in ("seed", "level", "rules", "record")]
+    if len(kept) == len(pairs) and not consumed:
+        return
+    query = ("?" + urlencode(kept)) if kept else ""
+    try:
+        window.history.replaceState(None, "", str(location.pathname) + query)
+    except Exception:  # noqa: BLE001 - some embedders forbid it; nothing breaks
+        pass
+
+
+def start() -> App:
+    """Build the page's app from the URL and the saved game, and make the table playable."""
+    storage = Storage()
+    session, notices = _open_session(storage)
+    app = App(session, storage, notices)
+    app.boot()
+    return app

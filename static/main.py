@@ -1,0 +1,11 @@
+"""The page's entry point (run by PyScript): build the table and make it playable.
+
+Everything lives in the ``kseri`` package: :mod:`kseri.web.app` draws the table
+and forwards input; :mod:`kseri.session` holds the game. When the table is
+ready ``<body>`` gets ``data-ready="true"`` (the contract the browser tests and
+embedders rely on).
+"""
+
+from kseri.web.app import start
+
+start()

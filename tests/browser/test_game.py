@@ -1,0 +1,369 @@
+"""The game page, played in Chromium: a whole match, keyboard play, saved games, URL records,
+hints, pacing and the main thread's responsiveness.
+
+Every test runs on ``game_page``: a page error, a console error or a request off the site's
+origin fails it. Most tests ask for reduced motion, which the page honours by animating
+nothing, so they run at the speed of the bot.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+from urllib.parse import quote
+
+import pytest
+
+from kseri import share
+from kseri.record import dumps
+from kseri.session import GameSession
+
+pytestmark = pytest.mark.browser
+
+SHORT_MATCH_SEED = 17
+"""With the easy bot and the first-card policy this match lasts 3 rounds (see kseri.session)."""
+
+STATE_JS = """() => {
+  const q = s => document.querySelector(s);
+  const hand = [...document.querySelectorAll('#hand [data-card]')];
+  const top = q('#pile [data-card]');
+  return {
+    phase: document.body.dataset.phase, busy: document.body.dataset.busy,
+    hand: hand.map(b => b.dataset.card), enabled: hand.filter(b => !b.disabled).length,
+    pileCount: +q('#pile').dataset.count, top: top ? top.dataset.card : null,
+    score: [+q('#score').dataset.seat0, +q('#score').dataset.seat1],
+    botCards: +q('#bot-hand').dataset.count, stock: +q('#stock').dataset.count,
+    taken: [+q('#you-stack').dataset.count, +q('#bot-stack').dataset.count],
+    dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+    notice: q('#notice').hidden ? '' : q('#notice').textContent,
+  };
+}"""
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+
+
+def state(page) -> dict:
+    return page.evaluate(STATE_JS)
+
+
+def settle(page, timeout: float = 60_000) -> dict:
+    """Wait until it is your turn or a dialog asks for you."""
+    page.wait_for_function(SETTLED_JS, timeout=timeout)
+    return state(page)
+
+
+def open_table(open_game, game_page, suffix: str = "", *, reduced: bool = True):
+    game_page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+    page = open_game(suffix)
+    settle(page)
+    return page
+
+
+def expected_view(session: GameSession) -> dict:
+    view = session.view()
+    return {"hand": list(view.hand), "pileCount": len(view.pile), "top": view.pile[-1] if view.pile else None,
+            "score": list(view.totals), "botCards": view.bot.hand_count, "stock": view.stock,
+            "taken": [view.human.captured, view.bot.captured]}
+
+
+def table_part(s: dict) -> dict:
+    return {k: s[k] for k in ("hand", "pileCount", "top", "score", "botCards", "stock", "taken")}
+
+
+def click_first_card(page) -> None:
+    page.click("#hand [data-card]:not([disabled])")
+
+
+# --------------------------------------------------------------------------- a whole match
+
+
+def test_a_whole_match_by_clicking(open_game, game_page):
+    page = open_table(open_game, game_page, f"?seed={SHORT_MATCH_SEED}&level=easy")
+    clicks = rounds = 0
+    totals = [0, 0]
+    while True:
+        s = settle(page)
+        if "match-end" in s["dialogs"]:
+            break
+        if "round-summary" in s["dialogs"]:
+            rounds += 1
+            summary = page.locator("#round-summary")
+            for label in ("Aces", "Kings", "Queens", "Jacks", "Tens", "10♦ bonus", "2♣", "Most cards", "Kseris",
+                          "Round total"):
+                assert summary.locator("th", has_text=label).count() == 1, label
+            you, bot = (int(x) for x in summary.locator("tr.row-total td").all_inner_texts())
+            totals = [totals[0] + you, totals[1] + bot]
+            assert s["score"] == totals
+            assert s["hand"] == [] and s["stock"] == 0 and sum(s["taken"]) == 52
+            page.click("#next-round")
+            continue
+        assert s["enabled"] == len(s["hand"]) > 0 and s["phase"] == "human"
+        assert s["pileCount"] == 0 or s["top"] is not None
+        click_first_card(page)
+        clicks += 1
+    s = state(page)
+    assert rounds >= 2 and clicks >= 24 * (rounds + 1) - 1
+    ending = page.locator("#match-end")
+    assert ending.is_visible()
+    winner_text = ending.locator("h2").inner_text()
+    assert winner_text in ("You win!", "The bot wins")
+    assert max(s["score"]) >= 151
+    assert (s["score"][0] > s["score"][1]) == (winner_text == "You win!")
+    assert "Round by round" in ending.inner_text()
+    # New match from the end screen.
+    page.click("#match-new")
+    s = settle(page)
+    assert s["score"] == [0, 0] and s["dialogs"] == []
+
+
+# --------------------------------------------------------------------------- keyboard
+
+
+def test_a_round_by_keyboard_alone(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=23&level=easy")
+    turn = 0
+    while True:
+        s = settle(page)
+        if s["dialogs"]:
+            assert s["dialogs"] == ["round-summary"]
+            assert page.evaluate("document.activeElement.id") == "next-round"
+            page.keyboard.press("Enter")
+            break
+        n = len(s["hand"])
+        if turn % 2 == 0:
+            page.keyboard.press(str(n))  # the last card by its number key
+            played = s["hand"][n - 1]
+        else:
+            page.keyboard.press("Home")
+            page.keyboard.press("ArrowRight")
+            focused = page.evaluate("() => [document.activeElement.dataset.card, "
+                                    "document.activeElement.matches(':focus-visible')]")
+            assert focused == [s["hand"][1 % n], True]
+            page.keyboard.press("Enter")
+            played = s["hand"][1 % n]
+        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{played}\"]') || "
+                               f"document.querySelector('dialog[open]')")
+        turn += 1
+        s = settle(page)
+        if not s["dialogs"]:
+            # The keyboard keeps its place in the hand across the bot's turn.
+            assert page.evaluate("() => !!document.activeElement.closest('#hand')")
+    s = settle(page)
+    assert turn == 24
+    assert s["dialogs"] == [] and "Round 2" in page.locator("#status").inner_text()
+
+
+# --------------------------------------------------------------------------- saved games
+
+
+def test_resume_after_reload(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=7&level=medium")
+    for _ in range(5):
+        click_first_card(page)
+        settle(page)
+    before = state(page)
+    assert "seed=" not in page.url  # consumed, so a reload resumes instead of restarting
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    after = settle(page)
+    assert table_part(after) == table_part(before)
+    assert page.locator("#level").input_value() == "medium"
+    click_first_card(page)
+    assert len(settle(page)["hand"]) in (len(before["hand"]) - 1, 6)
+
+
+@pytest.mark.parametrize("saved", [
+    "{not json",
+    '{"format": "chess-save/3", "moves": []}',
+    '{"format": "kseri-save/1", "seed": 4, "level": "easy", "record": {"format": "kseri-record/1", '
+    '"rules": "greek", "first_dealer": 0, "rounds": [{"deck": ["AS"], "plays": []}]}}',
+], ids=["not-json", "foreign", "broken-record"])
+def test_a_corrupt_saved_game_is_set_aside(open_game, game_page, saved):
+    page = open_table(open_game, game_page)
+    page.evaluate("text => localStorage.setItem('kseri.save', text)", saved)
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    s = settle(page)
+    assert "could not be resumed" in s["notice"] and "set aside" in s["notice"]
+    assert page.evaluate("localStorage.getItem('kseri.save.set-aside')") == saved
+    fresh = json.loads(page.evaluate("localStorage.getItem('kseri.save')"))
+    assert fresh["format"] == "kseri-save/1"
+    assert len(s["hand"]) == 6 or s["phase"] == "bot"
+    page.click("#notice .notice-close")
+    assert not page.locator("#notice").is_visible()
+
+
+# --------------------------------------------------------------------------- records in the URL
+
+
+def _position(plays: int = 9) -> GameSession:
+    session = GameSession.new(seed=21, level="easy")
+    while plays:
+        session.play_human(session.view().hand[0]) if session.phase == "human" else session.play_bot()
+        plays -= 1
+    while session.phase == "bot":  # open it on your turn
+        session.play_bot()
+    return session
+
+
+@pytest.mark.parametrize("form", ["query-json", "share-fragment"])
+def test_a_record_in_the_url_opens_that_position(open_game, game_page, form):
+    session = _position()
+    suffix = f"?record={quote(dumps(session.match))}" if form == "query-json" else "#" + share.encode(session.match)
+    page = open_table(open_game, game_page, suffix)
+    s = state(page)
+    assert table_part(s) == expected_view(session)
+    assert s["notice"] == "" and s["phase"] == "human"
+    assert "record=" not in page.url and "#" not in page.url
+
+
+@pytest.mark.parametrize("suffix", [
+    "?record=this-is-not-a-record",
+    "#r=1AAAA",
+    "?record=" + quote('{"format": "kseri-record/1", "rules": "greek", "first_dealer": 0, '
+                       '"rounds": [{"deck": ["AS"], "plays": []}]}'),
+], ids=["garbage", "damaged-share-link", "illegal-record"])
+def test_a_bad_record_in_the_url_shows_a_notice_and_a_normal_game(open_game, game_page, suffix):
+    page = open_table(open_game, game_page, suffix)
+    s = state(page)
+    assert s["notice"].startswith("Could not open the game record in the link")
+    assert "A new game was started instead." in s["notice"]
+    assert s["score"] == [0, 0] and (len(s["hand"]) == 6 or s["phase"] == "bot")
+
+
+# --------------------------------------------------------------------------- hint, live region, controls
+
+
+def test_the_hint_shows_a_value_for_every_card(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=19&level=easy")
+    s = state(page)
+    page.click("#hint-button")
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    hints = page.eval_on_selector_all("#hand [data-card]", "bs => bs.map(b => b.dataset.hint)")
+    values = [float(h.replace("−", "-")) for h in hints]
+    assert len(values) == len(s["hand"])
+    best = page.eval_on_selector_all("#hand [data-card].is-best", "bs => bs.map(b => b.dataset.hint)")
+    assert best and all(float(b.replace("−", "-")) == max(values) for b in best)
+    assert page.locator("#hand .hint-badge").count() == len(values)
+    assert page.locator("#announce").inner_text().startswith("Hint: the ")
+    click_first_card(page)
+    settle(page)
+    assert page.locator("#hand [data-hint]").count() == 0  # a hint is for one position only
+
+
+def test_a_play_locks_the_hand_and_the_bot_is_announced(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    # Within the click's own task every card is disabled: a double click cannot play twice.
+    locked = page.evaluate("""() => {
+      document.querySelector('#hand [data-card]:not([disabled])').click();
+      return [...document.querySelectorAll('#hand [data-card]')].every(b => b.disabled);
+    }""")
+    assert locked
+    settle(page)
+    assert page.locator("#announce").inner_text().startswith("Bot plays the ")
+    assert page.locator("#hand [data-card]").first.get_attribute("aria-label").count(" of ") == 1
+
+
+def test_new_match_and_difficulty(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=5&level=easy")
+    assert page.locator("#level option").all_inner_texts() == ["Easy", "Medium", "Hard", "Expert"]
+    page.select_option("#level", "hard")
+    assert json.loads(page.evaluate("localStorage.getItem('kseri.save')"))["level"] == "hard"
+    assert "Hard" in page.locator("#bot-tag").inner_text()
+    click_first_card(page)
+    settle(page)
+    page.click("#new-match")
+    assert page.locator("#confirm-new").is_visible()
+    page.click("#confirm-new-no")
+    assert state(page)["dialogs"] == []
+    page.click("#new-match")
+    page.click("#confirm-new-yes")
+    s = settle(page)
+    # A fresh deal (the bot may already have led, and even taken the opening pile).
+    assert s["score"] == [0, 0] and s["stock"] == 36 and len(s["hand"]) == 6
+    assert "Round 1 · Packet 1 of 4" in page.locator("#status").inner_text()
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.locator("#level").input_value() == "hard"
+    assert table_part(settle(page)) == table_part(s)
+
+
+def test_rules_page(open_game, game_page):
+    page = open_table(open_game, game_page)
+    page.click("#rules-button")
+    rules = page.locator("#rules")
+    assert rules.is_visible()
+    text = rules.inner_text()
+    for words in ("kseri", "151", "251", "very last card", "last player who captured", "cannot look back"):
+        assert words in text
+    page.keyboard.press("Escape")
+    assert not rules.is_visible()
+
+
+def test_phone_layout(open_game, game_page):
+    game_page.set_viewport_size({"width": 375, "height": 740})
+    page = open_table(open_game, game_page, "?seed=2&level=easy")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    boxes = page.eval_on_selector_all("#hand [data-card]", "bs => bs.map(b => b.getBoundingClientRect().toJSON())")
+    assert boxes
+    for box in boxes:
+        assert box["left"] >= 0 and box["right"] <= 375
+        assert box["width"] >= 44 and box["height"] >= 44  # touch-sized
+    for selector in ("#score", "#pile", "#hint-button", "#level", "#new-match", "#rules-button"):
+        assert page.locator(selector).is_visible(), selector
+
+
+# --------------------------------------------------------------------------- pace and responsiveness
+
+
+def _turn_seconds(page, plays: int, skip: bool = False) -> list[float]:
+    times = []
+    for _ in range(plays):
+        s = settle(page)
+        if s["dialogs"]:
+            break
+        start = time.monotonic()
+        click_first_card(page)
+        if skip:
+            for _ in range(6):
+                page.keyboard.press("Space")
+                page.wait_for_timeout(40)
+        settle(page)
+        times.append(time.monotonic() - start)
+    return times
+
+
+def test_bot_moves_are_paced_skippable_and_instant_with_reduced_motion(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=29&level=easy", reduced=False)
+    paced = _turn_seconds(page, 3)
+    skipped = _turn_seconds(page, 3, skip=True)
+    game_page.emulate_media(reduced_motion="reduce")
+    instant = _turn_seconds(page, 4)
+    print(f"\nturn seconds: paced {paced}, skipped {skipped}, reduced motion {instant}")
+    # Your card's flight + the bot's minimum think + its flight: over a second when animated.
+    assert min(paced) > 1.2, paced
+    assert statistics.median(skipped) < statistics.median(paced) - 0.4, (skipped, paced)
+    assert statistics.median(instant) < 1.0, instant
+
+
+LONGTASK_JS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+  }).observe({type: 'longtask'});
+}"""
+
+
+def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=5&level=hard", reduced=False)
+    page.evaluate(LONGTASK_JS)  # only after ready: booting Pyodide is one long task
+    turns = _turn_seconds(page, 4, skip=True)
+    page.click("#hint-button")  # the hint runs the hard search too, for every card
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    turns += _turn_seconds(page, 4, skip=True)
+    tasks = page.evaluate("window.__longTasks")
+    print(f"\nhard bot: {len(turns)} turns and a hint, long tasks (ms): {sorted(tasks, reverse=True)[:10]}")
+    assert len(turns) == 8
+    assert not [t for t in tasks if t > 200], tasks

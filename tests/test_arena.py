@@ -1,0 +1,81 @@
+"""The arena: duplicate deals, level names and protocol processes, the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from kseri.bots.arena import ArenaError, Interval, format_result, run_arena
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ, PYTHONPATH=str(ROOT))
+
+
+def test_duplicate_deals_smoke() -> None:
+    result = run_arena("medium", "easy", rounds=4, seed=3)
+    assert result.deals == 4 and len(result.diffs) == 4
+    assert all(len(times) == 4 * 48 for times in result.think_ms)  # 2 seatings x 24 moves x 4 deals
+    assert run_arena("medium", "easy", rounds=4, seed=3).diffs == result.diffs  # reproducible
+    text = format_result(result)
+    assert "points per round, A minus B" in text and "95% CI" in text
+    data = result.to_json()
+    assert data["rounds"] == 8 and set(data["think"]) == {"a", "b"}
+
+
+def test_a_bot_against_itself_is_even_on_duplicate_deals() -> None:
+    result = run_arena("easy", "easy", rounds=3, seed=1)
+    # Same bot, same deals, same bot random seeds per seat order are not shared, so only
+    # the sign convention is checked: the interval is finite and contains the mean.
+    p = result.points
+    assert p.low <= p.mean <= p.high
+
+
+def test_matches_give_a_win_rate() -> None:
+    result = run_arena("medium", "easy", rounds=1, seed=2, matches=1)
+    rate = result.match_win_rate
+    assert rate is not None and 0.0 <= rate.mean <= 1.0
+    assert result.match_rounds >= 2
+
+
+def test_protocol_process_as_a_player() -> None:
+    command = f"{sys.executable} -m kseri bot --level easy --seed 1"
+    result = run_arena(command, "easy", rounds=1, seed=5)
+    assert result.deals == 1 and len(result.think_ms[0]) == 48
+
+
+def test_unknown_bot() -> None:
+    with pytest.raises(ArenaError, match="unknown bot"):
+        run_arena("grandmaster", "easy", rounds=1, seed=0)
+
+
+def test_interval() -> None:
+    iv = Interval.of([1.0, 2.0, 3.0])
+    assert iv.mean == 2.0 and iv.low < 2.0 < iv.high
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "kseri", "arena", *args], capture_output=True, text=True,
+                          cwd=ROOT, env=ENV, timeout=120)
+
+
+def test_cli_human_and_json() -> None:
+    out = run_cli("medium", "easy", "--rounds", "2", "--seed", "4")
+    assert out.returncode == 0, out.stderr
+    assert "points per round" in out.stdout and "think time" in out.stdout
+    out = run_cli("medium", "easy", "--rounds", "2", "--seed", "4", "--json", "--matches")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["deals"] == 2 and "a_win_rate" in data["matches"]
+
+
+def test_cli_bad_bot_is_one_line() -> None:
+    out = run_cli("medium", "nonsense", "--rounds", "1")
+    assert out.returncode != 0
+    assert "nonsense" in out.stderr and "Traceback" not in out.stderr
+    out = run_cli("medium", f"{sys.executable} -c pass", "--rounds", "1")
+    assert out.returncode != 0 and "Traceback" not in out.stderr

@@ -1,0 +1,303 @@
+"""The bot levels: legal, reproducible, blind to hidden cards, and sensible."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kseri import Card, Observation, Round
+from kseri.bots import LEVELS, Bot, BotError, LevelBot, Thinker, choose, evaluate, get_bot
+from kseri.bots.belief import Sampler, excluded_ranks
+from kseri.bots.easy import EasyBot
+from kseri.bots.endgame import solve_moves
+from kseri.bots.evaluate import expand_values
+from kseri.bots.medium import MediumBot
+from kseri.rules import GREEK, rules_from_spec
+
+RULE_SPECS = [
+    "greek",
+    "fourcard",
+    {"profile": "greek", "players": 4},
+    {"profile": "greek", "exposed_bottom": True},
+    {"profile": "greek", "jacks_capture": False},
+    {"profile": "fourcard", "players": 4},
+]
+
+# Search levels get a small budget in the property tests; the default budgets are
+# exercised by the arena and the benchmarks.
+SMALL = {"hard": 3, "expert": 3}
+
+
+def idx(codes: str) -> tuple[int, ...]:
+    return tuple(Card.parse(c).index for c in codes.split())
+
+
+def position(spec, seed: int, plays: int) -> Observation:
+    """The observation of the seat to move after ``plays`` random plays."""
+    rules = rules_from_spec(spec)
+    rng = random.Random(seed)
+    state = Round.deal(rules, dealer=seed % rules.players, rng=rng)
+    total = 52 - rules.opening_size
+    for _ in range(min(plays, total - 1)):
+        hand = state.hands[state.to_move]
+        state.apply_index(hand[rng.randrange(len(hand))])
+    return Observation.from_round(state, seat=state.to_move, totals=(seed % 90, 17), target=rules.target)
+
+
+def pick(level: str, obs: Observation, rng: random.Random) -> Card:
+    return Thinker(level, obs, rng, samples=SMALL.get(level)).run()
+
+
+@settings(max_examples=60, deadline=None)
+@given(spec=st.sampled_from(RULE_SPECS), seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47),
+       level=st.sampled_from(LEVELS), bot_seed=st.integers(0, 1000))
+def test_bots_only_play_cards_they_hold(spec, seed, plays, level, bot_seed) -> None:
+    obs = position(spec, seed, plays)
+    card = pick(level, obs, random.Random(bot_seed))
+    assert isinstance(card, Card)
+    assert card.index in obs.hand
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_whole_round_is_legal_at_full_strength(level: str) -> None:
+    """Default budgets, one round against itself (sliced thinking, as in the page)."""
+    state = Round.deal(GREEK, dealer=1, rng=random.Random(5))
+    rng = random.Random(9)
+    moves = 0
+    while not state.is_terminal() and moves < (12 if level == "expert" else 48):
+        obs = Observation.from_round(state, seat=state.to_move)
+        think = Thinker(level, obs, rng)
+        while not think.step(max_ms=15):
+            pass
+        state.apply(think.choice())  # apply() checks legality
+        moves += 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_choice(level: str) -> None:
+    for seed in range(4):
+        obs = position("greek", seed, 7 * seed)
+        first = pick(level, obs, random.Random(seed))
+        assert all(pick(level, obs, random.Random(seed)) == first for _ in range(2))
+
+
+@pytest.mark.parametrize("plays", [0, 5, 13, 30, 40])
+def test_slicing_does_not_change_the_choice(plays: int) -> None:
+    obs = position("greek", 77, plays)
+    whole = Thinker("hard", obs, random.Random(3), samples=40).run()
+    sliced = Thinker("hard", obs, random.Random(3), samples=40)
+    steps = 0
+    while not sliced.step(max_ms=0.0):  # the smallest slice: one unit of work
+        steps += 1
+    assert sliced.choice() == whole
+    assert steps >= 1 or len(set(c >> 2 for c in obs.hand)) == 1
+
+
+def test_choice_before_thinking_is_an_error() -> None:
+    think = Thinker("hard", position("greek", 1, 3), random.Random(1), samples=5)
+    with pytest.raises(BotError):
+        think.choice()
+    assert not think.done
+
+
+def test_unknown_level() -> None:
+    with pytest.raises(BotError, match="unknown bot level 'godlike'"):
+        choose("godlike", position("greek", 1, 0), random.Random(1))
+    with pytest.raises(BotError):
+        LevelBot("godlike")
+    assert issubclass(BotError, ValueError)
+
+
+def test_not_its_turn() -> None:
+    obs = position("greek", 2, 3)
+    other = dataclasses.replace(obs, seat=1 - obs.seat, hand=())
+    with pytest.raises(BotError, match="turn"):
+        choose("medium", other, random.Random(1))
+
+
+# -- the bot's input carries no hidden card ---------------------------------------
+
+
+def test_observation_has_no_field_for_hidden_cards() -> None:
+    fields = {f.name for f in dataclasses.fields(Observation)}
+    assert fields == {"rules", "seat", "dealer", "hand", "opening", "plays", "totals", "target", "bottom"}
+
+
+def test_bots_take_observations_not_rounds() -> None:
+    state = Round.deal(GREEK, dealer=1, rng=random.Random(2))
+    with pytest.raises(BotError, match="Observation"):
+        Thinker("hard", state, random.Random(1))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_hidden_cards_do_not_change_the_choice(level: str) -> None:
+    """Two rounds that differ only in cards the bot cannot see give the same view and play."""
+    rng = random.Random(4)
+    for trial in range(3):
+        state = Round.deal(GREEK, dealer=1, rng=rng)
+        for _ in range(5 + 2 * trial):
+            state.apply_index(state.hands[state.to_move][0])
+        seat = state.to_move
+        other = 1 - seat
+        # Swap the other hand with cards from the stock: same observation, different truth.
+        twin = state.clone()
+        stock = list(twin.deck[twin.next_card:])
+        hand = twin.hands[other]
+        hand[0], stock[0] = stock[0], hand[0]
+        twin.deck = twin.deck[:twin.next_card] + tuple(stock)
+        a = Observation.from_round(state, seat=seat)
+        b = Observation.from_round(twin, seat=seat)
+        assert a == b and state.hands[other] != twin.hands[other]
+        assert pick(level, a, random.Random(trial)) == pick(level, b, random.Random(trial))
+
+
+def test_bot_protocol_type() -> None:
+    assert isinstance(get_bot("hard"), Bot)
+    assert isinstance(EasyBot(), Bot) and isinstance(MediumBot(), Bot)
+    obs = position("greek", 3, 2)
+    assert EasyBot().choose(obs, random.Random(1)).index in obs.hand
+    assert LevelBot("medium").choose(obs, random.Random(1)).index in obs.hand
+
+
+# -- sensible play ------------------------------------------------------------------
+
+
+def scripted(hand: str, opening: str, plays: str = "", dealer: int = 1) -> Observation:
+    """Seat 0 (first player when seat 1 deals) to move."""
+    return Observation(seat=0, dealer=dealer, hand=idx(hand), opening=idx(opening), plays=idx(plays))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_takes_a_kseri(level: str) -> None:
+    # After 2 plays seat 0 to move with a lone 10D on the pile: 10S makes a kseri (13 points).
+    obs = scripted("10S 4H 8C 3D KD", "3C 9D QH 5S", "5H 10D")
+    assert Knowledge_pile(obs) == ["10D"]
+    assert pick(level, obs, random.Random(1)).code == "10S"
+
+
+def Knowledge_pile(obs: Observation) -> list[str]:
+    from kseri.bots.counting import Knowledge
+    return [Card.from_index(c).code for c in Knowledge.from_observation(obs).pile]
+
+
+def test_medium_leads_a_rank_nobody_can_match() -> None:
+    # 2D dropped, 2H takes it, 8C led, JH takes it: seat 0 leads onto an empty pile.
+    # Every other eight is seen, so 8D cannot be answered by a kseri; 7C, 4H, KD could.
+    obs = scripted("8D 7C 4H KD", "8S 8H 9D 5S", "2D 2H 8C JH")
+    assert Knowledge_pile(obs) == []
+    assert choose("medium", obs, random.Random(1)).code == "8D"
+
+
+def test_medium_keeps_its_jack_for_a_pile_worth_it() -> None:
+    # 5C takes the opening pile, 7D is led: a lone worthless card is not worth a jack.
+    obs = scripted("JS 4H 6C 3D 9C", "3C 9D QH 5S", "5C 7D")
+    assert Knowledge_pile(obs) == ["7D"]
+    assert choose("medium", obs, random.Random(1)).code != "JS"
+    # ... but a jack takes a pile with the 10D and the 2C in it.
+    rich = scripted("JS 4H 6C 3D 9C", "3C 9D QH 5S", "10D 2C")
+    assert choose("medium", rich, random.Random(1)).code == "JS"
+
+
+def test_medium_does_not_feed_a_big_pile_with_points() -> None:
+    obs = scripted("10D 4H 6C 3S QC", "3C 9D KH 5S", "AH 2D")
+    choice = choose("medium", obs, random.Random(1)).code
+    assert choice not in ("10D", "QC")
+
+
+def test_hard_plays_the_last_packet_exactly() -> None:
+    rng = random.Random(12)
+    state = Round.deal(GREEK, dealer=0, rng=rng)
+    while state.next_card < 52 or len(state.hands[state.to_move]) < 6:
+        state.apply_index(state.hands[state.to_move][0])
+    obs = Observation.from_round(state, seat=state.to_move)
+    values = dict(solve_moves(state))
+    sign = 1 if obs.seat == 0 else -1
+    best = max(sign * v for v in values.values())
+    card = choose("hard", obs, random.Random(1))
+    twin = [c for c in values if c >> 2 == card.index >> 2 and
+            state._card_points[c] == state._card_points[card.index]][0]
+    assert sign * values[twin] == best
+    evaluated = evaluate(obs, random.Random(1))
+    assert evaluated[0][1] == best
+    assert sorted(c.index for c, _ in evaluated) == sorted(obs.hand)
+
+
+def test_evaluate_every_card() -> None:
+    for plays in (0, 9, 20):
+        obs = position("greek", 31, plays)
+        rows = evaluate(obs, random.Random(2), samples=8)
+        assert sorted(c.index for c, _ in rows) == sorted(obs.hand)
+        assert all(math.isfinite(v) for _, v in rows)
+        assert [v for _, v in rows] == sorted((v for _, v in rows), reverse=True)
+        assert evaluate(obs, random.Random(2), samples=8) == rows
+
+
+def test_evaluate_sliced_matches_one_shot() -> None:
+    obs = position("greek", 8, 14)
+    think = Thinker("hard", obs, random.Random(5), samples=10, exact=True)
+    while not think.step(max_ms=0):
+        pass
+    assert expand_values(obs, think.values()) == evaluate(obs, random.Random(5), samples=10)
+
+
+# -- sampling the hidden cards --------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(spec=st.sampled_from(RULE_SPECS), seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47))
+def test_samples_are_consistent_with_the_observation(spec, seed, plays) -> None:
+    obs = position(spec, seed, plays)
+    excluded = excluded_ranks(obs)
+    sampler = Sampler(obs, random.Random(seed), excluded)
+    for _ in range(3):
+        world = sampler.sample(random.Random(seed + 1))
+        assert Observation.from_round(world, seat=obs.seat, totals=obs.totals, target=obs.target) == obs
+        cards = [c for h in world.hands for c in h] + list(world.deck[world.next_card:])
+        assert sorted(cards + list(world.pile) + [c for cs in world.captured for c in cs]) == list(range(52))
+        if obs.rules.players == 2:
+            other = 1 - obs.seat
+            ranks = excluded.get(other, frozenset())
+            allowed = [c for c in obs.unseen() if c >> 2 not in ranks]
+            if len(allowed) >= len(world.hands[other]):
+                assert not any(c >> 2 in ranks for c in world.hands[other])
+
+
+def test_excluded_ranks_reads_declined_captures() -> None:
+    # Seat 0 dropped 4H on 5S: it holds no five now.
+    obs = Observation(seat=1, dealer=1, hand=idx("7H 8S 9S 2C QD"), opening=idx("3C 9D QH 5S"),
+                      plays=idx("4H 6D"))
+    assert excluded_ranks(obs) == {0: frozenset({4})}
+
+
+def test_medium_plays_are_what_the_opponent_model_expects() -> None:
+    """The hard level reads its opponent with the medium heuristic: medium's real hands
+    never contradict one of its own plays."""
+    from kseri.bots.belief import mismatches, other_decisions
+    from kseri.bots.medium import choose_medium
+
+    rng = random.Random(6)
+    checked = 0
+    for r in range(6):
+        state = Round.deal(GREEK, dealer=r % 2, rng=rng)
+        while not state.is_terminal():
+            seat = state.to_move
+            obs = Observation.from_round(state, seat=seat)
+            decisions = other_decisions(obs)
+            assert mismatches(list(state.hands[1 - seat]), decisions, obs) == 0
+            checked += len(decisions)
+            state.apply(choose_medium(obs, rng))
+    assert checked > 100
+
+
+def test_reading_plays_keeps_samples_consistent() -> None:
+    for seed in range(30):
+        obs = position("greek", seed, 3 + seed % 40)
+        sampler = Sampler(obs, random.Random(seed), excluded_ranks(obs), likelihood=0.2)
+        for k in range(3):
+            world = sampler.sample(random.Random(k))
+            assert Observation.from_round(world, seat=obs.seat, totals=obs.totals, target=obs.target) == obs

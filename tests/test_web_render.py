@@ -1,0 +1,129 @@
+"""The table's HTML (kseri.web.render), under CPython: the page contract lives here."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+from kseri.session import GameSession, HintEntry, SideView
+from kseri.web import render
+
+
+class Tags(HTMLParser):
+    """Start tags with their attributes, in order."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def find(self, tag: str | None = None, **attrs) -> list[dict[str, str | None]]:
+        out = []
+        for name, found in self.tags:
+            if tag and name != tag:
+                continue
+            names = {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
+            if all(found.get(k) == v if v is not True else k in found for k, v in names.items()):
+                out.append(found)
+        return out
+
+
+def test_hand_buttons_carry_the_contract():
+    html = render.hand_html(("10D", "JS", "2C"), enabled=True)
+    buttons = Tags(html).find("button")
+    assert [b["data-card"] for b in buttons] == ["10D", "JS", "2C"]
+    assert [b["aria-label"] for b in buttons] == ["ten of diamonds", "jack of spades", "two of clubs"]
+    assert [b["aria-keyshortcuts"] for b in buttons] == ["1", "2", "3"]
+    assert all(b["type"] == "button" and "disabled" not in b for b in buttons)
+    assert all(i["src"].startswith("static/cards/") for i in Tags(html).find("img"))
+
+
+def test_hand_buttons_are_disabled_off_turn():
+    buttons = Tags(render.hand_html(("AS", "KH"), enabled=False)).find("button")
+    assert all("disabled" in b for b in buttons)
+
+
+def test_hints_show_on_the_cards():
+    hints = {"AS": HintEntry("AS", 4.25, True), "KH": HintEntry("KH", -1.0, False)}
+    html = render.hand_html(("AS", "KH"), enabled=True, hints=hints)
+    buttons = Tags(html).find("button")
+    assert [b["data-hint"] for b in buttons] == ["+4.2", "−1.0"]
+    assert "is-best" in buttons[0]["class"] and "is-best" not in buttons[1]["class"]
+    assert buttons[0]["aria-label"] == "ace of spades, hint +4.2"
+    assert 'hint-badge good' in html and 'hint-badge bad' in html
+
+
+def test_pile_top_card_alone_carries_data_card():
+    pile = ("3C", "9D", "QH", "5S", "7H")
+    tags = Tags(render.pile_html(pile))
+    assert [t["data-card"] for t in tags.find(data_card=True)] == ["7H"]
+    fanned = tags.find("div", data_code=True)
+    assert [t["data-code"] for t in fanned] == ["9D", "QH", "5S"]  # the last four are fanned
+    assert tags.find(class_="pile-under")  # and more lie under them
+    assert render.pile_label(pile) == "Pile: 5 cards, top card seven of hearts, 4 under it"
+
+
+def test_empty_pile():
+    assert "Empty table" in render.pile_html(())
+    assert not Tags(render.pile_html(())).find(data_card=True)
+    assert render.pile_label(()) == "Pile: empty"
+
+
+def test_stack_shows_a_count_and_kseri_cards_only():
+    side = SideView(seat=1, hand_count=3, captured=17, kseri_cards=("9C", "JH"), kseris=1, jack_kseris=1, total=0,
+                    is_dealer=False, last_capturer=True)
+    html = render.stack_html(side, "Bot")
+    assert "Bot: 17 cards taken, 2 kseris" in html
+    assert [t["src"] for t in Tags(html).find("img")] == ["static/cards/9C.svg", "static/cards/JH.svg",
+                                                          "static/cards/back.svg"]
+
+
+def test_score_and_status():
+    session = GameSession.new(seed=1, level="easy")
+    view = session.view()
+    assert "first to <b>151</b>" in render.score_html(view)
+    status = render.status_html(view)
+    assert ("Your turn" in status) == (view.phase == "human")
+    assert "Round 1 · Packet 1 of 4" in status
+
+
+def test_round_summary_and_match_end_html():
+    session = GameSession.new(seed=14, level="easy")
+    while session.phase != "match_over":
+        if session.phase == "round_over":
+            html = render.round_summary_html(session.round_summary())
+            for label in ("Aces", "Kings", "Queens", "Jacks", "Tens", "10♦ bonus", "2♣", "Most cards", "Kseris",
+                          "Round total"):
+                assert f">{label}<" in html
+            session.next_round()
+        elif session.phase == "human":
+            session.play_human(session.view().hand[0])
+        else:
+            session.play_bot()
+    html = render.match_end_html(session.match_summary(), stats_line="Your record against Easy: 1 won, 0 lost.",
+                                 level="easy")
+    assert ("You win!" in html) != ("The bot wins" in html)
+    assert "against Easy" in html
+    assert len(re.findall(r"<tr><th scope=\"row\">\d+</th>", html)) == len(session.match.scores)
+
+
+def test_level_options():
+    html = render.level_options_html(("easy", "medium", "hard", "expert"), "hard")
+    options = Tags(html).find("option")
+    assert [o["value"] for o in options] == ["easy", "medium", "hard", "expert"]
+    assert [("selected" in o) for o in options] == [False, False, True, False]
+
+
+def test_notices():
+    assert render.notices_html([]) == ""
+    html = render.notices_html(["Could not open <the> record.", "Second."])
+    assert html.count("<li>") == 2 and "&lt;the&gt;" in html and 'data-action="dismiss-notice"' in html
+
+
+def test_text_from_outside_is_escaped():
+    html = render.match_end_html(GameSession.new(seed=1, level="easy").match_summary(),
+                                 stats_line="<script>x</script>", level="<b>")
+    assert "<script>" not in html and "&lt;script&gt;" in html
