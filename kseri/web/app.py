@@ -218,7 +218,7 @@ class App:
             "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
             "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
             "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
-            "bot-area", "you-area", "kseri-flash")}
+            "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status")}
         self._notices = list(notices)
 
     # -- wiring -----------------------------------------------------------------
@@ -363,6 +363,9 @@ class App:
             "show-match-end": self.show_match_end,
             "close-match-end": lambda: self.el["match-end"].close(),
             "match-new": self.new_match_now,
+            "copy-link": self.open_share,
+            "copy-share": self.copy_share,
+            "close-share": lambda: self.el["share"].close(),
         }.get(name)
         if handler is not None:
             handler()
@@ -523,6 +526,31 @@ class App:
         """A link that opens this match at its current position (hook for the share button)."""
         from ..share import link
         return link(str(window.location.href).split("?")[0], self.session.match)
+
+    def open_share(self) -> None:
+        """Show the link to this game, selected, and try to put it on the clipboard."""
+        self.el["share-url"].value = self.share_link()
+        if not self.el["share"].open:
+            self.el["share"].showModal()
+        self.copy_share()
+
+    def copy_share(self) -> None:
+        field, status = self.el["share-url"], self.el["share-status"]
+        field.focus()
+        field.select()
+        clipboard = getattr(window.navigator, "clipboard", None)
+        if not _exists(clipboard):
+            status.textContent = "Select the link and copy it."
+            return
+
+        def done(_: Any) -> None:
+            status.textContent = "Copied to the clipboard."
+
+        def refused(_: Any) -> None:
+            status.textContent = "Select the link and copy it (the clipboard is not available here)."
+
+        self._proxies += [create_proxy(done), create_proxy(refused)]
+        clipboard.writeText(field.value).then(self._proxies[-2], self._proxies[-1])
 
     # -- sequences ---------------------------------------------------------------------
 

@@ -367,3 +367,41 @@ def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
     print(f"\nhard bot: {len(turns)} turns and a hint, long tasks (ms): {sorted(tasks, reverse=True)[:10]}")
     assert len(turns) == 8
     assert not [t for t in tasks if t > 200], tasks
+
+
+# --------------------------------------------------------------------------- sharing
+
+
+def test_share_button_link_round_trip(open_game, game_page, page_watch):
+    """Play a few cards, take the link from the Share dialog and open it in a new browser
+    context (no saved game there): the same table. A tampered link gives a notice."""
+    page = open_table(open_game, game_page, "?seed=23&level=easy")
+    for _ in range(3):
+        click_first_card(page)
+        settle(page)
+    before = table_part(state(page))
+    page.click("#copy-link")
+    page.wait_for_selector("#share[open]")
+    url = page.input_value("#share-url")
+    assert "#r=1" in url and url.startswith(page.url.split("#")[0].split("?")[0])
+    page.wait_for_function("() => document.querySelector('#share-status').textContent.length > 0")
+    page.click("[data-action=close-share]")
+    assert page.eval_on_selector("#share", "d => d.open") is False
+
+    def open_elsewhere(link: str) -> dict:
+        context = page.context.browser.new_context(reduced_motion="reduce")
+        try:
+            other = context.new_page()
+            page_watch.attach(other)
+            other.goto(link)
+            page_watch.wait_ready(other)
+            other.wait_for_function(SETTLED_JS)
+            return state(other)
+        finally:
+            context.close()
+
+    assert table_part(open_elsewhere(url)) == before
+    cut = url[: len(url) - 8]
+    s = open_elsewhere(cut)
+    assert s["notice"].startswith("Could not open the game record in the link")
+    assert s["score"] == [0, 0]
