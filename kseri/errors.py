@@ -7,7 +7,7 @@ where there is one, the position (round and play index) it was found at.
 
 from __future__ import annotations
 
-__all__ = ["KseriError", "CardCodeError", "IllegalMoveError", "RulesError", "RecordError"]
+__all__ = ["KseriError", "CardCodeError", "IllegalMoveError", "RulesError", "RecordError", "one_line"]
 
 
 class KseriError(ValueError):
@@ -35,3 +35,13 @@ class RecordError(KseriError):
     def __init__(self, message: str, where: str | None = None) -> None:
         self.where = where
         super().__init__(f"{where}: {message}" if where else message)
+
+
+def one_line(exc: BaseException) -> str:
+    """An error's message as one line, without a final full stop (its type name if it has none).
+
+    >>> one_line(RecordError("bad card", "round 1, play 3"))
+    'round 1, play 3: bad card'
+    """
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text.rstrip(".")

@@ -7,7 +7,8 @@ an author may replace any caption.
 
 A scene comes from a short text (the *scene notation*, below), or from a
 ``kseri-record/1`` game: a window of one round, see :func:`from_match`.
-Pure Python: the DOM layer (:mod:`kseri.web.embed`) only draws the steps.
+Pure Python: the DOM layer (:mod:`kseri.web.embed`) only draws the steps;
+the automatic captions are written by :mod:`kseri.captions`.
 
 Scene notation
 --------------
@@ -67,6 +68,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
+from .captions import describe_table, play_caption, possessive, pretty
 from .cards import CODES, Card
 from .errors import KseriError
 from .match import Match
@@ -83,7 +85,6 @@ MAX_TEXT = 4000
 MAX_VALUE = 300
 """Longest title, name or caption."""
 
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _KEYS = ("caption.N", "dealer", "end", "first", "hands", "last", "names", "pile", "plays", "rules", "title")
 _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
@@ -93,15 +94,6 @@ class SceneError(KseriError):
 
     def __init__(self, message: str) -> None:
         super().__init__(f"scene: {message}")
-
-
-def pretty(card: Card | str | int) -> str:
-    """A card for people: ``10♦``, ``J♠``."""
-    if isinstance(card, int):
-        card = Card.from_index(card)
-    elif isinstance(card, str):
-        card = Card.parse(card)
-    return card.code[:-1] + _SUIT_SYMBOL[card.suit]
 
 
 # --------------------------------------------------------------------------- the notation
@@ -322,97 +314,6 @@ def _codes(cards: Iterable[int]) -> tuple[str, ...]:
     return tuple(CODES[c] for c in cards)
 
 
-def _possessive(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
-
-
-def _list(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _table(pile: Sequence[int]) -> str:
-    if not pile:
-        return "The table is empty."
-    if len(pile) == 1:
-        return f"A lone {pretty(pile[0])} lies on the table."
-    return f"{len(pile)} cards lie on the table, {pretty(pile[-1])} on top."
-
-
-def _worth(cards: Sequence[int], table: Sequence[int]) -> tuple[int, str]:
-    """Points of ``cards`` and, when few cards carry them, which ones (``10♦ 2, 10♠ 1``)."""
-    scoring = [(pretty(c), table[c]) for c in cards if table[c]]
-    total = sum(p for _, p in scoring)
-    detail = ", ".join(f"{name} {p}" for name, p in scoring) if 0 < len(scoring) <= 3 and len(cards) > 1 else ""
-    return total, detail
-
-
-def _cards_phrase(cards: Sequence[int], table: Sequence[int], lead: str = "and ") -> str:
-    total, detail = _worth(cards, table)
-    if not total:
-        return f"{lead}the cards are worth nothing"
-    return f"{lead}+{total} for the cards" + (f" ({detail})" if detail else "")
-
-
-def _all(pile: Sequence[int]) -> str:
-    return "both cards" if len(pile) == 2 else f"all {len(pile)} cards"
-
-
-def _caption(event, pile_before: Sequence[int], names: Sequence[str], rules: Rules) -> str:
-    """The automatic caption of one play (``event`` is the engine's PlayEvent)."""
-    table = card_points_table(rules)
-    who, card = names[event.seat], pretty(event.card)
-    played = event.card.index
-    top = pretty(pile_before[-1]) if pile_before else ""
-    if event.kind == "drop":
-        if not pile_before:
-            text = f"{who} plays {card} on the empty table"
-            text += (": with nothing to take, a jack captures nothing and just starts a new pile."
-                     if event.card.is_jack else ", starting a new pile.")
-        elif event.card.is_jack and not rules.jacks_capture:
-            text = f"{who} plays {card}: in these rules a jack takes only a jack, so it stays on top."
-        else:
-            text = f"{who} plays {card}: it does not match the {top} on top, so it becomes the new top card."
-    else:
-        taken = list(pile_before) + [played]
-        lone = len(pile_before) == 1
-        if event.kind in ("kseri", "jack_kseri"):
-            label = "jack kseri" if event.kind == "jack_kseri" else "kseri"
-            if (event.kind == "kseri" and rules.double_kseri_points not in (None, rules.kseri_points)
-                    and event.bonus == rules.double_kseri_points):
-                label = "double kseri"
-            if event.bonus:
-                text = f"{_possessive(who)} {card} takes the lone {top}: {label}! +{event.bonus}, "
-                text += _cards_phrase(taken, table)
-                worth = _worth(taken, table)[0]
-                text += f": {event.bonus + worth} points." if worth else "."
-            else:
-                text = (f"{_possessive(who)} {card} takes the lone {top}: a {label}, but these rules give "
-                        f"no bonus for it here; " + _cards_phrase(taken, table, "") + ".")
-        elif lone and pile_before[0] >> 2 == played >> 2:
-            text = (f"{_possessive(who)} {card} takes the lone {top}. These rules give no kseri for a jack "
-                    f"on a jack, so this is an ordinary capture: " + _cards_phrase(taken, table, "") + ".")
-        elif lone and event.card.is_jack:
-            text = (f"{_possessive(who)} {card} takes the lone {top}. Only a card of the same rank makes a "
-                    f"kseri, so this is an ordinary capture: " + _cards_phrase(taken, table, "") + ".")
-        elif event.card.is_jack and pile_before[-1] >> 2 != played >> 2:
-            text = (f"{_possessive(who)} {card} takes {_all(pile_before)} of the pile (a jack takes "
-                    f"it whatever lies on top): " + _cards_phrase(taken, table, "") + ".")
-        elif lone:
-            text = f"{_possessive(who)} {card} takes the lone {top}: " + _cards_phrase(taken, table, "") + "."
-        else:
-            text = (f"{_possessive(who)} {card} matches the {top} on top and takes "
-                    f"{_all(pile_before)} of the pile: " + _cards_phrase(taken, table, "") + ".")
-    if event.sweep:
-        left = "the card" if len(event.sweep) == 1 else f"the {len(event.sweep)} cards"
-        text += (f" Round over: {names[event.sweep_seat]} captured last and takes {left} left, "
-                 + _cards_phrase([c.index for c in event.sweep], table, "") + " (never a kseri).")
-    elif event.round_over:
-        text += " Round over."
-    if event.dealt:
-        text += f" Both hands are empty: the dealer gives {rules.packet_size} more cards to each."
-    return text
-
-
 class _Recorder:
     """Plays a Round forward and snapshots each position as a :class:`Step`."""
 
@@ -448,7 +349,7 @@ class _Recorder:
 
     def start(self) -> None:
         state = self.state
-        text = _table(state.pile)
+        text = describe_table(state.pile)
         if not state.is_terminal() and any(self.hands()):
             text += f" {self.names[state.to_move]} to play."
         self.snapshot(text)
@@ -462,17 +363,17 @@ class _Recorder:
             name = self.names[seat]
             owner = next((s for s, hand in enumerate(state.hands) if card.index in hand), None)
             if owner is not None:
-                raise SceneError(f"plays: play {number} is {_possessive(name)} turn, but {code} is in "
-                                 f"{_possessive(self.names[owner])} hand ({name} holds [{' '.join(_codes(held))}])")
+                raise SceneError(f"plays: play {number} is {possessive(name)} turn, but {code} is in "
+                                 f"{possessive(self.names[owner])} hand ({name} holds [{' '.join(_codes(held))}])")
             if not held:
-                raise SceneError(f"plays: play {number} ({code}) is {_possessive(name)} turn, "
+                raise SceneError(f"plays: play {number} ({code}) is {possessive(name)} turn, "
                                  f"but {name} has no card left")
-            raise SceneError(f"plays: play {number}: {code} is not in {_possessive(name)} hand "
+            raise SceneError(f"plays: play {number}: {code} is not in {possessive(name)} hand "
                              f"[{' '.join(_codes(held))}]")
         pile_before = list(state.pile)
         event = state.apply(card)
         self.snapshot(
-            _caption(event, pile_before, self.names, state.rules),
+            play_caption(event, pile_before, self.names, state.rules),
             played=card.code, seat=seat, kind=event.kind, captured=_codes(c.index for c in event.captured),
             bonus=event.bonus, gain=_gain(event, state.rules), sweep=_codes(c.index for c in event.sweep),
             sweep_seat=event.sweep_seat, dealt=event.dealt,

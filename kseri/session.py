@@ -1,10 +1,14 @@
 """A game at the browser table: you (seat 0) against a bot (seat 1).
 
-Everything the page does that is not drawing lives here, in plain Python that
-runs the same under CPython (where it is tested) and in the page (Pyodide):
-starting a match from a seed, checking your plays, letting the bot think in
-slices, queueing what happened for the page to animate, the round summary and
-the match result, hints, the saved game and the URL parameters.
+Everything the page does that is not drawing is plain Python that runs the
+same under CPython (where it is tested) and in the page (Pyodide). This module
+holds :class:`GameSession`: starting a match from a seed, checking your plays,
+letting the bot think in slices, queueing what happened for the page to
+animate, hints and the saved game. Its neighbours hold the rest:
+:mod:`kseri.table` (seats, levels, seeds), :mod:`kseri.urlparams` (the URL),
+:mod:`kseri.views` (what the page draws), :mod:`kseri.summaries` (round and
+match results) and :mod:`kseri.stats` (the record against each level); their
+names are re-exported here.
 
 Randomness never comes from a global generator. A session has one integer
 ``seed`` and derives a fresh :class:`random.Random` for each purpose from it
@@ -27,21 +31,23 @@ True
 
 from __future__ import annotations
 
-import base64
 import json
 import random
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Any, Iterable, Literal
-from urllib.parse import parse_qsl, unquote
+from typing import Any
 
-from .cards import CODES, JACK, Card
-from .errors import IllegalMoveError, KseriError, RecordError
+from .cards import CODES, Card
+from .errors import IllegalMoveError, RecordError, one_line as _one_line
 from .events import PlayEvent
 from .match import Match
 from .observation import Observation
 from .record import from_record, to_record
-from .rules import GREEK, Rules, rules_from_spec
+from .rules import GREEK, Rules
+from .stats import Stats
+from .summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
+from .table import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed
+from .urlparams import UrlOptions, decode_record_param, parse_url
+from .views import HintEntry, SideView, TableView, describe_event
 
 __all__ = [
     "HUMAN", "BOT", "DEFAULT_LEVEL", "SAVE_FORMAT", "SessionError", "Phase",
@@ -50,30 +56,7 @@ __all__ = [
     "GameSession", "Stats", "describe_event", "new_seed", "levels",
 ]
 
-HUMAN, BOT = 0, 1
-"""Seats at the browser table: the human plays seat 0, the bot seat 1."""
-
-DEFAULT_LEVEL = "medium"
 SAVE_FORMAT = "kseri-save/1"
-MAX_SEED = 2**53 - 1
-"""Seeds are kept below 2**53 so that they survive a trip through JavaScript numbers."""
-
-Phase = Literal["human", "bot", "round_over", "match_over"]
-
-
-class SessionError(KseriError):
-    """A saved game or a URL parameter that cannot be used (one-line message)."""
-
-
-def levels() -> tuple[str, ...]:
-    """The bot levels, weakest first."""
-    from .bots import LEVELS
-    return tuple(LEVELS)
-
-
-def new_seed() -> int:
-    """A fresh seed from the operating system (the browser's crypto in the page)."""
-    return random.SystemRandom().randrange(1, MAX_SEED)
 
 
 def _rng(seed: int, *parts: object) -> random.Random:
@@ -92,282 +75,6 @@ def _thinker(level: str, observation: Observation, rng: random.Random, *, exact:
     """The bot's sliceable decision (``kseri.bots.Thinker``)."""
     from .bots import Thinker
     return Thinker(level, observation, rng, exact=exact)
-
-
-# --------------------------------------------------------------------------- URL parameters
-
-
-@dataclass(frozen=True)
-class UrlOptions:
-    """What the page's URL asks for. ``notices`` explain every part that was ignored."""
-
-    seed: int | None = None
-    level: str | None = None
-    rules: Rules | None = None
-    record: str | None = None
-    """A record's JSON text (decoded from ``record=`` or the fragment), not yet checked."""
-    notices: tuple[str, ...] = ()
-    record_error: str | None = None
-    """Why the URL's record could not even be unpacked (it is then ``None``)."""
-
-    @property
-    def starts_game(self) -> bool:
-        """Whether the URL asks for a particular game (and so replaces a saved one)."""
-        return self.seed is not None or self.rules is not None or self.record is not None
-
-
-def decode_record_param(value: str) -> str:
-    """A record's JSON text from a URL value: JSON (percent-encoded or not), a share-link
-    payload (:mod:`kseri.share`, ``1...`` or ``J...``), or base64url JSON.
-
-    Only the packaging is checked here (:class:`SessionError`); the record's content is
-    checked when it is opened.
-
-    >>> decode_record_param('%7B%22format%22%3A1%7D')
-    '{"format":1}'
-    """
-    from .share import decode_record
-
-    text = value.strip()
-    if "%" in text:
-        text = unquote(text)
-    if text.startswith("{"):
-        return text
-    if not text:
-        raise SessionError("the record is empty")
-    if text[0] in "1J":
-        try:
-            return json.dumps(decode_record("r=" + text), separators=(",", ":"))
-        except RecordError as exc:
-            share_error = _one_line(exc).removeprefix("share link: ")
-        else:  # pragma: no cover - returned above
-            share_error = ""
-    else:
-        share_error = ""
-    try:
-        decoded = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
-    except ValueError:
-        decoded = ""
-    if decoded.lstrip().startswith("{"):
-        return decoded
-    raise SessionError(share_error or "the record is neither JSON nor an encoded record")
-
-
-def _short(value: str, limit: int = 24) -> str:
-    return value if len(value) <= limit else value[:limit - 1] + "…"
-
-
-def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] | None = None) -> UrlOptions:
-    """Read ``?seed=&level=&rules=&record=`` and a ``#`` fragment (``#record=...`` or a bare record).
-
-    Nothing here raises: a bad part is left out and explained in ``notices``.
-
-    >>> parse_url("?seed=12&level=hard", known_levels=["easy", "hard"]).seed
-    12
-    >>> parse_url("?seed=x").notices
-    ('Ignored seed=x: a seed is a whole number from 0 to 9007199254740991.',)
-    """
-    known = tuple(known_levels) if known_levels is not None else levels()
-    params: dict[str, str] = {}
-    for key, value in parse_qsl(search.lstrip("?"), keep_blank_values=True):
-        params.setdefault(key, value)
-    notices: list[str] = []
-    seed = level = rules = record = None
-    record_error: str | None = None
-
-    if "seed" in params:
-        text = params["seed"].strip()
-        if text.isdigit() and len(text) <= 16 and int(text) <= MAX_SEED:
-            seed = int(text)
-        else:
-            notices.append(f"Ignored seed={_short(text)}: a seed is a whole number from 0 to {MAX_SEED}.")
-
-    if "level" in params:
-        text = params["level"].strip().lower()
-        if text in known:
-            level = text
-        else:
-            notices.append(f"Ignored level={_short(text)}: the levels are {', '.join(known)}.")
-
-    if "rules" in params:
-        text = params["rules"].strip()
-        try:
-            spec: Any = json.loads(text) if text.startswith("{") else text.lower()
-            parsed = rules_from_spec(spec)
-            if parsed.players != 2:
-                raise SessionError("the browser table seats two players")
-            rules = parsed
-        except (ValueError, KseriError) as exc:
-            notices.append(f"Ignored rules={_short(text)}: {_one_line(exc)}.")
-
-    raw_record = params.get("record")
-    frag = fragment.lstrip("#")
-    if raw_record is None and frag:
-        frag_params = dict(parse_qsl(frag, keep_blank_values=True)) if "=" in frag[:8] else {}
-        if "record" in frag_params:
-            raw_record = frag_params["record"]
-        elif "r" in frag_params:
-            raw_record = frag_params["r"]  # a share link (kseri.share)
-        elif frag.startswith(("{", "%7B", "%7b")):
-            raw_record = frag  # a bare record; any other fragment is an in-page anchor
-    if raw_record is not None:
-        try:
-            record = decode_record_param(raw_record)
-        except SessionError as exc:
-            record_error = _one_line(exc)
-    return UrlOptions(seed=seed, level=level, rules=rules, record=record, notices=tuple(notices),
-                      record_error=record_error)
-
-
-def _one_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text.rstrip(".")
-
-
-# --------------------------------------------------------------------------- views
-
-
-@dataclass(frozen=True)
-class SideView:
-    """One player as the table shows them."""
-
-    seat: int
-    hand_count: int
-    captured: int
-    """Cards in the capture stack (a count: captured cards are face down)."""
-    kseri_cards: tuple[str, ...]
-    """The cards taken as kseris, shown sideways under the stack."""
-    kseris: int
-    jack_kseris: int
-    total: int
-    is_dealer: bool
-    last_capturer: bool
-
-
-@dataclass(frozen=True)
-class TableView:
-    """Everything the page draws, as plain data (card codes, counts, numbers)."""
-
-    phase: Phase
-    hand: tuple[str, ...]
-    """The human's cards, codes in hand order."""
-    pile: tuple[str, ...]
-    """The pile, bottom first (its top is the last)."""
-    stock: int
-    to_move: int
-    dealer: int
-    packet: int
-    packets: int
-    round_number: int
-    """From 1."""
-    plays_in_round: int
-    sides: tuple[SideView, SideView]
-    target: int
-    base_target: int
-    level: str
-    rules_name: str
-    winner: int | None
-
-    @property
-    def human(self) -> SideView:
-        return self.sides[HUMAN]
-
-    @property
-    def bot(self) -> SideView:
-        return self.sides[BOT]
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (self.sides[0].total, self.sides[1].total)
-
-    @property
-    def target_raised(self) -> bool:
-        return self.target != self.base_target
-
-
-@dataclass(frozen=True)
-class HintEntry:
-    """A card in your hand and what the bot's search thinks it is worth:
-    the expected final point difference of the round (you minus the bot)."""
-
-    card: str
-    value: float
-    best: bool
-
-
-@dataclass(frozen=True)
-class SummaryRow:
-    key: str
-    label: str
-    values: tuple[int, int]
-    """Points per side (for ``cards``: the number of cards)."""
-    notes: tuple[str, str] = ("", "")
-    """Small print per side, e.g. ``2 kseris``."""
-    is_points: bool = True
-    note: str = ""
-    """Small print for the row, e.g. ``26–26: nobody``."""
-
-
-@dataclass(frozen=True)
-class RoundSummary:
-    number: int
-    dealer: int
-    rows: tuple[SummaryRow, ...]
-    points: tuple[int, int]
-    totals_before: tuple[int, int]
-    totals: tuple[int, int]
-    target_before: int
-    target: int
-    winner: int | None
-    """The match winner if this round decided the match."""
-
-    @property
-    def raised(self) -> bool:
-        return self.target != self.target_before
-
-
-@dataclass(frozen=True)
-class MatchSummary:
-    winner: int | None
-    totals: tuple[int, int]
-    target: int
-    rounds: tuple[tuple[int, int], ...]
-    """Each round's points, per side."""
-    kseris: tuple[int, int]
-    cards: tuple[int, int]
-
-
-# --------------------------------------------------------------------------- describing plays
-
-_KIND_WORDS = {"kseri": "Kseri", "jack_kseri": "Jack kseri"}
-
-
-def describe_event(event: PlayEvent, packet_size: int = 6) -> str:
-    """One sentence for the live region: what was played and what it did.
-
-    >>> from kseri.events import PlayEvent
-    >>> describe_event(PlayEvent(seat=1, card=Card.parse("7H"), kind="drop"))
-    'Bot plays the seven of hearts.'
-    """
-    who = "You" if event.seat == HUMAN else "Bot"
-    verb = "play" if event.seat == HUMAN else "plays"
-    text = f"{who} {verb} the {event.card.name}"
-    if event.kind == "drop":
-        text += "."
-    elif event.kind in _KIND_WORDS:
-        bonus = f", +{event.bonus}" if event.bonus else ""
-        text += f": {_KIND_WORDS[event.kind]}{bonus}!"
-    else:
-        taken = len(event.captured) + 1
-        text += f" and {'take' if event.seat == HUMAN else 'takes'} {taken} cards."
-    if event.sweep:
-        taker = "You take" if event.sweep_seat == HUMAN else "Bot takes"
-        text += f" {taker} the last {len(event.sweep)} cards on the table."
-    if event.round_over:
-        text += " The round is over."
-    elif event.dealt:
-        text += f" {packet_size} new cards each."
-    return text
 
 
 # --------------------------------------------------------------------------- the session
@@ -625,76 +332,10 @@ class GameSession:
 
     def round_summary(self, index: int = -1) -> RoundSummary:
         """The breakdown of a finished round, by category and side."""
-        match = self.match
-        if not match.scores:
-            raise IllegalMoveError("no round has finished yet")
-        n = len(match.scores)
-        index = index % n
-        score = match.scores[index]
-        rules = match.rules
-        a, b = score.sides
-        rows = [SummaryRow("cards", "Cards taken", (a.cards, b.cards), is_points=False)]
-        for key, label, rank in (("aces", "Aces", 1), ("kings", "Kings", 13), ("queens", "Queens", 12),
-                                 ("jacks", "Jacks", JACK), ("tens", "Tens", 10)):
-            if rules.rank_points[rank - 1]:
-                rows.append(SummaryRow(key, label, (getattr(a, key), getattr(b, key))))
-        if a.other_ranks or b.other_ranks:
-            rows.append(SummaryRow("other_ranks", "Other cards", (a.other_ranks, b.other_ranks)))
-        if rules.ten_of_diamonds_points:
-            rows.append(SummaryRow("ten_of_diamonds", "10♦ bonus", (a.ten_of_diamonds, b.ten_of_diamonds)))
-        if rules.two_of_clubs_points:
-            rows.append(SummaryRow("two_of_clubs", "2♣", (a.two_of_clubs, b.two_of_clubs)))
-        rows.append(SummaryRow("majority", "Most cards", (a.majority, b.majority),
-                               note=f"{a.cards}–{b.cards}: nobody" if a.cards == b.cards else ""))
-        rows.append(SummaryRow("kseri", "Kseris", (a.kseri, b.kseri),
-                               notes=(_kseri_note(a.kseris, a.jack_kseris), _kseri_note(b.kseris, b.jack_kseris))))
-        rows.append(SummaryRow("total", "Round total", (a.total, b.total)))
-        points = score.points
-        totals_after = _totals_after(match, index)
-        totals_before = (totals_after[0] - points[0], totals_after[1] - points[1])
-        target_before, target_after = _targets_around(match, index)
-        decided = match.winner if index == n - 1 else None
-        return RoundSummary(number=index + 1, dealer=score.dealer, rows=tuple(rows), points=(points[0], points[1]),
-                            totals_before=totals_before, totals=totals_after, target_before=target_before,
-                            target=target_after, winner=decided)
+        return round_summary(self.match, index)
 
     def match_summary(self) -> MatchSummary:
-        match = self.match
-        rounds = tuple((s.points[0], s.points[1]) for s in match.scores)
-        kseris = (sum(s.kseris[0] for s in match.scores), sum(s.kseris[1] for s in match.scores))
-        cards = (sum(s.cards[0] for s in match.scores), sum(s.cards[1] for s in match.scores))
-        return MatchSummary(winner=match.winner, totals=(match.totals[0], match.totals[1]), target=match.target,
-                            rounds=rounds, kseris=kseris, cards=cards)
-
-
-def _kseri_note(kseris: int, jack_kseris: int) -> str:
-    parts = []
-    if kseris:
-        parts.append(f"{kseris} kseri" + ("s" if kseris > 1 else ""))
-    if jack_kseris:
-        parts.append(f"{jack_kseris} jack kseri" + ("s" if jack_kseris > 1 else ""))
-    return ", ".join(parts)
-
-
-def _totals_after(match: Match, index: int) -> tuple[int, int]:
-    t0 = sum(s.points[0] for s in match.scores[:index + 1])
-    t1 = sum(s.points[1] for s in match.scores[:index + 1])
-    return (t0, t1)
-
-
-def _targets_around(match: Match, index: int) -> tuple[int, int]:
-    """The target before and after round ``index`` was scored (it rises when both pass it)."""
-    rules = match.rules
-    target = rules.target
-    before = after = target
-    totals = [0, 0]
-    for i, score in enumerate(match.scores[:index + 1]):
-        before = target
-        totals = [totals[0] + score.points[0], totals[1] + score.points[1]]
-        if rules.match_rounds is None and rules.tie_break == "raise" and all(t >= target for t in totals):
-            target += rules.target_raise
-        after = target
-    return before, after
+        return match_summary(self.match)
 
 
 def _check_level(level: object) -> str:
@@ -702,41 +343,3 @@ def _check_level(level: object) -> str:
     if not isinstance(level, str) or level not in known:
         raise SessionError(f"unknown bot level {level!r} (known: {', '.join(known)})")
     return level
-
-
-# --------------------------------------------------------------------------- statistics
-
-
-@dataclass
-class Stats:
-    """Matches played and won against each level (kept by the page between visits)."""
-
-    played: dict[str, int] = field(default_factory=dict)
-    won: dict[str, int] = field(default_factory=dict)
-
-    @classmethod
-    def from_json(cls, text: str | None) -> Stats:
-        """Lenient: anything unreadable is an empty record."""
-        try:
-            data = json.loads(text) if text else {}
-            played = {str(k): int(v) for k, v in data.get("played", {}).items() if int(v) >= 0}
-            won = {str(k): int(v) for k, v in data.get("won", {}).items() if int(v) >= 0}
-        except (ValueError, TypeError, AttributeError, RecursionError):
-            return cls()
-        return cls(played=played, won=won)
-
-    def to_json(self) -> str:
-        return json.dumps({"played": self.played, "won": self.won}, separators=(",", ":"))
-
-    def add(self, level: str, won: bool) -> None:
-        self.played[level] = self.played.get(level, 0) + 1
-        if won:
-            self.won[level] = self.won.get(level, 0) + 1
-
-    def line(self, level: str, label: str | None = None) -> str:
-        """``Your record against Easy: 3 won, 1 lost.``"""
-        label = label or level
-        played, won = self.played.get(level, 0), self.won.get(level, 0)
-        if not played:
-            return f"No finished matches against {label} yet."
-        return f"Your record against {label}: {won} won, {played - won} lost."

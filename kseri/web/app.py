@@ -1,8 +1,11 @@
-"""The page: draws the session, animates plays, forwards clicks and keys.
+"""The page: draws the session, runs each turn, forwards clicks and keys.
 
-The only module of the project that imports ``pyscript``/``js``. It holds no
-game logic: every decision is a call on :class:`~kseri.session.GameSession`,
-every piece of markup comes from :mod:`kseri.web.render`.
+It holds no game logic: every decision is a call on
+:class:`~kseri.session.GameSession`, every piece of markup comes from
+:mod:`kseri.web.render`. Its helpers: :mod:`kseri.web.opening` picks the game
+the page opens with, :mod:`kseri.web.storage` keeps it between visits,
+:mod:`kseri.web.pacer` times pauses and animations, :mod:`kseri.web.motion`
+moves the cards, :mod:`kseri.web.dom` has small browser helpers.
 
 Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
 between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
@@ -18,177 +21,24 @@ import asyncio
 import time
 from typing import Any, Awaitable, Callable
 
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
-from js import Object, console
+from js import console
 
 from ..cards import Card
-from ..errors import KseriError, RecordError
+from ..errors import KseriError
 from ..events import PlayEvent
-from ..session import (
-    DEFAULT_LEVEL, HUMAN, GameSession, HintEntry, SessionError, Stats, describe_event,
-    levels, parse_url,
-)
-from ..rules import GREEK
-from . import render
+from ..session import GameSession
+from ..stats import Stats
+from ..table import HUMAN, SessionError, levels
+from ..views import HintEntry, describe_event
+from . import motion, render
+from .dom import bounds, exists
+from .opening import open_session
+from .pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
+from .storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
 
 __all__ = ["App", "start", "SLICE_MS"]
-
-SAVE_KEY = "kseri.save"
-SET_ASIDE_KEY = "kseri.save.set-aside"
-INTRO_KEY = "kseri.intro-seen"
-STATS_KEY = "kseri.stats"
-
-SLICE_MS = 25.0
-"""Longest stretch of bot thinking between two yields to the browser."""
-
-# Pace of the table (milliseconds); all of it is skipped by a click or key and
-# is zero under prefers-reduced-motion.
-BOT_MIN_THINK = 650
-BOT_FLIGHT = 430
-HUMAN_FLIGHT = 260
-LAND_PAUSE = 160
-GATHER = 420
-KSERI_SHOW = 950
-DEAL = 320
-DEAL_STAGGER = 45
-ROUND_END_PAUSE = 650
-
-
-def _exists(value: Any) -> bool:
-    """Whether a value from JavaScript is an object (``null`` arrives as ``jsnull``, not None)."""
-    return value is not None and value is not jsnull
-
-
-def _js(value: Any) -> Any:
-    return to_js(value, dict_converter=Object.fromEntries)
-
-
-class Storage:
-    """``localStorage`` that never throws (private windows, quotas, disabled storage)."""
-
-    def __init__(self) -> None:
-        try:
-            self._store = window.localStorage
-        except Exception:  # noqa: BLE001 - a SecurityError when storage is disabled
-            self._store = None
-        self.failed = False
-
-    def get(self, key: str) -> str | None:
-        if not _exists(self._store):
-            return None
-        try:
-            value = self._store.getItem(key)
-        except Exception:  # noqa: BLE001
-            return None
-        return value if isinstance(value, str) else None
-
-    def set(self, key: str, value: str) -> bool:
-        if not _exists(self._store):
-            return False
-        try:
-            self._store.setItem(key, value)
-            return True
-        except Exception:  # noqa: BLE001 - quota exceeded
-            self.failed = True
-            return False
-
-    def remove(self, key: str) -> None:
-        if _exists(self._store):
-            try:
-                self._store.removeItem(key)
-            except Exception:  # noqa: BLE001
-                pass
-
-
-class Pacer:
-    """Pauses and animations that a click can cut short and reduced motion removes."""
-
-    def __init__(self) -> None:
-        self.skipping = False
-        self._waiters: set[asyncio.Future] = set()
-        self._animations: list[Any] = []  # JsProxy objects are not hashable
-        self._media = window.matchMedia("(prefers-reduced-motion: reduce)")
-
-    @property
-    def reduced(self) -> bool:
-        return bool(self._media.matches)
-
-    @property
-    def instant(self) -> bool:
-        return self.skipping or self.reduced
-
-    @property
-    def busy(self) -> bool:
-        return bool(self._waiters or self._animations)
-
-    def begin(self) -> None:
-        """A new sequence (a turn) starts: pauses count again."""
-        self.skipping = False
-
-    async def pause(self, ms: float) -> None:
-        if ms <= 0 or self.instant:
-            return
-        loop = asyncio.get_event_loop()
-        future = loop.create_future()
-        handle = loop.call_later(ms / 1000.0, lambda: future.done() or future.set_result(None))
-        self._waiters.add(future)
-        try:
-            await future
-        finally:
-            handle.cancel()
-            self._waiters.discard(future)
-
-    async def animate(self, element: Any, frames: list[dict], duration: float, *, delay: float = 0,
-                      easing: str = "cubic-bezier(.2,.75,.25,1)", fill: str = "both") -> None:
-        if self.instant or not _exists(element):
-            return
-        animation = element.animate(_js(frames), _js({"duration": duration, "delay": delay,
-                                                      "easing": easing, "fill": fill}))
-        self._animations.append(animation)
-        try:
-            await animation.finished
-        except Exception:  # noqa: BLE001 - cancelled when the element went away
-            pass
-        finally:
-            if animation in self._animations:
-                self._animations.remove(animation)
-
-    def skip(self) -> None:
-        """Finish what is running and make the rest of this sequence instant."""
-        self.skipping = True
-        for future in list(self._waiters):
-            if not future.done():
-                future.set_result(None)
-        for animation in list(self._animations):
-            try:
-                animation.finish()
-            except Exception:  # noqa: BLE001
-                pass
-
-
-def _rect(element: Any) -> tuple[float, float, float, float] | None:
-    if not _exists(element):
-        return None
-    r = element.getBoundingClientRect()
-    return (r.left, r.top, r.width, r.height)
-
-
-def _resting(element: Any) -> str:
-    """The transform an element has at rest (its CSS fan or tilt), for an animation to end on."""
-    value = str(window.getComputedStyle(element).transform or "none")
-    return value if value != "none" else ""
-
-
-def _from_rect(source: tuple[float, float, float, float], target: tuple[float, float, float, float],
-               rotate: float = 0.0) -> str:
-    """The transform that puts an element laid out at ``target`` over ``source``."""
-    sx, sy, sw, sh = source
-    tx, ty, tw, th = target
-    scale = sw / tw if tw else 1.0
-    dx = (sx + sw / 2) - (tx + tw / 2)
-    dy = (sy + sh / 2) - (ty + th / 2)
-    return f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.3f}) rotate({rotate:.1f}deg)"
 
 
 class App:
@@ -336,17 +186,17 @@ class App:
 
     def on_click(self, event: Any) -> None:
         target = event.target
-        if not _exists(target) or not hasattr(target, "closest"):
+        if not exists(target) or not hasattr(target, "closest"):
             return
         card = target.closest("#hand button[data-card]")
-        if _exists(card):
+        if exists(card):
             if not card.disabled:
                 # detail == 0: activated by Enter/Space, so keep the keyboard's place after the bot's turn.
                 self.keyboard_index = int(card.dataset.index) if event.detail == 0 else None
                 self.play(card.dataset.card)
             return
         action = target.closest("[data-action]")
-        if not _exists(action):
+        if not exists(action):
             return
         name = action.dataset.action
         handler = {
@@ -379,13 +229,13 @@ class App:
             if key in (" ", "Enter", "Escape"):
                 event.preventDefault()
             return
-        if _exists(document.querySelector("dialog[open]")):
+        if exists(document.querySelector("dialog[open]")):
             return  # dialogs handle their own keys
         active = document.activeElement
-        tag = str(active.tagName or "").lower() if _exists(active) else ""
+        tag = str(active.tagName or "").lower() if exists(active) else ""
         if tag in ("select", "input", "textarea"):
             return
-        in_hand = tag == "button" and _exists(active.closest("#hand"))
+        in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = self.el["hand"].querySelectorAll("button[data-card]")
         n = buttons.length
         if len(key) == 1 and "1" <= key <= "9":
@@ -539,7 +389,7 @@ class App:
         field.focus()
         field.select()
         clipboard = getattr(window.navigator, "clipboard", None)
-        if not _exists(clipboard):
+        if not exists(clipboard):
             status.textContent = "Select the link and copy it."
             return
 
@@ -631,54 +481,31 @@ class App:
         else:
             backs = el["bot-hand"].querySelectorAll(".back")
             source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
-        source_rect = _rect(source) or _rect(el["stock"])
-        if _exists(source):
+        source_rect = bounds(source) or bounds(el["stock"])
+        if exists(source):
             source.style.visibility = "hidden"
         self.announce(describe_event(event, self.session.rules.packet_size))
         if event.kind == "drop" and not event.sweep:
             self.render()
             top = el["pile"].querySelector("[data-card]")
-            if _exists(top) and source_rect is not None:
-                rest = _resting(top)
-                start = f"{_from_rect(source_rect, _rect(top), -8 if human else 8)} {rest}"
-                await pacer.animate(top, [{"transform": start}, {"transform": rest or "none"}],
-                                    HUMAN_FLIGHT if human else BOT_FLIGHT, fill="backwards")
+            if exists(top) and source_rect is not None:
+                await motion.settle_from(pacer, top, source_rect, -8 if human else 8,
+                                         HUMAN_FLIGHT if human else BOT_FLIGHT)
         else:
             # The card lands on the pile, then the pile goes to the taker's stack.
-            flyer = self._flyer(code)
-            top = el["pile"].querySelector("[data-card]") or el["pile"].querySelector(".pile-empty")
-            landing = _rect(top) if _exists(top) else _rect(el["pile"])
-            lx, ly, lw, lh = landing
-            landing = (lx + lw * 0.18, ly + lh * 0.05, lw, lh)
-            self._place(flyer, landing)
-            await pacer.animate(flyer, [{"transform": _from_rect(source_rect, landing, -10 if human else 10)},
-                                        {"transform": "rotate(4deg)"}],
-                                HUMAN_FLIGHT if human else BOT_FLIGHT)
+            flyer = motion.flyer(el["fx"], code)
+            await motion.fly_onto_pile(pacer, flyer, el["pile"], source_rect, -10 if human else 10,
+                                       HUMAN_FLIGHT if human else BOT_FLIGHT)
             if gen != self.generation:
                 flyer.remove()
                 return
             if event.kind in ("kseri", "jack_kseri"):
-                await self._kseri_flash(event)
+                await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event)
             else:
                 await pacer.pause(LAND_PAUSE)
             taker = event.seat if event.is_capture else event.sweep_seat
             stack = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-visual")
-            moving = [flyer] + list(el["pile"].querySelectorAll(".pile-card"))
-            target = _rect(stack)
-            jobs = []
-            for i, element in enumerate(moving):
-                rect = _rect(element)
-                if rect is None or target is None:
-                    continue
-                tx, ty, tw, th = target
-                dx = (tx + tw / 2) - (rect[0] + rect[2] / 2)
-                dy = (ty + th / 2) - (rect[1] + rect[3] / 2)
-                scale = (tw / rect[2]) if rect[2] else 1
-                jobs.append(pacer.animate(element, [
-                    {"transform": _resting(element) or "none", "opacity": 1},
-                    {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.2f}) rotate(90deg)",
-                     "opacity": 0.2}], GATHER, delay=i * 25, easing="cubic-bezier(.5,0,.75,0)"))
-            await asyncio.gather(*jobs)
+            await motion.gather(pacer, [flyer] + list(el["pile"].querySelectorAll(".pile-card")), stack)
             flyer.remove()
             self.render()
             bump = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-count")
@@ -690,44 +517,6 @@ class App:
         elif event.dealt:
             await self._deal_in(with_pile=False)
 
-    def _flyer(self, code: str | None) -> Any:
-        flyer = document.createElement("div")
-        flyer.className = "card flyer"
-        flyer.innerHTML = f'<img src="{render.card_src(code) if code else render.CARD_DIR + "/back.svg"}" alt="">'
-        self.el["fx"].appendChild(flyer)
-        return flyer
-
-    @staticmethod
-    def _place(element: Any, rect: tuple[float, float, float, float]) -> None:
-        x, y, w, h = rect
-        style = element.style
-        style.left = f"{x:.1f}px"
-        style.top = f"{y:.1f}px"
-        style.width = f"{w:.1f}px"
-        style.height = f"{h:.1f}px"
-
-    async def _kseri_flash(self, event: PlayEvent) -> None:
-        flash = self.el["kseri-flash"]
-        pile = _rect(self.el["pile"])
-        if pile is not None:
-            flash.style.left = f"{pile[0] + pile[2] / 2:.1f}px"
-            flash.style.top = f"{pile[1] + pile[3] / 2:.1f}px"
-        jack = event.kind == "jack_kseri"
-        who = "You" if event.seat == HUMAN else "Bot"
-        flash.innerHTML = (f'<span class="kseri-word">{"Jack kseri" if jack else "Kseri"}!</span>'
-                           f'<span class="kseri-bonus">+{event.bonus} · {who}</span>')
-        flash.hidden = False
-        flash.classList.toggle("jack", jack)
-        if self.pacer.instant:
-            flash.hidden = True
-            return
-        await self.pacer.animate(flash, [
-            {"transform": "scale(.4) rotate(-8deg)", "opacity": 0},
-            {"transform": "scale(1.12) rotate(-4deg)", "opacity": 1, "offset": 0.25},
-            {"transform": "scale(1) rotate(-4deg)", "opacity": 1, "offset": 0.8},
-            {"transform": "scale(1.05) rotate(-4deg)", "opacity": 0}], KSERI_SHOW, easing="ease-out")
-        flash.hidden = True
-
     async def _deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""
         if self.pacer.instant:
@@ -735,27 +524,14 @@ class App:
         self.dealing = True
         self._set_html("status", render.status_html(self.session.view(), dealing=True))
         try:
-            await self._fly_from_stock(with_pile)
+            el = self.el
+            stock = el["stock"].querySelector(".stock-top") or el["stock"]
+            cards = list(el["hand"].querySelectorAll("button[data-card]")) + list(el["bot-hand"].querySelectorAll(".back"))
+            if with_pile:
+                cards += list(el["pile"].querySelectorAll(".pile-card"))
+            await motion.fly_from_stock(self.pacer, stock, cards)
         finally:
             self.dealing = False
-
-    async def _fly_from_stock(self, with_pile: bool) -> None:
-        pacer, el = self.pacer, self.el
-        stock = el["stock"].querySelector(".stock-top") or el["stock"]
-        origin = _rect(stock)
-        cards = list(el["hand"].querySelectorAll("button[data-card]")) + list(el["bot-hand"].querySelectorAll(".back"))
-        if with_pile:
-            cards += list(el["pile"].querySelectorAll(".pile-card"))
-        jobs = []
-        for i, card in enumerate(cards):
-            rect = _rect(card)
-            if rect is None or origin is None:
-                continue
-            rest = _resting(card)
-            jobs.append(pacer.animate(card, [{"transform": f"{_from_rect(origin, rect, -12)} {rest}", "opacity": 0.6},
-                                             {"transform": rest or "none", "opacity": 1}],
-                                      DEAL, delay=i * DEAL_STAGGER, fill="backwards"))
-        await asyncio.gather(*jobs)
 
     async def _hint(self, gen: int) -> None:
         session = self.session
@@ -803,68 +579,10 @@ class App:
         self.announce(self._turn_text())
 
 
-def _open_session(storage: Storage) -> tuple[GameSession, list[str]]:
-    """The session the page starts with: the URL's game, else the saved one, else a new one."""
-    location = window.location
-    known = levels()
-    options = parse_url(str(location.search or ""), str(location.hash or ""), known)
-    notices = list(options.notices)
-    session: GameSession | None = None
-    saved_text = storage.get(SAVE_KEY)
-    level = options.level or DEFAULT_LEVEL
-    if options.level is None and saved_text:
-        try:
-            level = GameSession.from_save(saved_text).level
-        except SessionError:
-            pass
-    record_error = options.record_error
-    if options.record is not None:
-        try:
-            session = GameSession.from_record_text(options.record, level=level, seed=options.seed)
-        except RecordError as exc:
-            record_error = str(exc).removeprefix("share link: ")
-    if session is None and (options.seed is not None or options.rules is not None):
-        session = GameSession.new(rules=options.rules or GREEK, level=level, seed=options.seed)
-    resumed = False
-    if session is None and saved_text:
-        try:
-            session = GameSession.from_save(saved_text)
-            resumed = True
-            if options.level:
-                session.level = options.level
-        except SessionError as exc:
-            storage.set(SET_ASIDE_KEY, saved_text)
-            storage.remove(SAVE_KEY)
-            console.warn(f"kseri: saved game set aside under {SET_ASIDE_KEY!r}: {exc}")
-            notices.append(f"Your saved game could not be resumed ({exc}). It was set aside and a new game started.")
-    if session is None:
-        session = GameSession.new(level=level)
-    if record_error is not None:
-        outcome = "Your saved game continues." if resumed else "A new game was started instead."
-        notices.insert(0, f"Could not open the game record in the link: {record_error}. {outcome}")
-    _clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
-    return session, notices
-
-
-def _clean_url(location: Any, *, consumed: bool) -> None:
-    """Drop the parameters that opened this game, so a reload resumes it instead of restarting."""
-    from urllib.parse import parse_qsl, urlencode
-    search = str(location.search or "")
-    pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if k not in ("seed", "level", "rules", "record")]
-    if len(kept) == len(pairs) and not consumed:
-        return
-    query = ("?" + urlencode(kept)) if kept else ""
-    try:
-        window.history.replaceState(None, "", str(location.pathname) + query)
-    except Exception:  # noqa: BLE001 - some embedders forbid it; nothing breaks
-        pass
-
-
 def start() -> App:
     """Build the page's app from the URL and the saved game, and make the table playable."""
     storage = Storage()
-    session, notices = _open_session(storage)
+    session, notices = open_session(storage)
     app = App(session, storage, notices)
     app.boot()
     return app

@@ -17,7 +17,9 @@ from html import escape
 from typing import Mapping, Sequence
 
 from ..cards import Card
-from ..session import HUMAN, HintEntry, MatchSummary, RoundSummary, SideView, TableView
+from ..summaries import MatchSummary, RoundSummary
+from ..table import HUMAN
+from ..views import HintEntry, SideView, TableView
 
 __all__ = [
     "CARD_DIR", "card_src", "card_label", "hand_html", "bot_hand_html", "pile_html", "stack_html",

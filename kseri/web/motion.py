@@ -1,0 +1,105 @@
+"""The table's animations: cards flying to the pile, to a stack, in from the stock.
+
+Each function moves elements already on the page, through a
+:class:`~kseri.web.pacer.Pacer` (so a click can cut it short and reduced motion
+removes it); :class:`~kseri.web.app.App` decides when they run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import document
+
+from ..events import PlayEvent
+from ..table import HUMAN
+from . import render
+from .dom import Rect, bounds, exists, from_rect, place, resting
+from .pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Pacer
+
+__all__ = ["settle_from", "flyer", "fly_onto_pile", "gather", "kseri_flash", "fly_from_stock"]
+
+
+async def settle_from(pacer: Pacer, element: Any, source: Rect, rotate: float, duration: float) -> None:
+    """Slide ``element`` (drawn where it rests) in from the box ``source``."""
+    rest = resting(element)
+    start = f"{from_rect(source, bounds(element), rotate)} {rest}"
+    await pacer.animate(element, [{"transform": start}, {"transform": rest or "none"}], duration, fill="backwards")
+
+
+def flyer(fx: Any, code: str | None) -> Any:
+    """A loose card (face up, or a back if ``code`` is None) in the effects layer ``fx``."""
+    element = document.createElement("div")
+    element.className = "card flyer"
+    element.innerHTML = f'<img src="{render.card_src(code) if code else render.CARD_DIR + "/back.svg"}" alt="">'
+    fx.appendChild(element)
+    return element
+
+
+async def fly_onto_pile(pacer: Pacer, card: Any, pile: Any, source: Rect, rotate: float, duration: float) -> None:
+    """Fly the loose ``card`` from ``source`` to land slightly offset on the pile's top card."""
+    top = pile.querySelector("[data-card]") or pile.querySelector(".pile-empty")
+    landing = bounds(top) if exists(top) else bounds(pile)
+    lx, ly, lw, lh = landing
+    landing = (lx + lw * 0.18, ly + lh * 0.05, lw, lh)
+    place(card, landing)
+    await pacer.animate(card, [{"transform": from_rect(source, landing, rotate)}, {"transform": "rotate(4deg)"}],
+                        duration)
+
+
+async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
+    """Sweep the ``moving`` cards, one after the other, into the capture ``stack``."""
+    target = bounds(stack)
+    jobs = []
+    for i, element in enumerate(moving):
+        rect = bounds(element)
+        if rect is None or target is None:
+            continue
+        tx, ty, tw, th = target
+        dx = (tx + tw / 2) - (rect[0] + rect[2] / 2)
+        dy = (ty + th / 2) - (rect[1] + rect[3] / 2)
+        scale = (tw / rect[2]) if rect[2] else 1
+        jobs.append(pacer.animate(element, [
+            {"transform": resting(element) or "none", "opacity": 1},
+            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.2f}) rotate(90deg)",
+             "opacity": 0.2}], GATHER, delay=i * 25, easing="cubic-bezier(.5,0,.75,0)"))
+    await asyncio.gather(*jobs)
+
+
+async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent) -> None:
+    """Show "Kseri!" (or "Jack kseri!") with its bonus over the pile."""
+    box = bounds(pile)
+    if box is not None:
+        flash.style.left = f"{box[0] + box[2] / 2:.1f}px"
+        flash.style.top = f"{box[1] + box[3] / 2:.1f}px"
+    jack = event.kind == "jack_kseri"
+    who = "You" if event.seat == HUMAN else "Bot"
+    flash.innerHTML = (f'<span class="kseri-word">{"Jack kseri" if jack else "Kseri"}!</span>'
+                       f'<span class="kseri-bonus">+{event.bonus} · {who}</span>')
+    flash.hidden = False
+    flash.classList.toggle("jack", jack)
+    if pacer.instant:
+        flash.hidden = True
+        return
+    await pacer.animate(flash, [
+        {"transform": "scale(.4) rotate(-8deg)", "opacity": 0},
+        {"transform": "scale(1.12) rotate(-4deg)", "opacity": 1, "offset": 0.25},
+        {"transform": "scale(1) rotate(-4deg)", "opacity": 1, "offset": 0.8},
+        {"transform": "scale(1.05) rotate(-4deg)", "opacity": 0}], KSERI_SHOW, easing="ease-out")
+    flash.hidden = True
+
+
+async def fly_from_stock(pacer: Pacer, stock: Any, cards: list[Any]) -> None:
+    """Deal: the ``cards`` (drawn where they rest) slide in from ``stock``, one after the other."""
+    origin = bounds(stock)
+    jobs = []
+    for i, card in enumerate(cards):
+        rect = bounds(card)
+        if rect is None or origin is None:
+            continue
+        rest = resting(card)
+        jobs.append(pacer.animate(card, [{"transform": f"{from_rect(origin, rect, -12)} {rest}", "opacity": 0.6},
+                                         {"transform": rest or "none", "opacity": 1}],
+                                  DEAL, delay=i * DEAL_STAGGER, fill="backwards"))
+    await asyncio.gather(*jobs)

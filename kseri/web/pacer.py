@@ -1,0 +1,100 @@
+"""The pace of the table: how long things take, and the :class:`Pacer` that runs them.
+
+Every pause and animation goes through the pacer, so a click or a key press
+can finish the running animation and make the rest of the turn instant, and
+``prefers-reduced-motion: reduce`` removes every delay.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from pyscript import window
+
+from .dom import exists, js_object
+
+__all__ = ["Pacer", "SLICE_MS", "BOT_MIN_THINK", "BOT_FLIGHT", "HUMAN_FLIGHT", "LAND_PAUSE", "GATHER",
+           "KSERI_SHOW", "DEAL", "DEAL_STAGGER", "ROUND_END_PAUSE"]
+
+SLICE_MS = 25.0
+"""Longest stretch of bot thinking between two yields to the browser."""
+
+# Pace of the table (milliseconds); all of it is skipped by a click or key and
+# is zero under prefers-reduced-motion.
+BOT_MIN_THINK = 650
+BOT_FLIGHT = 430
+HUMAN_FLIGHT = 260
+LAND_PAUSE = 160
+GATHER = 420
+KSERI_SHOW = 950
+DEAL = 320
+DEAL_STAGGER = 45
+ROUND_END_PAUSE = 650
+
+
+class Pacer:
+    """Pauses and animations that a click can cut short and reduced motion removes."""
+
+    def __init__(self) -> None:
+        self.skipping = False
+        self._waiters: set[asyncio.Future] = set()
+        self._animations: list[Any] = []  # JsProxy objects are not hashable
+        self._media = window.matchMedia("(prefers-reduced-motion: reduce)")
+
+    @property
+    def reduced(self) -> bool:
+        return bool(self._media.matches)
+
+    @property
+    def instant(self) -> bool:
+        return self.skipping or self.reduced
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._waiters or self._animations)
+
+    def begin(self) -> None:
+        """A new sequence (a turn) starts: pauses count again."""
+        self.skipping = False
+
+    async def pause(self, ms: float) -> None:
+        if ms <= 0 or self.instant:
+            return
+        loop = asyncio.get_event_loop()
+        future = loop.create_future()
+        handle = loop.call_later(ms / 1000.0, lambda: future.done() or future.set_result(None))
+        self._waiters.add(future)
+        try:
+            await future
+        finally:
+            handle.cancel()
+            self._waiters.discard(future)
+
+    async def animate(self, element: Any, frames: list[dict], duration: float, *, delay: float = 0,
+                      easing: str = "cubic-bezier(.2,.75,.25,1)", fill: str = "both") -> None:
+        if self.instant or not exists(element):
+            return
+        options = {"duration": duration, "delay": delay, "easing": easing, "fill": fill}
+        animation = element.animate(js_object(frames), js_object(options))
+        self._animations.append(animation)
+        try:
+            await animation.finished
+        except Exception:  # noqa: BLE001 - cancelled when the element went away
+            pass
+        finally:
+            if animation in self._animations:
+                self._animations.remove(animation)
+
+    def skip(self) -> None:
+        """Finish what is running and make the rest of this sequence instant."""
+        self.skipping = True
+        for future in list(self._waiters):
+            if not future.done():
+                future.set_result(None)
+        for animation in list(self._animations):
+            try:
+                animation.finish()
+            except Exception:  # noqa: BLE001
+                pass
+

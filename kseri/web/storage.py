@@ -1,0 +1,51 @@
+"""The page's ``localStorage``: the keys it uses and a wrapper that never throws."""
+
+from __future__ import annotations
+
+from pyscript import window
+
+from .dom import exists
+
+__all__ = ["Storage", "SAVE_KEY", "SET_ASIDE_KEY", "INTRO_KEY", "STATS_KEY"]
+
+SAVE_KEY = "kseri.save"
+SET_ASIDE_KEY = "kseri.save.set-aside"
+INTRO_KEY = "kseri.intro-seen"
+STATS_KEY = "kseri.stats"
+
+
+class Storage:
+    """``localStorage`` that never throws (private windows, quotas, disabled storage)."""
+
+    def __init__(self) -> None:
+        try:
+            self._store = window.localStorage
+        except Exception:  # noqa: BLE001 - a SecurityError when storage is disabled
+            self._store = None
+        self.failed = False
+
+    def get(self, key: str) -> str | None:
+        if not exists(self._store):
+            return None
+        try:
+            value = self._store.getItem(key)
+        except Exception:  # noqa: BLE001
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        if not exists(self._store):
+            return False
+        try:
+            self._store.setItem(key, value)
+            return True
+        except Exception:  # noqa: BLE001 - quota exceeded
+            self.failed = True
+            return False
+
+    def remove(self, key: str) -> None:
+        if exists(self._store):
+            try:
+                self._store.removeItem(key)
+            except Exception:  # noqa: BLE001
+                pass
