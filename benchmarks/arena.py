@@ -21,7 +21,7 @@ if __package__ in (None, ""):
 
 from kseri.bots.arena import run_arena  # noqa: E402
 
-DEFAULT_RUNGS = (("medium", "easy", 1000), ("hard", "medium", 300), ("expert", "hard", 150), ("hard", "easy", 100))
+DEFAULT_RUNGS = (("medium", "easy", 1000), ("hard", "medium", 300), ("hard", "easy", 150))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every rung's number of deals")
     parser.add_argument("--pairs", default=None,
-                        help="rungs as A:B[:deals],... (default: medium:easy, hard:medium, expert:hard, hard:easy)")
+                        help="rungs as A:B[:deals],... (default: medium:easy, hard:medium, hard:easy)")
     parser.add_argument("--json", default=None, help="also write the results to this file")
     args = parser.parse_args(argv)
     rungs = list(DEFAULT_RUNGS)

@@ -1,6 +1,6 @@
 """Think time per move of each bot level (not a test: run it by hand).
 
-    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard,expert] [--slice MS]
+    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard] [--slice MS]
 
 Plays ``--rounds`` rounds per level, the level against itself from fixed
 seeds, and times every decision made in one go (``Thinker.run``), as a

@@ -20,7 +20,7 @@ from kseri.session import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-LEVELS = ("easy", "medium", "hard", "expert")
+LEVELS = ("easy", "medium", "hard")
 
 
 def first_card_policy(session: GameSession) -> str:
@@ -164,8 +164,8 @@ def test_level_is_checked_and_changes_the_next_decision():
     session = GameSession.new(seed=3, level="easy")
     with pytest.raises(SessionError, match="unknown bot level"):
         session.level = "grandmaster"
-    session.level = "expert"
-    assert session.level == "expert"
+    session.level = "hard"
+    assert session.level == "hard"
     assert levels() == LEVELS
 
 

@@ -1,5 +1,16 @@
 """Kseri bots: levels from casual to search, one interface, the protocol and an arena.
 
+Levels (:data:`LEVELS`, weakest first):
+
+- ``easy``: takes a pile when it holds the top card's rank (or a jack for a
+  rich pile), otherwise plays a random card;
+- ``medium``: counts cards; keeps jacks for piles worth them, leads ranks the
+  opponent cannot (or is unlikely to) match, does not feed points to a pile the
+  opponent may take (:mod:`kseri.bots.heuristic`);
+- ``hard``: reads the opponent's plays, samples the hidden cards and plays each
+  card out (:mod:`kseri.bots.search`); plays the last packet exactly
+  (:mod:`kseri.bots.endgame`).
+
 A bot sees only one seat's :class:`~kseri.observation.Observation` and an
 injected :class:`random.Random`:
 
@@ -18,6 +29,10 @@ For a page that must not freeze, think in slices:
 ...     pass            # let the page breathe here
 >>> think.choice().index in obs.hand
 True
+
+:func:`evaluate` gives every card in hand its expected round point difference
+(a hint, or post-round analysis); :mod:`kseri.bots.protocol` serves
+``kseri-bot/1`` and :mod:`kseri.bots.arena` measures bots on duplicate deals.
 """
 
 from __future__ import annotations

@@ -39,7 +39,8 @@ from ..rules import card_points_table
 from .base import JACK_RANK
 from .heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 
-__all__ = ["Decision", "Sampler", "excluded_ranks", "other_decisions", "sample_world"]
+__all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
+           "sample_world"]
 
 
 def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
@@ -69,72 +70,96 @@ def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One play of the other player in the current packet, with what it saw then."""
+    """One play of the other player, with what it saw then."""
 
     card: int
     later: tuple[int, ...]
-    """Its plays after this one in the packet (so still in its hand then)."""
+    """Its plays after this one in the same packet (so still in its hand then)."""
     pile: tuple[int, ...]
     pile_points: int
     seen: tuple[int, ...]
     """Public copies per rank before the play (total in slot 13)."""
     next_hand: int
     stock_left: bool
+    current: bool
+    """In the packet being played (its hand then is partly unknown), or in a finished
+    one (its whole hand then is known: ``later`` plus ``card``)."""
 
 
-def other_decisions(obs: Observation) -> list[Decision]:
-    """The other player's plays in the current packet (two players)."""
+def other_decisions(obs: Observation, *, finished: bool = False) -> list[Decision]:
+    """The other player's plays in the current packet (two players); with ``finished``,
+    also those of the packets already played this round."""
     rules = obs.rules
     if rules.players != 2:
         return []
     points = card_points_table(rules)
     per = obs.per_packet
     start = (len(obs.plays) // per) * per
-    stock_left = obs.stock > 0
     seen = [0] * 14
     for c in obs.opening:
         seen[c >> 2] += 1
     if obs.bottom is not None:
         seen[obs.bottom >> 2] += 1
     pile = list(obs.opening)
-    mine = len(obs.hand) + sum(1 for i in range(start, len(obs.plays)) if obs.seat_of_play(i) == obs.seat)
-    theirs = [i for i in range(start, len(obs.plays)) if obs.seat_of_play(i) != obs.seat]
+    other = 1 - obs.seat
     out = []
-    for i, c in enumerate(obs.plays):
-        seen[13] = sum(seen[:13])
-        if i >= start:
-            if obs.seat_of_play(i) != obs.seat:
-                later = tuple(obs.plays[j] for j in theirs if j > i)
-                out.append(Decision(card=c, later=later, pile=tuple(pile),
-                                    pile_points=sum(points[x] for x in pile), seen=tuple(seen),
-                                    next_hand=mine, stock_left=stock_left))
+    for packet_start in range(0, len(obs.plays), per):
+        current = packet_start == start
+        plays = range(packet_start, min(packet_start + per, len(obs.plays)))
+        theirs = [i for i in plays if obs.seat_of_play(i) == other]
+        mine = rules.packet_size
+        stock_left = packet_start // per < rules.packets - 1
+        for i in plays:
+            c = obs.plays[i]
+            seen[13] = sum(seen[:13])
+            if obs.seat_of_play(i) == other:
+                if current or finished:
+                    out.append(Decision(card=c, later=tuple(obs.plays[j] for j in theirs if j > i),
+                                        pile=tuple(pile), pile_points=sum(points[x] for x in pile),
+                                        seen=tuple(seen), next_hand=mine, stock_left=stock_left,
+                                        current=current))
             else:
                 mine -= 1
-        rank = c >> 2
-        if pile and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture)):
-            pile = []
-        else:
-            pile.append(c)
-        seen[rank] += 1
+            rank = c >> 2
+            if pile and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture)):
+                pile = []
+            else:
+                pile.append(c)
+            seen[rank] += 1
     return out
 
 
+def _judge(held: list[int], d: Decision, obs: Observation, params: HeuristicParams) -> tuple[bool, int, bool]:
+    """(the heuristic would also play ``d.card`` from ``held``, how many cards tie for its
+    best, whether the choice mattered at all)."""
+    scores = card_scores(held, list(d.pile), d.pile_points, list(d.seen), d.next_hand, d.stock_left,
+                         obs.rules, card_points_table(obs.rules), params)
+    best = max(scores)
+    ties = sum(1 for x in scores if x >= best - 1e-9)
+    return scores[held.index(d.card)] >= best - 1e-9, ties, min(scores) < best - 1e-9
+
+
 def mismatches(hand: list[int], decisions: list[Decision], obs: Observation,
-               params: HeuristicParams = DEFAULT_HEURISTIC, limit: int = 1 << 30) -> int:
-    """How many of the other player's plays the heuristic would not have made with ``hand``
-    (counting stops once it exceeds ``limit``)."""
-    rules = obs.rules
-    points = card_points_table(rules)
-    count = 0
-    for d in decisions:
-        held = hand + list(d.later) + [d.card]
-        scores = card_scores(held, list(d.pile), d.pile_points, list(d.seen), d.next_hand, d.stock_left,
-                             rules, points, params)
-        if scores[-1] < max(scores) - 1e-9:
-            count += 1
-            if count > limit:
-                break
-    return count
+               params: HeuristicParams = DEFAULT_HEURISTIC) -> int:
+    """How many of the other player's current-packet plays the heuristic would not have
+    made, had the other player held ``hand`` (besides the cards it played since)."""
+    return sum(1 for d in decisions if d.current and
+               not _judge(hand + list(d.later) + [d.card], d, obs, params)[0])
+
+
+def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC) -> tuple[int, int]:
+    """How closely the other player has followed the heuristic this round, in the packets
+    already played, where its hands are known in hindsight: (plays the heuristic would also
+    have made, plays where the choice mattered)."""
+    agree = total = 0
+    for d in other_decisions(obs, finished=True):
+        if d.current:
+            continue
+        same, _, mattered = _judge(list(d.later) + [d.card], d, obs, params)
+        if mattered:
+            total += 1
+            agree += same
+    return agree, total
 
 
 class Sampler:
@@ -146,16 +171,18 @@ class Sampler:
 
     - ``excluded`` ranks (see :func:`excluded_ranks`) are never dealt to it,
       when that is possible at all;
-    - with ``likelihood`` set to a number below 1, a candidate hand is kept with
-      probability ``likelihood ** k``, where ``k`` counts the other player's
-      plays this packet that the counting heuristic would not have made with
-      that hand (rejection sampling, at most ``attempts`` tries, then the most
-      plausible hand tried). A player who plays like the heuristic is read
-      well; anyone else only loses a little weight per surprising play.
+    - with ``read_plays``, the other player is modelled as playing the
+      heuristic's card with probability ``q`` and any card otherwise, ``q``
+      estimated from its plays in the finished packets of this round (where
+      its hands are known) with ``prior`` = (agreeing, disagreeing) pseudo-plays.
+      Hands are then kept in proportion to how likely they make the other
+      player's plays this packet (rejection sampling, at most ``attempts`` tries,
+      then the most plausible hand tried). A player who plays like the
+      heuristic is read sharply; a player who does not, hardly at all.
     """
 
     def __init__(self, obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]] | None = None,
-                 likelihood: float = 1.0, attempts: int = 24,
+                 read_plays: bool = False, *, prior: tuple[float, float] = (2.0, 1.0), attempts: int = 24,
                  params: HeuristicParams = DEFAULT_HEURISTIC) -> None:
         base = obs.sample_round(rng)
         self._obs = obs
@@ -170,18 +197,19 @@ class Sampler:
         self._suffix = base.deck[end:]
         self._pool = [c for seat in self._others for c in base.hands[seat]] + list(base.deck[start:end])
         self._allowed = self._pool
-        self._barred: list[int] = []
         self._two = n == 2
         if excluded and self._two:
             ranks = excluded.get(self._others[0], frozenset())
             allowed = [c for c in self._pool if c >> 2 not in ranks]
             if ranks and len(allowed) >= self._sizes[0]:
                 self._allowed = allowed
-                self._barred = [c for c in self._pool if c >> 2 in ranks]
-        self._likelihood = likelihood
         self._attempts = attempts
-        self._decisions = other_decisions(obs) if self._two and likelihood < 1.0 else []
-        self._log_likelihood = math.log(likelihood) if 0.0 < likelihood < 1.0 else 0.0
+        self._decisions = [d for d in other_decisions(obs) if d.current] if self._two and read_plays else []
+        self.q = 0.0
+        """The estimated chance that the other player plays the heuristic's card."""
+        if self._decisions:
+            agree, total = play_fit(obs, params)
+            self.q = (agree + prior[0]) / (total + prior[0] + prior[1])
         self.work = 0
         """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
 
@@ -207,23 +235,32 @@ class Sampler:
 
     def _draw_hand(self, rng: random.Random, h: int) -> list[int]:
         allowed = self._allowed
-        if not self._decisions:
-            return rng.sample(allowed, h)
-        best: list[int] = []
-        best_k = 1 << 30
         decisions = self._decisions
+        if not decisions:
+            return rng.sample(allowed, h)
+        q = self.q
+        obs, params = self._obs, self._params
+        best: list[int] = []
+        best_weight = -1.0
         for _ in range(self._attempts):
             hand = rng.sample(allowed, h)
-            # Keep the hand with probability likelihood ** k: draw u first, then it is kept
-            # exactly when k <= log(u) / log(likelihood), so counting can stop early.
+            # Keep the hand with probability prod(weight of each play / its largest possible
+            # weight): draw u first and stop as soon as the product falls below it.
             u = rng.random()
-            limit = int(math.log(u) / self._log_likelihood) if u > 0.0 and self._log_likelihood else 1 << 30
-            k = mismatches(hand, decisions, self._obs, self._params, limit)
-            self.work += 1 + min(k + 1, len(decisions))
-            if k <= limit:
+            weight = 1.0
+            for d in decisions:
+                held = hand + list(d.later) + [d.card]
+                same, ties, _ = _judge(held, d, obs, params)
+                self.work += 1
+                other = (1.0 - q) / len(held)
+                weight *= ((q / ties if same else 0.0) + other) / (q + other)
+                if weight < u:
+                    break
+            self.work += 1
+            if weight >= u:
                 return hand
-            if k < best_k:
-                best, best_k = hand, k
+            if weight > best_weight:
+                best, best_weight = hand, weight
         return best
 
 

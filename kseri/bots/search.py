@@ -1,4 +1,4 @@
-"""Levels ``hard`` and ``expert``: search, anytime and sliceable.
+"""Level ``hard``: search, anytime and sliceable.
 
 Before the last packet the hidden cards are unknown, so the search samples
 them (:class:`~kseri.bots.belief.Sampler`): each sample is a full round
@@ -10,8 +10,9 @@ heuristic (:mod:`kseri.bots.rollout`) to the end of the packet, where
 end, outside the Greek two-player game). Cards that clearly trail the leader
 stop being tried, so the budget goes to the close calls. In the last packet of
 a two-player round nothing is hidden and :mod:`kseri.bots.endgame` plays
-exactly; ``expert`` also solves the last packet exactly inside every sample
-of the packet before it.
+exactly. (:attr:`SearchParams.solve_last` also solves the last packet inside
+every sample of the packet before it; with three times the work it did not
+play better than ``hard``, so no level uses it.)
 
 How much to search is decided from the position alone (a budget of simulated
 plays, :attr:`SearchParams.work`), never from the clock, so a seed gives the
@@ -77,9 +78,9 @@ class SearchParams:
     every sample to the round's end."""
     belief: bool = True
     """Deal hidden cards consistently with what the other players' plays reveal."""
-    likelihood: float = 1.0
-    """Weight of a hand per play of the other player the heuristic would not have made
-    (1: plays are not read beyond declined captures; see :class:`~kseri.bots.belief.Sampler`)."""
+    read_plays: bool = True
+    """Also weigh hidden hands by how well they explain the other player's plays this
+    packet, as far as it plays like the heuristic (:class:`~kseri.bots.belief.Sampler`)."""
     max_factor: int = 3
     """Up to this many times the samples when the budget goes to fewer cards."""
     prune_after: int = 24
@@ -145,7 +146,7 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     stop = params.stop_for(observation)
     value = GREEK_PACKET_VALUE.value
     sampler = Sampler(observation, rng, excluded_ranks(observation) if params.belief else None,
-                      params.likelihood if params.belief else 1.0, params=params.rollout)
+                      params.belief and params.read_plays, params=params.rollout)
     results: dict[int, list[float]] = {c: [] for c in candidates}
     active = list(candidates)
     solving = params.solve_last and params.endgame and observation.rules.players == 2 and \
