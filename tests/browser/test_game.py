@@ -268,7 +268,7 @@ def test_a_play_locks_the_hand_and_the_bot_is_announced(open_game, game_page):
 
 def test_new_match_and_difficulty(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=5&level=easy")
-    assert page.locator("#level option").all_inner_texts() == ["Easy", "Medium", "Hard", "Expert"]
+    assert page.locator("#level option").all_inner_texts() == ["Easy", "Medium", "Hard"]
     page.select_option("#level", "hard")
     assert json.loads(page.evaluate("localStorage.getItem('kseri.save')"))["level"] == "hard"
     assert "Hard" in page.locator("#bot-tag").inner_text()
