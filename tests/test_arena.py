@@ -79,3 +79,17 @@ def test_cli_bad_bot_is_one_line() -> None:
     assert "nonsense" in out.stderr and "Traceback" not in out.stderr
     out = run_cli("medium", f"{sys.executable} -c pass", "--rounds", "1")
     assert out.returncode != 0 and "Traceback" not in out.stderr
+
+
+def test_one_deal_has_no_interval_but_valid_json() -> None:
+    result = run_arena("easy", "easy", rounds=1, seed=0, matches=1)
+    assert "needs 2" in format_result(result)
+    text = json.dumps(result.to_json(), allow_nan=False)  # strict JSON: no Infinity
+    assert json.loads(text)["points_per_round"]["low"] is None
+
+
+def test_sums_table_is_refused() -> None:
+    from kseri.rules import rules_from_spec
+
+    with pytest.raises(ArenaError, match="one-pile"):
+        run_arena("easy", "medium", rounds=1, seed=0, rules=rules_from_spec("sums"))

@@ -335,3 +335,11 @@ def test_solving_the_last_packet_inside_the_search() -> None:
         except StopIteration as stop:
             values = stop.value
         assert set(values) <= set(obs.hand) and values
+
+
+def test_sums_table_is_refused() -> None:
+    from kseri.rules import rules_from_spec
+
+    obs = dataclasses.replace(position("greek", 1, 0), rules=rules_from_spec("sums"))
+    with pytest.raises(BotError, match="one-pile"):
+        Thinker("medium", obs, random.Random(1))

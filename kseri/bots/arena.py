@@ -135,8 +135,14 @@ class Interval:
         half = 1.96 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
         return cls(mean, mean - half, mean + half, n)
 
+    @property
+    def known(self) -> bool:
+        """Whether there is an interval at all (it needs two values)."""
+        return math.isfinite(self.low) and math.isfinite(self.high)
+
     def to_json(self) -> dict[str, Any]:
-        return {"mean": round(self.mean, 3), "low": round(self.low, 3), "high": round(self.high, 3), "n": self.n}
+        return {"mean": round(self.mean, 3), "low": round(self.low, 3) if self.known else None,
+                "high": round(self.high, 3) if self.known else None, "n": self.n}
 
 
 def _quantile(values: Sequence[float], q: float) -> float:
@@ -210,6 +216,8 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     duplicate pairs of whole matches."""
     if rules.players != 2:
         raise ArenaError("the arena seats two bots: use a two-player rules profile")
+    if getattr(rules, "table", "pile") != "pile":
+        raise ArenaError(f"the bots play one-pile tables only (greek, fourcard), not {rules.profile!r}")
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
     players = [make_player(a), make_player(b)]
@@ -262,7 +270,8 @@ def format_result(result: ArenaResult) -> str:
     lines = [
         f"arena: {result.a} (A) vs {result.b} (B), rules {json.dumps(result.rules.to_spec())}, seed {result.seed}",
         f"{result.deals} duplicate deals = {2 * result.deals} rounds (each deal played twice, seats swapped)",
-        f"points per round, A minus B: {p.mean:+.2f}  (95% CI {p.low:+.2f} .. {p.high:+.2f})",
+        f"points per round, A minus B: {p.mean:+.2f}  "
+        + (f"(95% CI {p.low:+.2f} .. {p.high:+.2f})" if p.known else "(95% CI: needs 2 deals or more)"),
     ]
     for side, name in ((0, "A"), (1, "B")):
         t = result.think(side)
@@ -270,7 +279,8 @@ def format_result(result: ArenaResult) -> str:
                      f"p95 {t['p95_ms']:.2f} ms over {t['moves']} moves")
     rate = result.match_win_rate
     if rate is not None:
-        lines.append(f"matches: A won {rate.mean:.1%} of {2 * rate.n} (95% CI {rate.low:.1%} .. {rate.high:.1%}), "
+        ci = f"95% CI {rate.low:.1%} .. {rate.high:.1%}" if rate.known else "95% CI: needs 2 pairs or more"
+        lines.append(f"matches: A won {rate.mean:.1%} of {2 * rate.n} ({ci}; duplicate pairs, seats swapped), "
                      f"{result.match_rounds} rounds")
     return "\n".join(lines)
 

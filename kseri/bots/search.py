@@ -264,6 +264,8 @@ class Thinker:
 
         if not isinstance(observation, Observation):
             raise BotError(f"a bot takes an Observation (one seat's view), not {type(observation).__name__}")
+        if getattr(observation.rules, "table", "pile") != "pile":
+            raise BotError(f"the bots play one-pile tables only, not {observation.rules.profile!r}")
         check_turn(observation)
         self.level = level
         self.observation = observation
