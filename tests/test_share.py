@@ -182,5 +182,6 @@ def test_a_changed_character_never_slips_through_as_another_game(seed, data):
         again = decode(tampered)
     except RecordError:
         return
-    # Only the unused low bits of the last base64 character can change without effect.
-    assert i == len(value) - 1 and to_record(again) == to_record(match)
+    # A change may land in bits nothing reads (base64's last character, or the padding bits
+    # that end deflate's final block): then it is the same game, never another one.
+    assert to_record(again) == to_record(match)
