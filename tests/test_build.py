@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"kseri_scripts_{name}_test", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
-precache = _load("precache")
+precache = load_script("precache")
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +22,7 @@ def dist(tmp_path_factory):
     if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("runtime not installed: run scripts/setup", pytrace=False)
     out = tmp_path_factory.mktemp("build") / "dist"
-    _load("build").build(out)
+    load_script("build").build(out)
     return out
 
 
@@ -85,7 +78,7 @@ def test_pages_register_the_worker_and_the_manifest():
 
 
 def test_build_refuses_absolute_urls(tmp_path):
-    build = _load("build")
+    build = load_script("build")
     (tmp_path / "bad.html").write_text('<img src="/static/x.png"><a href="https://example.org/">x</a>')
     with pytest.raises(build.BuildError, match="not a relative URL"):
         build.check_pages(tmp_path)

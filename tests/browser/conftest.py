@@ -22,15 +22,14 @@ Environment: ``KSERI_READY_TIMEOUT`` (seconds, default 90) bounds the wait for r
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from ..scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -60,12 +59,6 @@ def chromium_launch_options(browser_name: str = "chromium") -> dict:
     return options
 
 
-def _load_serve_module():
-    spec = importlib.util.spec_from_file_location("kseri_scripts_serve", ROOT / "scripts" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def _check_runtime() -> None:
@@ -107,7 +100,7 @@ def browser_context_args(browser_context_args):
 def site_url():
     """Base URL (no trailing slash) of the repo root served on 127.0.0.1 at a free port."""
     _check_runtime()
-    serve = _load_serve_module()
+    serve = load_script("serve")
     server, url = serve.start(ROOT)
     try:
         yield url

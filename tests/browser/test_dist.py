@@ -2,30 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 from .conftest import PageWatch, wait_ready
 from .rounds import play_round
+from ..scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _load(name: str):
-    spec = importlib.util.spec_from_file_location(f"kseri_scripts_{name}_dist", ROOT / "scripts" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.browser
 def test_built_site_plays_a_round_under_a_sub_path(browser, tmp_path):
-    _load("build").build(tmp_path / "kseri-game")
-    server, url = _load("serve").start(tmp_path)
+    load_script("build").build(tmp_path / "kseri-game")
+    server, url = load_script("serve").start(tmp_path)
     context = browser.new_context(reduced_motion="reduce", service_workers="block")
     try:
         page = context.new_page()

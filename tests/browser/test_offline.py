@@ -3,30 +3,23 @@ game loads and plays a full round with the server gone."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
 
 from .conftest import PageWatch, wait_ready
 from .rounds import play_round, wait_offline_ready
+from ..scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _serve_module():
-    spec = importlib.util.spec_from_file_location("kseri_scripts_serve_offline", ROOT / "scripts" / "serve.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.mark.browser
 def test_game_plays_a_round_offline_after_one_visit(browser, site_url):
     # Our own server (site_url is shared by the session and must keep running).
-    server, url = _serve_module().start(ROOT)
+    server, url = load_script("serve").start(ROOT)
     stopped = False
     context = browser.new_context(service_workers="allow", reduced_motion="reduce")
     try:
@@ -73,10 +66,10 @@ def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
     """Change a file: the next visit installs a new worker, whose cache replaces the old one whole."""
     import shutil
 
-    build = _build_module()
+    build = load_script("build")
     site = tmp_path / "site"
     build.build(site)
-    server, url = _serve_module().start(site)
+    server, url = load_script("serve").start(site)
     context = browser.new_context(service_workers="allow", reduced_motion="reduce")
     try:
         page = context.new_page()
@@ -89,7 +82,7 @@ def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
         # A new release: one file changes and the manifest is rebuilt.
         css = site / "static" / "embed" / "embed.css"
         css.write_text(css.read_text() + "\n/* new version */\n")
-        build.precache_module().write(site)
+        build._precache().write(site)
         page.reload()
         wait_ready(page, watch)
         deadline_state = ""
@@ -113,11 +106,3 @@ def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
         server.server_close()
         shutil.rmtree(site, ignore_errors=True)
 
-
-def _build_module():
-    spec = importlib.util.spec_from_file_location("kseri_scripts_build", ROOT / "scripts" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    module.precache_module = module._precache
-    return module
