@@ -69,6 +69,13 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// Opened once per worker start, not once per request: a page load makes ~30 requests.
+let opening = null;
+function openCache() {
+  opening ??= caches.open(CACHE);
+  return opening;
+}
+
 function cacheKey(url) {
   const key = new URL(url.href);
   key.search = "";
@@ -84,8 +91,7 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== SITE.origin || !url.href.startsWith(SITE.href)) return;
   if (url.href.split(/[?#]/)[0] === MANIFEST) return; // always the network's word
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(cacheKey(url));
+    const hit = await (await openCache()).match(cacheKey(url));
     return hit || fetch(request);
   })());
 });

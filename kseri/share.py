@@ -55,11 +55,11 @@ import json
 import re
 import zlib
 from typing import Any
-from urllib.parse import parse_qsl
 
 from .cards import CODES
 from .errors import KseriError, RecordError
 from .match import Match
+from .querystring import parse_query
 from .record import FORMAT, from_record, to_record
 
 __all__ = ["encode", "decode", "decode_record", "link", "KEY", "MAX_FRAGMENT", "MAX_UNPACKED"]
@@ -141,7 +141,7 @@ def _payload(fragment: str) -> str:
         text = text.split("#", 1)[1]
     if "=" not in text:
         return text  # the bare value
-    for key, value in parse_qsl(text, keep_blank_values=True):
+    for key, value in parse_query(text):
         if key == KEY:
             return value.strip()
     raise _fail(f"no game in it (expected '#{KEY}=...')")

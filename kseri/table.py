@@ -10,7 +10,7 @@ from typing import Literal
 
 from .errors import KseriError
 
-__all__ = ["HUMAN", "BOT", "DEFAULT_LEVEL", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed"]
+__all__ = ["HUMAN", "BOT", "DEFAULT_LEVEL", "MAX_SEED", "Phase", "SessionError", "LEVEL_NAMES", "levels", "new_seed"]
 
 HUMAN, BOT = 0, 1
 """Seats at the browser table: the human plays seat 0, the bot seat 1."""
@@ -26,10 +26,15 @@ class SessionError(KseriError):
     """A saved game or a URL parameter that cannot be used (one-line message)."""
 
 
+LEVEL_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
+"""The bot levels, weakest first: :data:`kseri.bots.LEVELS`, repeated here because
+importing the bots costs the page ~70 ms of start-up under WebAssembly, and the
+table needs only their names until the bot's first turn (a test keeps the two equal)."""
+
+
 def levels() -> tuple[str, ...]:
     """The bot levels, weakest first."""
-    from .bots import LEVELS
-    return tuple(LEVELS)
+    return LEVEL_NAMES
 
 
 def new_seed() -> int:

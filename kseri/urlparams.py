@@ -10,9 +10,9 @@ import base64
 import json
 from dataclasses import dataclass
 from typing import Any, Iterable
-from urllib.parse import parse_qsl, unquote
 
 from .errors import KseriError, RecordError, one_line as _one_line
+from .querystring import parse_query, unquote
 from .rules import Rules, rules_from_spec
 from .table import MAX_SEED, SessionError, levels
 
@@ -91,7 +91,7 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
     """
     known = tuple(known_levels) if known_levels is not None else levels()
     params: dict[str, str] = {}
-    for key, value in parse_qsl(search.lstrip("?"), keep_blank_values=True):
+    for key, value in parse_query(search.lstrip("?")):
         params.setdefault(key, value)
     notices: list[str] = []
     seed = level = rules = record = None
@@ -125,7 +125,7 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
     raw_record = params.get("record")
     frag = fragment.lstrip("#")
     if raw_record is None and frag:
-        frag_params = dict(parse_qsl(frag, keep_blank_values=True)) if "=" in frag[:8] else {}
+        frag_params = dict(parse_query(frag)) if "=" in frag[:8] else {}
         if "record" in frag_params:
             raw_record = frag_params["record"]
         elif "r" in frag_params:

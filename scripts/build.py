@@ -85,8 +85,16 @@ def build(out: Path) -> dict:
     for rel in files:
         target = out / rel
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / rel, target)
-    # GitHub Pages must not run Jekyll over it (it would drop kseri/__init__.py: leading '_').
+        if rel == precache.pack.NAME:
+            # Always made afresh from kseri/ (a kseri.zip lying at the root may be stale),
+            # and with its bytecode: a build without it would start slower unnoticed.
+            try:
+                target.write_bytes(precache.pack.package_bytes(ROOT, strict=True))
+            except precache.pack.PackError as exc:
+                raise BuildError(f"{rel}: {exc}") from None
+        else:
+            shutil.copy2(ROOT / rel, target)
+    # GitHub Pages must not run Jekyll over it (Jekyll drops files whose names start with '_').
     (out / ".nojekyll").write_text("")
     check_pyscript(out)
     check_pages(out)

@@ -9,8 +9,9 @@ gives a new version, hence a new service worker URL (``sw.js?v=VERSION``) and a
 new cache that replaces the old one whole.
 
 Which files: the pages (``*.html`` at the root), ``*.toml`` at the root except
-``pyproject.toml``, ``manifest.webmanifest``, ``kseri/**/*.py``, ``static/**`` and
-``runtime/**``. Never ``sw.js`` itself nor the manifest.
+``pyproject.toml``, ``manifest.webmanifest``, ``kseri.zip`` (the package as the page
+loads it: a real file in ``dist/``, made from ``kseri/`` by ``scripts/pack.py`` in
+development), ``static/**`` and ``runtime/**``. Never ``sw.js`` itself nor the manifest.
 
 - ``scripts/build`` writes it into ``dist/``;
 - ``scripts/serve.py`` (``scripts/serve`` and the browser tests) computes it on
@@ -23,6 +24,7 @@ Which files: the pages (``*.html`` at the root), ``*.toml`` at the root except
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -30,11 +32,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "precache-manifest.json"
-TREES = ("kseri", "static", "runtime")
+TREES = ("static", "runtime")
 SKIP_DIRS = {"__pycache__", ".pytest_cache", ".hypothesis"}
 SKIP_ROOT = {"sw.js", NAME, "pyproject.toml"}
 
 _digests: dict[tuple[str, int, int], str] = {}
+
+
+def _pack():
+    spec = importlib.util.spec_from_file_location("kseri_scripts_pack", Path(__file__).with_name("pack.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+pack = _pack()
 
 
 def site_files(root: str | os.PathLike = ROOT) -> list[str]:
@@ -45,6 +57,8 @@ def site_files(root: str | os.PathLike = ROOT) -> list[str]:
         if entry.is_file() and entry.name not in SKIP_ROOT and (
                 entry.suffix in (".html", ".toml") or entry.name == "manifest.webmanifest"):
             out.append(entry.name)
+    if (root / pack.NAME).is_file() or (root / pack.PACKAGE).is_dir():
+        out.append(pack.NAME)
     for tree in TREES:
         base = root / tree
         if not base.is_dir():
@@ -53,8 +67,6 @@ def site_files(root: str | os.PathLike = ROOT) -> list[str]:
             dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and not d.startswith("."))
             for name in filenames:
                 if name.startswith(".") or name.endswith((".pyc", ".map")):
-                    continue
-                if tree == "kseri" and not name.endswith(".py"):
                     continue
                 out.append((Path(dirpath) / name).relative_to(root).as_posix())
     return sorted(out)
@@ -69,9 +81,17 @@ def digest(path: Path) -> str:
     return _digests[key]
 
 
+def file_bytes(root: Path, rel: str) -> bytes:
+    """The bytes the site serves at ``rel``: the file, or the zip ``scripts/serve.py`` makes."""
+    if rel == pack.NAME and not (root / rel).is_file():
+        return pack.package_bytes(root)
+    return (root / rel).read_bytes()
+
+
 def build_manifest(root: str | os.PathLike = ROOT) -> dict:
     root = Path(root)
-    files = {rel: digest(root / rel) for rel in site_files(root)}
+    files = {rel: digest(root / rel) if (root / rel).is_file() else hashlib.sha256(file_bytes(root, rel)).hexdigest()
+             for rel in site_files(root)}
     canonical = json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
     return {"version": hashlib.sha256(canonical).hexdigest()[:16], "files": files}
 
@@ -91,7 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     root = Path(args[0]) if args else ROOT
     target = write(root)
     data = json.loads(target.read_text())
-    size = sum((root / rel).stat().st_size for rel in data["files"])
+    size = sum(len(file_bytes(root, rel)) for rel in data["files"])
     print(f"precache: {target} version {data['version']}, {len(data['files'])} files, {size / 1e6:.1f} MB")
 
 

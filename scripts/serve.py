@@ -8,9 +8,11 @@ the page depends on, so the behaviour is the same everywhere. The browser tests
 and the page-load benchmark use :func:`start` from here, so the page is tested
 under the same server that ``scripts/serve`` runs.
 
-When the served folder has no ``precache-manifest.json`` (the repo root in
-development) the server computes one on each request (see ``scripts/precache.py``),
-so the service worker's file list and version always match the files on disk.
+Two files are made on request when the served folder has none (the repo root
+in development), so they always match the files on disk: ``kseri.zip``, the
+package the page unpacks (``scripts/pack.py``), and ``precache-manifest.json``,
+the service worker's file list (``scripts/precache.py``). ``scripts/build``
+writes real ones into ``dist/``.
 
 Usage: ``python3 scripts/serve.py [--port PORT] [--bind ADDR] [--dir DIR]``
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import http.server
 import importlib.util
 import os
@@ -28,14 +31,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _load_precache():
-    spec = importlib.util.spec_from_file_location("kseri_scripts_precache", Path(__file__).with_name("precache.py"))
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(f"kseri_scripts_{name}", Path(__file__).with_name(f"{name}.py"))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-precache = _load_precache()
+pack = _load("pack")
+precache = _load("precache")
 
 MIME_TYPES = {
     ".wasm": "application/wasm",  # needed for WebAssembly.compileStreaming
@@ -58,20 +62,33 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     verbose = True
 
-    def _send_precache_manifest(self, head: bool) -> bool:
-        """Serve precache-manifest.json computed now, when the folder has no such file.
+    def _made_on_request(self) -> tuple[bytes, str] | None:
+        """``(body, type)`` for a file this server makes because the folder lacks it, else None."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        directory = Path(self.directory)
+        if path == "/" + pack.NAME and not (directory / pack.NAME).exists() and (directory / pack.PACKAGE).is_dir():
+            return pack.package_bytes(directory), "application/zip"
+        if path == "/" + precache.NAME and not (directory / precache.NAME).exists():
+            return precache.manifest_bytes(directory), "application/json"
+        return None
 
-        So in development the service worker's file list is always current
-        (``scripts/build`` writes a real file into ``dist/``).
-        """
-        if self.path.split("?", 1)[0].split("#", 1)[0] != "/" + precache.NAME:
+    def _send_made(self, head: bool) -> bool:
+        made = self._made_on_request()
+        if made is None:
             return False
-        if (Path(self.directory) / precache.NAME).exists():
-            return False
-        body = precache.manifest_bytes(self.directory)
+        body, content_type = made
+        # An ETag lets a browser revalidate its copy (304) as it would with a static host.
+        etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+        if self.headers.get("If-None-Match") == etag:
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.send_header("Cache-Control", "no-cache")
+            self.end_headers()
+            return True
         self.send_response(200)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
+        self.send_header("ETag", etag)
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         if not head:
@@ -79,11 +96,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return True
 
     def do_GET(self) -> None:
-        if not self._send_precache_manifest(head=False):
+        if not self._send_made(head=False):
             super().do_GET()
 
     def do_HEAD(self) -> None:
-        if not self._send_precache_manifest(head=True):
+        if not self._send_made(head=True):
             super().do_HEAD()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)

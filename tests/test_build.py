@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
 from .scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-
 
 precache = load_script("precache")
 
@@ -31,8 +29,14 @@ def test_dist_holds_the_whole_site(dist):
                 "manifest.webmanifest", "precache-manifest.json", ".nojekyll", "static/sw-register.js",
                 "static/icons/icon-192.png", "static/icons/icon-512.png", "static/cards/10D.svg",
                 "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/pyodide-lock.json", "runtime/pyscript/core.js",
-                "kseri/__init__.py", "kseri/scene.py", "kseri/share.py", "kseri/web/embed.py"):
+                "kseri.zip"):
         assert (dist / rel).is_file(), rel
+    with zipfile.ZipFile(dist / "kseri.zip") as archive:
+        names = set(archive.namelist())
+    for module in ("kseri/__init__.py", "kseri/scene.py", "kseri/share.py", "kseri/web/embed.py"):
+        assert module in names, module
+    assert sum(name.endswith(".pyc") for name in names) == sum(name.endswith(".py") for name in names)
+    assert not (dist / "kseri").exists(), "the package ships inside kseri.zip only"
     config = tomllib.loads((dist / "pyscript.toml").read_text())
     for source in config["files"]:
         assert (dist / source).is_file(), source

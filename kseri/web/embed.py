@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from html import escape
 from typing import Sequence
-from urllib.parse import parse_qsl
 
 from ..cards import Card
+from ..querystring import parse_query
 from ..scene import Scene, SceneError, Step, from_params, pretty
 
 __all__ = ["CARD_DIR", "board_html", "step_html", "error_html", "params_from_url", "main"]
@@ -51,7 +51,7 @@ def params_from_url(search: str, fragment: str) -> dict[str, str]:
     """Query and fragment values as one dict (the fragment wins); ``+`` reads as a space."""
     params: dict[str, str] = {}
     for part in (search, fragment):
-        params.update(parse_qsl(part.lstrip("?#"), keep_blank_values=True))
+        params.update(parse_query(part.lstrip("?#")))
     return params
 
 

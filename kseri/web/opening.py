@@ -12,6 +12,7 @@ from pyscript import window
 from js import console
 
 from ..errors import RecordError
+from ..querystring import without_keys
 from ..rules import GREEK
 from ..session import GameSession
 from ..table import DEFAULT_LEVEL, SessionError, levels
@@ -66,13 +67,10 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
 
 def clean_url(location: Any, *, consumed: bool) -> None:
     """Drop the parameters that opened this game, so a reload resumes it instead of restarting."""
-    from urllib.parse import parse_qsl, urlencode
     search = str(location.search or "")
-    pairs = parse_qsl(search.lstrip("?"), keep_blank_values=True)
-    kept = [(k, v) for k, v in pairs if k not in ("seed", "level", "rules", "record")]
-    if len(kept) == len(pairs) and not consumed:
+    query = without_keys(search, ("seed", "level", "rules", "record"))
+    if query == search and not consumed:
         return
-    query = ("?" + urlencode(kept)) if kept else ""
     try:
         window.history.replaceState(None, "", str(location.pathname) + query)
     except Exception:  # noqa: BLE001 - some embedders forbid it; nothing breaks

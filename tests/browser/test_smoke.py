@@ -3,53 +3,17 @@
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _files_table() -> dict[str, str]:
-    """``[files]`` of pyscript.toml with ``{NAME}`` templates expanded."""
-    table = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8")).get("files", {})
-    templates = {k: v for k, v in table.items() if k.startswith("{") and k.endswith("}") and "/" not in k}
-
-    def expand(text: str) -> str:
-        for name, value in templates.items():
-            text = text.replace(name, value)
-        return text
-
-    return {expand(src): expand(dest) for src, dest in table.items() if src not in templates}
-
-
-def _norm(path: str) -> str:
-    return str(PurePosixPath(path.removeprefix("./")))
-
-
-def _listed_sources() -> dict[str, str]:
-    """Source path (repo-relative) -> destination path in the page's file system."""
-    out = {}
-    for src, dest in _files_table().items():
-        name = PurePosixPath(src).name
-        out[_norm(src)] = _norm(dest + name) if dest.endswith("/") else _norm(dest)
-    return out
-
-
-def test_every_kseri_module_is_listed_in_pyscript_toml():
-    on_disk = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "kseri").rglob("*.py") if "__pycache__" not in p.parts)
-    listed = _listed_sources()
-    missing = [p for p in on_disk if p not in listed]
-    lines = "".join(f'\n"./{p}" = "./{PurePosixPath(p).parent}/"' for p in missing)
-    assert not missing, f"add to [files] in pyscript.toml:{lines}"
-    misplaced = {p: listed[p] for p in on_disk if listed[p] != p}
-    assert not misplaced, f"these land at the wrong place in the page (source -> destination): {misplaced}"
-
-
-def test_every_listed_file_exists():
-    # A missing [files] entry makes the page fail to start.
-    missing = [src for src in _listed_sources() if not (ROOT / src).is_file()]
-    assert not missing, f"pyscript.toml lists files that do not exist: {missing}"
+def test_pyscript_toml_loads_the_package_as_one_zip():
+    # scripts/serve.py makes kseri.zip from kseri/ on request; tests/test_pack.py checks its content.
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config.get("files") == {"./kseri.zip": "./*"}
 
 
 def test_pyscript_toml_uses_the_local_runtime():

@@ -1,0 +1,107 @@
+"""scripts/pack.py: kseri.zip holds the whole package, and the page's Python uses its bytecode."""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import subprocess
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from .scripts import load_script
+
+ROOT = Path(__file__).resolve().parents[1]
+pack = load_script("pack")
+serve = load_script("serve")
+
+
+def _need_runtime() -> None:
+    if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file() or shutil.which("node") is None:
+        pytest.fail("runtime not installed (or no node): run scripts/setup", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def package() -> bytes:
+    _need_runtime()
+    return pack.package_bytes(ROOT, strict=True)
+
+
+def test_zip_holds_every_module_as_it_is_on_disk_with_its_bytecode(package):
+    sources = pack.package_sources(ROOT)
+    assert "kseri/web/app.py" in sources and "kseri/bots/search.py" in sources
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        names = archive.namelist()
+        assert {n for n in names if n.endswith(".py")} == set(sources)
+        for name, data in sources.items():
+            assert archive.read(name) == data, name
+        compiled = [n for n in names if n.endswith(".pyc")]
+        assert len(compiled) == len(sources)
+        assert all("/__pycache__/" in n and n.endswith(".cpython-314.pyc") for n in compiled), compiled[:3]
+        # PEP 552 flags = 3: hash-based and checked, so a .pyc that does not match its
+        # source is never used.
+        for name in compiled:
+            assert int.from_bytes(archive.read(name)[4:8], "little") == 3, name
+    assert all(info.date_time == pack.ZIP_TIME for info in zipfile.ZipFile(io.BytesIO(package)).infolist())
+
+
+def test_zip_is_the_same_bytes_for_the_same_sources(package):
+    sources = pack.package_sources(ROOT)
+    tag, bytecode = pack.compile_bytecode(sources)
+    assert pack.build_zip(sources, bytecode, tag) == package
+
+
+def test_the_pages_python_imports_the_package_without_compiling(package, tmp_path):
+    zip_path = tmp_path / "kseri.zip"
+    zip_path.write_bytes(package)
+    run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs"), "--verify", str(zip_path)],
+                         capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout)
+    assert "kseri.session" in report["imported"] and "kseri.bots.search" in report["imported"]
+    assert report["compiled"] == []
+
+
+def test_a_stale_bytecode_file_is_ignored_not_run(tmp_path):
+    """A .pyc whose source changed is recompiled by Python (checked-hash), never used."""
+    _need_runtime()
+    sources = {"kseri/__init__.py": b"", "kseri/flag.py": b"VALUE = 'old'\n"}
+    tag, bytecode = pack.compile_bytecode(sources, use_cache=False)
+    sources["kseri/flag.py"] = b"VALUE = 'new'\n"
+    zip_path = tmp_path / "kseri.zip"
+    zip_path.write_bytes(pack.build_zip(sources, bytecode, tag))
+    run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs"), "--verify", str(zip_path)],
+                         capture_output=True, text=True, timeout=180)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "kseri/flag.py" in json.loads(run.stdout)["compiled"]
+
+
+def test_without_node_the_zip_still_carries_the_sources(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(pack.shutil, "which", lambda name: None)
+    monkeypatch.setattr(pack, "_built", {})
+    monkeypatch.setattr(pack, "CACHE_DIR", tmp_path / "empty-cache")
+    data = pack.package_bytes(ROOT)
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "kseri/round.py" in names and not any(n.endswith(".pyc") for n in names)
+    assert "without bytecode" in capsys.readouterr().err
+    with pytest.raises(pack.PackError, match="node not found"):
+        pack.package_bytes(ROOT, strict=True)
+
+
+def test_dev_server_makes_the_zip_and_answers_revalidation(package):
+    import urllib.request
+    server, base = serve.start(ROOT)
+    try:
+        with urllib.request.urlopen(base + "/kseri.zip") as response:
+            assert response.headers["Content-Type"] == "application/zip"
+            etag = response.headers["ETag"]
+            assert response.read() == package
+        request = urllib.request.Request(base + "/kseri.zip", headers={"If-None-Match": etag})
+        with pytest.raises(urllib.error.HTTPError) as not_modified:
+            urllib.request.urlopen(request)
+        assert not_modified.value.code == 304
+    finally:
+        server.shutdown()
+        server.server_close()
