@@ -302,17 +302,27 @@ def test_rules_page(open_game, game_page):
     assert not rules.is_visible()
 
 
-def test_phone_layout(open_game, game_page):
-    game_page.set_viewport_size({"width": 375, "height": 740})
-    page = open_table(open_game, game_page, "?seed=2&level=easy")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+@pytest.mark.parametrize("width", [375, 320])
+def test_phone_layout(open_game, game_page, width):
+    game_page.set_viewport_size({"width": width, "height": 740})
+    page = open_table(open_game, game_page, "?seed=2&level=medium")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
     boxes = page.eval_on_selector_all("#hand [data-card]", "bs => bs.map(b => b.getBoundingClientRect().toJSON())")
     assert boxes
     for box in boxes:
-        assert box["left"] >= 0 and box["right"] <= 375
+        assert box["left"] >= 0 and box["right"] <= width
         assert box["width"] >= 44 and box["height"] >= 44  # touch-sized
     for selector in ("#score", "#pile", "#hint-button", "#level", "#new-match", "#rules-button"):
         assert page.locator(selector).is_visible(), selector
+    # The header's parts do not overlap, and the level's name is not cut off.
+    brand = page.locator(".brand").bounding_box()
+    controls = page.locator(".controls").bounding_box()
+    assert brand["x"] + brand["width"] <= controls["x"] + 0.5
+    assert page.evaluate("() => { const s = document.querySelector('#level'); return s.scrollWidth <= s.clientWidth; }")
+    assert page.evaluate("() => { const s = document.querySelector('#level'); const c = document.createElement('canvas').getContext('2d');"
+                         " const st = getComputedStyle(s); c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;"
+                         " return c.measureText(s.selectedOptions[0].text).width + parseFloat(st.paddingLeft)"
+                         " + parseFloat(st.paddingRight) <= s.clientWidth + 1; }"), "the bot level's name is cut off"
 
 
 # --------------------------------------------------------------------------- pace and responsiveness
