@@ -43,7 +43,7 @@ class Round:
 
     __slots__ = (
         "rules", "dealer", "deck", "hands", "pile", "pile_points", "next_card",
-        "captured", "counts", "points", "kseris", "jack_kseris", "bonus",
+        "captured", "counts", "points", "kseris", "jack_kseris", "bonus", "jack_tables",
         "kseri_cards", "last_capturer", "last_kseri_seat", "to_move", "plays",
         "sweep_seat", "_card_points",
     )
@@ -113,6 +113,7 @@ class Round:
         state.kseris = [0] * n
         state.jack_kseris = [0] * n
         state.bonus = [0] * n
+        state.jack_tables = [0] * n
         state.kseri_cards = [[] for _ in range(n)]
         state.last_capturer = None
         state.last_kseri_seat = None
@@ -137,6 +138,7 @@ class Round:
         other.kseris = self.kseris[:]
         other.jack_kseris = self.jack_kseris[:]
         other.bonus = self.bonus[:]
+        other.jack_tables = self.jack_tables[:]
         other.kseri_cards = [c[:] for c in self.kseri_cards]
         other.last_capturer = self.last_capturer
         other.last_kseri_seat = self.last_kseri_seat
@@ -286,6 +288,8 @@ class Round:
                     self.last_kseri_seat = None
             else:
                 self.last_kseri_seat = None
+            if rules.jack_table_points and all(c >> 2 == _JACK for c in pile):
+                self.jack_tables[seat] += 1
             self.captured[seat].extend(pile)
             self.captured[seat].append(card)
             self.counts[seat] += len(pile) + 1

@@ -12,7 +12,7 @@ record (a profile name, or an object of a profile plus option overrides).
 >>> rules_from_spec("poker")
 Traceback (most recent call last):
 ...
-kseri.errors.RulesError: unknown rules profile 'poker' (known: greek, fourcard, sums)
+kseri.errors.RulesError: unknown rules profile 'poker' (known: greek, fourcard, pisti, sums)
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any, Literal
 from .cards import ACE, JACK, KING, QUEEN, TEN, Card
 from .errors import RulesError
 
-__all__ = ["Rules", "GREEK", "FOURCARD", "SUMS", "PROFILES", "rules_from_spec", "card_points_table"]
+__all__ = ["Rules", "GREEK", "FOURCARD", "PISTI", "SUMS", "PROFILES", "rules_from_spec", "card_points_table"]
 
 OpeningRedeal = Literal["top", "jacks", "none"]
 TieBreak = Literal["raise", "higher"]
@@ -65,6 +65,10 @@ class Rules:
     (no capture between) scores this instead of ``kseri_points``."""
     last_card_kseri: bool = True
     """Whether a kseri made with the round's very last card scores its bonus."""
+    jack_table_points: int = 0
+    """Bonus for taking a pile made only of jacks (a house rule; on top of any kseri)."""
+    final_capture_points: int = 0
+    """Bonus for the round's last capture (a house rule; the leftover pile is not a capture)."""
     rank_points: tuple[int, ...] = _rank_points(ace=1, ten=1, jack=1, queen=1, king=1)
     """Points for each captured card by rank, ace first."""
     ten_of_diamonds_points: int = 1
@@ -158,6 +162,16 @@ FOURCARD = Rules(
 )
 """RULES.md §3: 4-card packets, no jack kseri, double kseri 20, target 101 (or 51)."""
 
+PISTI = dataclasses.replace(
+    FOURCARD,
+    profile="pisti",
+    ten_of_diamonds_points=3,
+    jack_kseri_points=20,
+    double_kseri_points=None,
+)
+"""RULES.md §3, the four-card game with Turkish Pişti scoring: 10♦ 3, 2♣ 2, each ace and
+jack 1, most cards 3, pişti (kseri) 10, jack pişti 20."""
+
 SUMS = Rules(
     profile="sums",
     table="sums",
@@ -172,7 +186,7 @@ SUMS = Rules(
 )
 """RULES.md §4: captures by rank or sum, builds, xeri 10, most cards 4, target 37."""
 
-PROFILES: dict[str, Rules] = {"greek": GREEK, "fourcard": FOURCARD, "sums": SUMS}
+PROFILES: dict[str, Rules] = {"greek": GREEK, "fourcard": FOURCARD, "pisti": PISTI, "sums": SUMS}
 
 _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Rules)) - {"profile"}
 _OPTION_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}

@@ -42,6 +42,10 @@ class Breakdown:
     kseris: int
     jack_kseris: int
     kseri: int
+    jack_table: int = 0
+    """House rule: points for taking piles made only of jacks."""
+    final_capture: int = 0
+    """House rule: points for the round's last capture."""
     total: int
 
     def to_json(self) -> dict[str, int]:
@@ -76,12 +80,15 @@ def score_round(state: Round) -> RoundScore:
     kseris = [0] * teams
     jack_kseris = [0] * teams
     bonus = [0] * teams
+    jack_tables = [0] * teams
     for seat in range(rules.players):
         team = rules.team_of(seat)
         captured[team] += state.captured[seat]
         kseris[team] += state.kseris[seat]
         jack_kseris[team] += state.jack_kseris[seat]
         bonus[team] += state.bonus[seat]
+        jack_tables[team] += state.jack_tables[seat]
+    final_team = rules.team_of(state.last_capturer) if state.last_capturer is not None else None
     counts = [len(cards) for cards in captured]
     most = max(counts)
     sides = []
@@ -103,6 +110,8 @@ def score_round(state: Round) -> RoundScore:
             two_of_clubs=rules.two_of_clubs_points if _TWO_OF_CLUBS in cards else 0,
             majority=majority,
             kseri=bonus[team],
+            jack_table=jack_tables[team] * rules.jack_table_points,
+            final_capture=rules.final_capture_points if team == final_team else 0,
         )
         sides.append(Breakdown(cards=counts[team], kseris=kseris[team], jack_kseris=jack_kseris[team],
                                total=sum(parts.values()), **parts))

@@ -83,6 +83,10 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
                            note=f"{a.cards}–{b.cards}: nobody" if a.cards == b.cards else ""))
     rows.append(SummaryRow("kseri", "Kseris", (a.kseri, b.kseri),
                            notes=(_kseri_note(a.kseris, a.jack_kseris), _kseri_note(b.kseris, b.jack_kseris))))
+    if rules.jack_table_points:
+        rows.append(SummaryRow("jack_table", "Jack tables", (a.jack_table, b.jack_table)))
+    if rules.final_capture_points:
+        rows.append(SummaryRow("final_capture", "Last capture", (a.final_capture, b.final_capture)))
     rows.append(SummaryRow("total", "Round total", (a.total, b.total)))
     points = score.points
     totals_after = _totals_after(match, index)

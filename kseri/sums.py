@@ -119,6 +119,7 @@ class SumsRound:
         self.kseris = [0] * n
         self.jack_kseris = [0] * n
         self.bonus = [0] * n
+        self.jack_tables = [0] * n  # the pile game's jack-table house rule has no meaning here
         self.kseri_cards: list[list[int]] = [[] for _ in range(n)]
         self.last_capturer: int | None = None
         self.to_move = first

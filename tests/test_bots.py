@@ -26,6 +26,8 @@ RULE_SPECS = [
     {"profile": "greek", "exposed_bottom": True},
     {"profile": "greek", "jacks_capture": False},
     {"profile": "fourcard", "players": 4},
+    "pisti",
+    {"profile": "fourcard", "jack_table_points": 10, "final_capture_points": 10},
 ]
 
 # Search levels get a small budget in the property tests; the default budgets are

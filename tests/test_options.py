@@ -1,9 +1,11 @@
-"""The options of RULES.md §2 and the fourcard profile that the engine already supports."""
+"""The options of RULES.md §2, the fourcard profile, its house rules and Pişti scoring."""
 
 from __future__ import annotations
 
 import dataclasses
 import random
+
+from hypothesis import given, settings, strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, Round, loads, dumps, rules_from_spec, score_round
 from kseri.round import opening_is_allowed
@@ -102,3 +104,89 @@ def test_fourcard_higher_total_wins_when_both_pass():
         match.play(match.round.legal_moves()[0])
     if min(match.scores[-1].points) >= 0 and min(match.totals) >= 101 and match.totals[0] != match.totals[1]:
         assert match.winner == match.totals.index(max(match.totals))
+
+
+# --------------------------------------------------------------------------- house rules of seed 003
+
+def test_house_rule_jack_table_bonus_for_a_pile_of_only_jacks():
+    rules = dataclasses.replace(FOURCARD, jack_table_points=10)
+    state = Round.from_deck(rules, 1, deck("KS JC 5S 4S", "AH JH 5H 4H", "7C 8C 9C KD"))
+    play(state, "KS", "JH")          # seat 0 takes the pile; seat 1 lays a jack on the empty table
+    event = play(state, "JC")         # a jack takes the lone jack: no kseri here, but a table of jacks
+    assert event.kind == "capture" and event.bonus == 0
+    assert state.jack_tables == [1, 0]
+    while not state.is_terminal():
+        state.apply(state.legal_moves()[0])
+    side = score_round(state).sides[0]
+    assert side.jack_table == 10 * state.jack_tables[0] and side.jack_table >= 10
+    assert side.total == sum(v for k, v in side.to_json().items() if k not in ("cards", "kseris", "jack_kseris", "total"))
+
+
+def test_house_rule_jack_table_stacks_with_a_jack_kseri():
+    rules = dataclasses.replace(GREEK, jack_table_points=10)
+    state = Round.from_deck(rules, 1, deck("KS JC 5S 4S 6S 7S", "AH JH 5H 4H 6H 7H", "7C 8C 9C KD"))
+    play(state, "KS", "JH")
+    assert play(state, "JC").kind == "jack_kseri" and state.jack_tables == [1, 0]
+    assert state.bonus[0] == 20
+    # A capture of a pile holding any other card is not a jack table.
+    plain = Round.from_deck(rules, 1, deck("KS JC 5S 4S 6S 7S", "AH JH 5H 4H 6H 7H", "7C 8C JD 9C"))
+    play(plain, "JC")
+    assert plain.jack_tables == [0, 0]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_house_rule_final_capture_bonus_goes_to_the_last_capturer(seed):
+    rules = dataclasses.replace(FOURCARD, final_capture_points=10)
+    rng = random.Random(seed)
+    state = Round.deal(rules, rng.randrange(2), rng)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    score = score_round(state)
+    expected = [10 if state.last_capturer == seat else 0 for seat in range(2)]
+    assert [side.final_capture for side in score.sides] == expected
+    plain = score_round(_replayed(dataclasses.replace(rules, final_capture_points=0), state))
+    assert [a.total - b.total for a, b in zip(score.sides, plain.sides)] == expected
+
+
+def _replayed(rules, state):
+    again = Round.from_deck(rules, state.dealer, list(state.deck))
+    for card in state.plays:
+        again.apply_index(card)
+    return again
+
+
+def test_house_rules_round_trip_in_records_and_show_in_the_summary():
+    from kseri.summaries import round_summary
+    rules = rules_from_spec({"profile": "fourcard", "jack_table_points": 10, "final_capture_points": 10})
+    match = Match.new(rules, rng=random.Random(4), first_dealer=0)
+    while not match.round.is_terminal():
+        match.play(match.round.legal_moves()[0])
+    again = loads(dumps(match))
+    assert again.rules == rules and again.scores == match.scores
+    keys = [row.key for row in round_summary(match).rows]
+    assert "jack_table" in keys and "final_capture" in keys
+    assert "jack_table" not in [row.key for row in round_summary(_greek_match()).rows]
+
+
+def _greek_match():
+    match = Match.new(GREEK, rng=random.Random(4), first_dealer=0)
+    while not match.round.is_terminal():
+        match.play(match.round.legal_moves()[0])
+    return match
+
+
+def test_pisti_profile_scoring():
+    from kseri import Card
+    from kseri.rules import PISTI, card_points_table
+    assert rules_from_spec("pisti") is PISTI or rules_from_spec("pisti") == PISTI
+    table = card_points_table(PISTI)
+    points = {code: table[Card.parse(code).index] for code in ("10D", "2C", "AS", "JH", "KS", "QD", "10S", "5C")}
+    assert points == {"10D": 3, "2C": 2, "AS": 1, "JH": 1, "KS": 0, "QD": 0, "10S": 0, "5C": 0}
+    assert sum(table) + PISTI.majority_points == 4 + 4 + 3 + 2 + 3  # aces, jacks, 10♦, 2♣, most cards
+    assert (PISTI.packet_size, PISTI.kseri_points, PISTI.jack_kseri_points, PISTI.double_kseri_points) == (4, 10, 20, None)
+    # A jack on a lone jack is a jack pişti, 20.
+    state = Round.from_deck(PISTI, 1, deck("KS JC 5S 4S", "AH JH 5H 4H", "7C 8C 9C KD"))
+    play(state, "KS", "JH")
+    event = play(state, "JC")
+    assert event.kind == "jack_kseri" and event.bonus == 20
