@@ -1,42 +1,34 @@
-"""The page: draws the session, runs each turn, forwards clicks and keys.
+"""The page: forwards clicks and keys to the game and shows what follows.
 
 It holds no game logic: every decision is a call on
-:class:`~kseri.session.GameSession`, every piece of markup comes from
-:mod:`kseri.web.render`. Its helpers: :mod:`kseri.web.opening` picks the game
-the page opens with, :mod:`kseri.web.storage` keeps it between visits,
-:mod:`kseri.web.pacer` times pauses and animations, :mod:`kseri.web.motion`
-moves the cards, :mod:`kseri.web.dom` has small browser helpers.
-
-Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
-between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
-so the page never blocks for long. Plays are animated with the Web Animations
-API; a click or a key press finishes the running animation and skips the
-rest of the turn's pauses, and ``prefers-reduced-motion: reduce`` removes
-every delay.
+:class:`~kseri.session.GameSession`. Its helpers: :mod:`kseri.web.board`
+draws the table, :mod:`kseri.web.turns` plays turns out in time,
+:mod:`kseri.web.keys` says what a key means, :mod:`kseri.web.opening` picks
+the game the page opens with, :mod:`kseri.web.storage` keeps it between
+visits, :mod:`kseri.web.pacer` times pauses and animations.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any, Awaitable, Callable
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 from js import console
 
-from ..cards import Card
-from ..errors import KseriError
-from ..events import PlayEvent
 from ..session import GameSession
 from ..stats import Stats
 from ..table import HUMAN, SessionError, levels
-from ..views import HintEntry, describe_event
-from . import motion, render
-from .dom import bounds, exists
+from ..views import HintEntry
+from . import render
+from .board import Board
+from .dom import exists
+from .keys import HURRY_KEYS_CONSUMED, KeyContext, command_for
 from .opening import open_session
-from .pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
+from .pacer import SLICE_MS, Pacer
 from .storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
+from .turns import Turns
 
 __all__ = ["App", "start", "SLICE_MS"]
 
@@ -61,14 +53,10 @@ class App:
         """Hand position to refocus after the bot's turn (set when you play from the keyboard)."""
         self._proxies: list[Any] = []
         self._tasks: set[asyncio.Task] = set()
-        self._html: dict[str, str] = {}
-        """What each element was last given, so unchanged parts are not rebuilt (focus and hover survive)."""
         self._told_storage = False
-        self.el = {name: document.getElementById(name) for name in (
-            "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
-            "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
-            "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
-            "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status")}
+        self.board = Board()
+        self.el = self.board.el
+        self.turns = Turns(self)
         self._notices = list(notices)
 
     # -- wiring -----------------------------------------------------------------
@@ -103,80 +91,22 @@ class App:
 
     # -- drawing -----------------------------------------------------------------
 
-    def _set_html(self, name: str, html: str) -> None:
-        if self._html.get(name) != html:
-            self._html[name] = html
-            self.el[name].innerHTML = html
-
     def render(self) -> None:
-        session, el = self.session, self.el
-        view = session.view()
-        key = (view.round_number, view.plays_in_round)
-        if self.hint_key != key:
+        view = self.session.view()
+        if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
-        can_play = view.phase == "human" and not self.busy
-        self._set_html("hand", render.hand_html(view.hand, enabled=can_play, hints=self.hints))
-        el["hand"].dataset.count = str(len(view.hand))
-        el["hand"].classList.toggle("my-turn", can_play)
-        self._set_html("bot-hand", render.bot_hand_html(view.bot.hand_count))
-        el["bot-hand"].dataset.count = str(view.bot.hand_count)
-        el["bot-hand"].setAttribute("aria-label", f"Bot's hand: {view.bot.hand_count} cards")
-        self._set_html("pile", render.pile_html(view.pile))
-        el["pile"].dataset.count = str(len(view.pile))
-        el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
-        self._set_html("you-stack", render.stack_html(view.human, "You"))
-        self._set_html("bot-stack", render.stack_html(view.bot, "Bot"))
-        el["you-stack"].dataset.count = str(view.human.captured)
-        el["bot-stack"].dataset.count = str(view.bot.captured)
-        self._set_html("stock", render.stock_html(view.stock))
-        el["stock"].dataset.count = str(view.stock)
-        el["stock"].setAttribute("aria-label", f"Stock: {view.stock} cards")
-        self._set_html("score", render.score_html(view))
-        el["score"].dataset.seat0 = str(view.totals[0])
-        el["score"].dataset.seat1 = str(view.totals[1])
-        el["score"].dataset.target = str(view.target)
-        el["score"].setAttribute("aria-label", f"Match score: you {view.totals[0]}, bot {view.totals[1]}, "
-                                               f"first to {view.target}")
-        best = next((h for h in self.hints.values() if h.best), None) if self.hints else None
-        self._set_html("status", render.status_html(view, thinking=self.thinking, dealing=self.dealing,
-                                                           best_hint=best))
-        for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
-            tag.classList.toggle("is-dealer", side.is_dealer)
-            tag.classList.toggle("last-take", side.last_capturer)
-        el["bot-tag"].querySelector(".level-name").textContent = render.LEVEL_LABELS.get(view.level, view.level)
-        el["you-area"].classList.toggle("active", view.phase == "human")
-        el["bot-area"].classList.toggle("active", view.phase == "bot")
-        hint_button = el["hint-button"]
-        hint_button.disabled = not can_play or self.hinting
-        hint_button.setAttribute("aria-busy", "true" if self.hinting else "false")
-        hint_button.classList.toggle("working", self.hinting)
-        document.body.dataset.phase = view.phase
-        document.body.dataset.busy = "true" if self.busy else "false"
-        title = "Your turn · Kseri" if can_play else "Kseri — the Greek card game"
-        if document.title != title:
-            document.title = title
-
-    def render_notices(self) -> None:
-        self._set_html("notice", render.notices_html(self._notices))
-        self.el["notice"].hidden = not self._notices
+        self.board.draw(view, busy=self.busy, thinking=self.thinking, dealing=self.dealing,
+                        hinting=self.hinting, hints=self.hints)
 
     def notify(self, text: str) -> None:
         self._notices.append(text)
-        self.render_notices()
-
-    def announce(self, text: str) -> None:
-        self.el["announce"].textContent = text
+        self.board.show_notices(self._notices)
 
     def save(self) -> None:
         if not self.storage.set(SAVE_KEY, self.session.to_save()) and self.storage.failed:
             if not self._told_storage:
                 self._told_storage = True
                 self.notify("Your browser refused to store the game, so it will not be resumed after a reload.")
-
-    def focus_hand(self, index: int) -> None:
-        buttons = self.el["hand"].querySelectorAll("button[data-card]")
-        if buttons.length:
-            buttons.item(max(0, min(index, buttons.length - 1))).focus()
 
     # -- input ------------------------------------------------------------------------
 
@@ -221,44 +151,38 @@ class App:
             handler()
 
     def on_key(self, event: Any) -> None:
-        key = event.key
-        if event.ctrlKey or event.metaKey or event.altKey:
-            return
-        if self.busy and self.pacer.busy and key not in ("Tab", "Shift"):
-            self.pacer.skip()  # any key hurries the animation along
-            if key in (" ", "Enter", "Escape"):
-                event.preventDefault()
-            return
-        if exists(document.querySelector("dialog[open]")):
-            return  # dialogs handle their own keys
         active = document.activeElement
         tag = str(active.tagName or "").lower() if exists(active) else ""
-        if tag in ("select", "input", "textarea"):
-            return
         in_hand = tag == "button" and exists(active.closest("#hand"))
-        buttons = self.el["hand"].querySelectorAll("button[data-card]")
-        n = buttons.length
-        if len(key) == 1 and "1" <= key <= "9":
-            index = int(key) - 1
-            if index < n and not buttons.item(index).disabled:
+        buttons = self.board.hand_buttons()
+        focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")
+                 else "body" if tag in ("body", "main", "") else "other")
+        context = KeyContext(
+            hand_size=buttons.length,
+            focus=focus,
+            focused_index=int(active.dataset.index) if in_hand else None,
+            playable=tuple(not button.disabled for button in buttons),
+            modifiers=bool(event.ctrlKey or event.metaKey or event.altKey),
+            animating=self.busy and self.pacer.busy,
+            dialog_open=exists(document.querySelector("dialog[open]")),
+        )
+        command = command_for(event.key, context)
+        if command is None:
+            return
+        if command.kind == "hurry":
+            self.pacer.skip()
+            if event.key in HURRY_KEYS_CONSUMED:
                 event.preventDefault()
-                self.keyboard_index = index
-                self.play(buttons.item(index).dataset.card)
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            if not n or not (in_hand or tag in ("body", "main", "")):
-                return  # arrows keep their meaning elsewhere
-            current = int(active.dataset.index) if in_hand else -1
-            if key == "Home" or current < 0:
-                index = 0 if key != "End" else n - 1
-            elif key == "End":
-                index = n - 1
-            else:
-                index = (current + (-1 if key in ("ArrowLeft", "ArrowUp") else 1)) % n
+        elif command.kind == "play":
             event.preventDefault()
-            buttons.item(index).focus()
-        elif key in ("h", "H"):
+            self.keyboard_index = command.index
+            self.play(buttons.item(command.index).dataset.card)
+        elif command.kind == "focus":
+            event.preventDefault()
+            buttons.item(command.index).focus()
+        elif command.kind == "hint":
             self.hint()
-        elif key == "?":
+        elif command.kind == "rules":
             self.el["rules"].showModal()
 
     def on_level(self, event: Any) -> None:
@@ -269,7 +193,7 @@ class App:
             return
         self.save()
         self.render()
-        self.announce(f"Bot level: {render.LEVEL_LABELS.get(value, value)}, from its next card.")
+        self.board.announce(f"Bot level: {render.LEVEL_LABELS.get(value, value)}, from its next card.")
 
     def on_dialog_cancel(self, event: Any) -> None:
         event.preventDefault()
@@ -285,11 +209,8 @@ class App:
             return
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.busy = True
-        document.body.dataset.busy = "true"
-        for button in self.el["hand"].querySelectorAll("button[data-card]"):
-            button.disabled = True
-        self.el["hint-button"].disabled = True
-        self.spawn(self._human_turn(code))
+        self.board.lock_hand()
+        self.spawn(self.turns.human_turn(code))
 
     def next_round(self) -> None:
         dialog = self.el["round-summary"]
@@ -303,7 +224,7 @@ class App:
             self.dismiss_intro()  # a whole round played: the first-visit hint has done its job
         self.busy = True
         self.render()
-        self.spawn(self._new_round(self.generation))
+        self.spawn(self.turns.new_round(self.generation))
 
     def ask_new_match(self) -> None:
         session = self.session
@@ -328,21 +249,21 @@ class App:
         self.hinting = False
         self.session = GameSession.new(rules=self.session.rules, level=self.session.level)
         self.hints = None
-        self._html.clear()  # redraw everything, whatever an interrupted animation left behind
+        self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
         self.busy = True
         self.render()  # the new deal shows at once, locked until it has been dealt in
-        self.announce("New match. " + self._turn_text())
-        self.spawn(self._new_round(self.generation))
+        self.board.announce("New match. " + self.turns.turn_text())
+        self.spawn(self.turns.new_round(self.generation))
 
     def hint(self) -> None:
         if self.busy or self.hinting or self.session.phase != "human":
             return
-        self.spawn(self._hint(self.generation))
+        self.spawn(self.turns.hint(self.generation))
 
     def dismiss_notices(self) -> None:
         self._notices.clear()
-        self.render_notices()
+        self.board.show_notices(self._notices)
 
     def dismiss_intro(self) -> None:
         self.storage.set(INTRO_KEY, "1")
@@ -402,168 +323,11 @@ class App:
         self._proxies += [create_proxy(done), create_proxy(refused)]
         clipboard.writeText(field.value).then(self._proxies[-2], self._proxies[-1])
 
-    # -- sequences ---------------------------------------------------------------------
-
-    def _turn_text(self) -> str:
-        phase = self.session.phase
-        return {"human": "Your turn.", "bot": "The bot leads."}.get(phase, "")
-
-    async def _human_turn(self, code: str) -> None:
-        gen = self.generation
-        self.busy = True
-        self.pacer.begin()
-        try:
-            event = self.session.play_human(code)
-        except KseriError as exc:
-            self.busy = False
-            self.notify(str(exc))
-            self.render()
-            return
-        self.save()
-        self.session.take_events()
-        await self._show_play(event, gen)
-        if gen != self.generation:
-            return
-        await self._drive(gen)
-
-    async def _new_round(self, gen: int) -> None:
-        self.busy = True
-        self.pacer.begin()
-        self.render()
-        self.announce(f"Round {len(self.session.match.rounds)}. {self._turn_text()}")
-        await self._deal_in(with_pile=True)
-        if gen != self.generation:
-            return
-        await self._drive(gen)
-
-    async def _drive(self, gen: int) -> None:
-        """Play the bot's turns until it is your turn or the round ends."""
-        session = self.session
-        while gen == self.generation and session.phase == "bot":
-            # No pacer.begin() here: a skip during your card's flight hurries the whole exchange.
-            self.busy = True
-            self.thinking = True
-            self.render()
-            started = time.perf_counter()
-            while not session.think(SLICE_MS):
-                await asyncio.sleep(0)
-                if gen != self.generation:
-                    return
-            await self.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
-            if gen != self.generation:
-                return
-            self.thinking = False
-            self._set_html("status", render.status_html(session.view()))
-            event = session.play_bot()
-            session.take_events()
-            self.save()
-            await self._show_play(event, gen)
-        if gen != self.generation:
-            return
-        self.busy = False
-        self.thinking = False
-        self.render()
-        phase = session.phase
-        if phase == "human" and self.keyboard_index is not None:
-            self.focus_hand(self.keyboard_index)
-        elif phase == "round_over":
-            self.show_round_summary()
-        elif phase == "match_over":
-            self.show_match_end()
-
-    async def _show_play(self, event: PlayEvent, gen: int) -> None:
-        """Animate one play from the table as drawn before it, then draw the table after it."""
-        pacer, el = self.pacer, self.el
-        human = event.seat == HUMAN
-        code = event.card.code
-        if human:
-            source = el["hand"].querySelector(f'button[data-card="{code}"]')
-        else:
-            backs = el["bot-hand"].querySelectorAll(".back")
-            source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
-        source_rect = bounds(source) or bounds(el["stock"])
-        if exists(source):
-            source.style.visibility = "hidden"
-        self.announce(describe_event(event, self.session.rules.packet_size))
-        if event.kind == "drop" and not event.sweep:
-            self.render()
-            top = el["pile"].querySelector("[data-card]")
-            if exists(top) and source_rect is not None:
-                await motion.settle_from(pacer, top, source_rect, -8 if human else 8,
-                                         HUMAN_FLIGHT if human else BOT_FLIGHT)
-        else:
-            # The card lands on the pile, then the pile goes to the taker's stack.
-            flyer = motion.flyer(el["fx"], code)
-            await motion.fly_onto_pile(pacer, flyer, el["pile"], source_rect, -10 if human else 10,
-                                       HUMAN_FLIGHT if human else BOT_FLIGHT)
-            if gen != self.generation:
-                flyer.remove()
-                return
-            if event.kind in ("kseri", "jack_kseri"):
-                await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event)
-            else:
-                await pacer.pause(LAND_PAUSE)
-            taker = event.seat if event.is_capture else event.sweep_seat
-            stack = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-visual")
-            await motion.gather(pacer, [flyer] + list(el["pile"].querySelectorAll(".pile-card")), stack)
-            flyer.remove()
-            self.render()
-            bump = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-count")
-            await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
-        if gen != self.generation:
-            return
-        if event.round_over:
-            await pacer.pause(ROUND_END_PAUSE)
-        elif event.dealt:
-            await self._deal_in(with_pile=False)
-
-    async def _deal_in(self, *, with_pile: bool) -> None:
-        """New cards slide in from the stock (after a render that shows them)."""
-        if self.pacer.instant:
-            return
-        self.dealing = True
-        self._set_html("status", render.status_html(self.session.view(), dealing=True))
-        try:
-            el = self.el
-            stock = el["stock"].querySelector(".stock-top") or el["stock"]
-            cards = list(el["hand"].querySelectorAll("button[data-card]")) + list(el["bot-hand"].querySelectorAll(".back"))
-            if with_pile:
-                cards += list(el["pile"].querySelectorAll(".pile-card"))
-            await motion.fly_from_stock(self.pacer, stock, cards)
-        finally:
-            self.dealing = False
-
-    async def _hint(self, gen: int) -> None:
-        session = self.session
-        view = session.view()
-        key = (view.round_number, view.plays_in_round)
-        self.hinting = True
-        self.render()
-        try:
-            while not session.hint_step(SLICE_MS):
-                await asyncio.sleep(0)
-                if gen != self.generation or self.session.phase != "human" or self.busy:
-                    return
-                now = self.session.view()
-                if (now.round_number, now.plays_in_round) != key:
-                    return
-            entries = session.hints()
-        finally:
-            self.hinting = False
-        self.hints = {entry.card: entry for entry in entries}
-        self.hint_key = key
-        self.render()
-        best = entries[0]
-        self.announce(f"Hint: the {Card.parse(best.card).name} is best, about {render.format_value(best.value)} "
-                      f"points for you by the round's end.")
-        if self.keyboard_index is not None:
-            self.focus_hand(self.keyboard_index)
-
     # -- start --------------------------------------------------------------------------
 
     def boot(self) -> None:
         self.wire()
-        self.render_notices()
+        self.board.show_notices(self._notices)
         if not self.storage.get(INTRO_KEY):
             self.el["intro"].hidden = False
         self.save()
@@ -571,12 +335,12 @@ class App:
         phase = self.session.phase
         document.body.dataset.ready = "true"
         if phase == "bot":
-            self.spawn(self._drive(self.generation))
+            self.spawn(self.turns.drive(self.generation))
         elif phase == "round_over":
             self.show_round_summary()
         elif phase == "match_over":
             self.show_match_end()
-        self.announce(self._turn_text())
+        self.board.announce(self.turns.turn_text())
 
 
 def start() -> App:

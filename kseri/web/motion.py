@@ -2,7 +2,7 @@
 
 Each function moves elements already on the page, through a
 :class:`~kseri.web.pacer.Pacer` (so a click can cut it short and reduced motion
-removes it); :class:`~kseri.web.app.App` decides when they run.
+removes it); :mod:`kseri.web.turns` decides when they run.
 """
 
 from __future__ import annotations

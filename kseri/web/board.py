@@ -1,0 +1,115 @@
+"""The table's elements: draws a :class:`~kseri.views.TableView` into them.
+
+Every piece of markup comes from :mod:`kseri.web.render`; this module only
+puts it into the page, and only where it changed, so that focus and hover
+survive a redraw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from ..views import HintEntry, TableView
+from . import render
+
+__all__ = ["Board", "ELEMENT_IDS"]
+
+ELEMENT_IDS = (
+    "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
+    "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
+    "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
+    "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status",
+)
+"""The page's elements the table uses, by id (``index.html``)."""
+
+
+class Board:
+    """The page's table elements (``board.el["pile"]``) and how to draw into them."""
+
+    def __init__(self) -> None:
+        self.el: dict[str, Any] = {name: document.getElementById(name) for name in ELEMENT_IDS}
+        self._html: dict[str, str] = {}
+        """What each element was last given, so unchanged parts are not rebuilt."""
+
+    def set_html(self, name: str, html: str) -> None:
+        if self._html.get(name) != html:
+            self._html[name] = html
+            self.el[name].innerHTML = html
+
+    def forget(self) -> None:
+        """Redraw everything next time (after an interrupted animation moved things)."""
+        self._html.clear()
+
+    def draw(self, view: TableView, *, busy: bool, thinking: bool, dealing: bool, hinting: bool,
+             hints: dict[str, HintEntry] | None) -> None:
+        """The whole table as ``view`` has it; ``busy``: a turn is being played out."""
+        el = self.el
+        can_play = view.phase == "human" and not busy
+        self.set_html("hand", render.hand_html(view.hand, enabled=can_play, hints=hints))
+        el["hand"].dataset.count = str(len(view.hand))
+        el["hand"].classList.toggle("my-turn", can_play)
+        self.set_html("bot-hand", render.bot_hand_html(view.bot.hand_count))
+        el["bot-hand"].dataset.count = str(view.bot.hand_count)
+        el["bot-hand"].setAttribute("aria-label", f"Bot's hand: {view.bot.hand_count} cards")
+        self.set_html("pile", render.pile_html(view.pile))
+        el["pile"].dataset.count = str(len(view.pile))
+        el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
+        self.set_html("you-stack", render.stack_html(view.human, "You"))
+        self.set_html("bot-stack", render.stack_html(view.bot, "Bot"))
+        el["you-stack"].dataset.count = str(view.human.captured)
+        el["bot-stack"].dataset.count = str(view.bot.captured)
+        self.set_html("stock", render.stock_html(view.stock))
+        el["stock"].dataset.count = str(view.stock)
+        el["stock"].setAttribute("aria-label", f"Stock: {view.stock} cards")
+        self.set_html("score", render.score_html(view))
+        el["score"].dataset.seat0 = str(view.totals[0])
+        el["score"].dataset.seat1 = str(view.totals[1])
+        el["score"].dataset.target = str(view.target)
+        el["score"].setAttribute("aria-label", f"Match score: you {view.totals[0]}, bot {view.totals[1]}, "
+                                               f"first to {view.target}")
+        best = next((h for h in hints.values() if h.best), None) if hints else None
+        self.draw_status(view, thinking=thinking, dealing=dealing, best_hint=best)
+        for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
+            tag.classList.toggle("is-dealer", side.is_dealer)
+            tag.classList.toggle("last-take", side.last_capturer)
+        el["bot-tag"].querySelector(".level-name").textContent = render.LEVEL_LABELS.get(view.level, view.level)
+        el["you-area"].classList.toggle("active", view.phase == "human")
+        el["bot-area"].classList.toggle("active", view.phase == "bot")
+        hint_button = el["hint-button"]
+        hint_button.disabled = not can_play or hinting
+        hint_button.setAttribute("aria-busy", "true" if hinting else "false")
+        hint_button.classList.toggle("working", hinting)
+        document.body.dataset.phase = view.phase
+        document.body.dataset.busy = "true" if busy else "false"
+        title = "Your turn · Kseri" if can_play else "Kseri — the Greek card game"
+        if document.title != title:
+            document.title = title
+
+    def draw_status(self, view: TableView, *, thinking: bool = False, dealing: bool = False,
+                    best_hint: HintEntry | None = None) -> None:
+        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, best_hint=best_hint))
+
+    def lock_hand(self) -> None:
+        """Disable your cards and the hint at once (a second click must find them disabled)."""
+        document.body.dataset.busy = "true"
+        for button in self.el["hand"].querySelectorAll("button[data-card]"):
+            button.disabled = True
+        self.el["hint-button"].disabled = True
+
+    def show_notices(self, notices: list[str]) -> None:
+        self.set_html("notice", render.notices_html(notices))
+        self.el["notice"].hidden = not notices
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` to screen readers (a polite live region)."""
+        self.el["announce"].textContent = text
+
+    def hand_buttons(self) -> Any:
+        return self.el["hand"].querySelectorAll("button[data-card]")
+
+    def focus_hand(self, index: int) -> None:
+        buttons = self.hand_buttons()
+        if buttons.length:
+            buttons.item(max(0, min(index, buttons.length - 1))).focus()
