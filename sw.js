@@ -70,9 +70,13 @@ self.addEventListener("activate", (event) => {
 });
 
 // Opened once per worker start, not once per request: a page load makes ~30 requests.
+// A failed open is forgotten, so the next request tries again.
 let opening = null;
 function openCache() {
-  opening ??= caches.open(CACHE);
+  opening ??= caches.open(CACHE).catch((error) => {
+    opening = null;
+    throw error;
+  });
   return opening;
 }
 
@@ -91,7 +95,12 @@ self.addEventListener("fetch", (event) => {
   if (url.origin !== SITE.origin || !url.href.startsWith(SITE.href)) return;
   if (url.href.split(/[?#]/)[0] === MANIFEST) return; // always the network's word
   event.respondWith((async () => {
-    const hit = await (await openCache()).match(cacheKey(url));
+    let hit;
+    try {
+      hit = await (await openCache()).match(cacheKey(url));
+    } catch {
+      hit = undefined; // no cache to read (storage trouble): the network still may answer
+    }
     return hit || fetch(request);
   })());
 });

@@ -15,26 +15,41 @@ The tests check these against ``urllib.parse`` on arbitrary text.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 __all__ = ["parse_query", "unquote", "without_keys"]
 
 _HEX = frozenset("0123456789abcdefABCDEF")
+_ASCII_RUNS = re.compile("([\x00-\x7f]+)")
 
 
-def unquote(text: str) -> str:
-    """Decode ``%XX`` escapes as UTF-8 (bad bytes become U+FFFD); a stray ``%`` stays."""
-    if "%" not in text:
-        return text
-    parts = text.split("%")
-    out = bytearray(parts[0].encode("utf-8"))
+def _unquote_ascii(run: str) -> str:
+    parts = run.split("%")
+    out = bytearray(parts[0].encode("ascii"))
     for part in parts[1:]:
         if len(part) >= 2 and part[0] in _HEX and part[1] in _HEX:
             out.append(int(part[:2], 16))
-            out += part[2:].encode("utf-8")
+            out += part[2:].encode("ascii")
         else:
-            out += b"%" + part.encode("utf-8")
+            out += b"%" + part.encode("ascii")
     return out.decode("utf-8", "replace")
+
+
+def unquote(text: str) -> str:
+    """Decode ``%XX`` escapes as UTF-8 (bad bytes become U+FFFD); a stray ``%`` stays.
+
+    Like ``urllib.parse.unquote``, escapes are decoded within runs of ASCII text;
+    other characters (even a lone surrogate) pass through as they are.
+    """
+    if "%" not in text:
+        return text
+    bits = _ASCII_RUNS.split(text)
+    out = [bits[0]]
+    for i in range(1, len(bits), 2):
+        out.append(_unquote_ascii(bits[i]))
+        out.append(bits[i + 1])
+    return "".join(out)
 
 
 def _unquote_plus(text: str) -> str:

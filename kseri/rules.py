@@ -18,7 +18,7 @@ kseri.errors.RulesError: unknown rules profile 'poker' (known: greek, fourcard, 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -111,6 +111,8 @@ class Rules:
             problems.append("target and target_raise must be positive")
         if self.table not in ("pile", "sums"):
             problems.append(f"table={self.table!r} (pile or sums)")
+        if self.table == "sums" and self.jack_table_points:
+            problems.append("jack_table_points belongs to the pile game, not the sums table")
         if self.match_rounds is not None and self.match_rounds < 1:
             problems.append(f"match_rounds={self.match_rounds!r} must be positive")
         if problems:
@@ -212,7 +214,7 @@ def rules_from_spec(spec: Any) -> Rules:
     for key, value in options.items():
         if key == "rank_points":
             if not (isinstance(value, (list, tuple)) and all(type(v) is int for v in value)):
-                raise RulesError(f"rules option rank_points must be a list of 13 integers")
+                raise RulesError("rules option rank_points must be a list of 13 integers")
             options[key] = tuple(value)
         elif isinstance(value, bool) != (_OPTION_TYPES[key] == "bool") and value is not None:
             raise RulesError(f"rules option {key}={value!r} has the wrong type")

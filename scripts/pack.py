@@ -13,11 +13,10 @@ The zip is deterministic (sorted names, fixed timestamps): the same sources
 give the same bytes, hence the same service-worker version.
 
 - ``scripts/build`` writes it into ``dist/``;
-- ``scripts/serve.py`` (``scripts/serve`` and the browser tests) builds it on
-  the fly when the served folder has no ``kseri.zip``, so in development it
-  always holds the current sources;
-- ``python3 scripts/pack.py [DIR]`` writes ``DIR/kseri.zip`` (default: the repo
-  root, where that copy is git-ignored and then served as it is).
+- ``scripts/serve.py`` (``scripts/serve`` and the browser tests) makes it on
+  request whenever the served folder holds the ``kseri/`` sources (the repo in
+  development), so the page always runs the current code;
+- ``python3 scripts/pack.py DIR`` writes ``DIR/kseri.zip``.
 
 Compiled bytecode is remembered in ``node_modules/.kseri-pyc/`` by the hash of
 the source and of ``package-lock.json`` (which pins the runtime), so Node runs
@@ -84,39 +83,87 @@ def compile_bytecode(sources: dict[str, bytes], *, use_cache: bool = True) -> tu
             for name, data in sources.items()}
     cached: dict[str, bytes] = {}
     tag_file = cache_dir / f"{runtime_key}.tag" if cache_dir else None
-    cache_tag = tag_file.read_text().strip() if tag_file and tag_file.is_file() else ""
+    cache_tag, magic = _read_tag(tag_file)
     if cache_dir and cache_tag:
         for name, key in keys.items():
-            hit = cache_dir / f"{key}.pyc"
-            if hit.is_file():
-                cached[name] = hit.read_bytes()
+            data = _read(cache_dir / f"{key}.pyc")
+            if data is not None and _looks_whole(data, magic):
+                cached[name] = data
     missing = {name: data for name, data in sources.items() if name not in cached}
     if missing:
-        node = shutil.which("node")
-        if node is None:
-            raise PackError("node not found (needed to compile the page's bytecode; install Node.js)")
-        script = ROOT / "scripts" / "pyc.mjs"
-        request = json.dumps({"files": {n: base64.b64encode(d).decode("ascii") for n, d in missing.items()}})
-        try:
-            run = subprocess.run([node, str(script)], input=request.encode(), capture_output=True, timeout=300)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise PackError(f"node {script.name}: {exc}") from None
-        if run.returncode != 0:
-            last = (run.stderr.decode(errors="replace").strip().splitlines() or ["no message"])[-1]
-            raise PackError(f"node {script.name} failed: {last}")
-        reply = json.loads(run.stdout)
-        cache_tag = reply["cache_tag"]
+        reply = _run_node({n: base64.b64encode(d).decode("ascii") for n, d in missing.items()})
+        cache_tag, magic = reply["cache_tag"], bytes.fromhex(reply["magic"])
         for name, encoded in reply["files"].items():
             cached[name] = base64.b64decode(encoded)
+            if not _looks_whole(cached[name], magic):
+                raise PackError(f"node pyc.mjs gave a malformed .pyc for {name}")
         if cache_dir:
             try:
                 cache_dir.mkdir(parents=True, exist_ok=True)
                 for name in missing:
-                    (cache_dir / f"{keys[name]}.pyc").write_bytes(cached[name])
-                tag_file.write_text(cache_tag + "\n")
+                    _write_atomically(cache_dir / f"{keys[name]}.pyc", cached[name])
+                _write_atomically(tag_file, f"{cache_tag} {magic.hex()}\n".encode())
             except OSError:
-                pass  # a read-only checkout: no cache, same result
+                pass  # a read-only checkout or a full disk: no cache, same result
     return cache_tag, {name: cached[name] for name in sources}
+
+
+def _run_node(files: dict[str, str]) -> dict:
+    node = shutil.which("node")
+    if node is None:
+        raise PackError("node not found (needed to compile the page's bytecode; install Node.js)")
+    script = ROOT / "scripts" / "pyc.mjs"
+    request = json.dumps({"files": files}).encode()
+    try:
+        run = subprocess.run([node, str(script)], input=request, capture_output=True, timeout=300)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        raise PackError(f"node {script.name}: {exc}") from None
+    if run.returncode != 0:
+        last = (run.stderr.decode(errors="replace").strip().splitlines() or ["no message"])[-1]
+        raise PackError(f"node {script.name} failed: {last}")
+    try:
+        reply = json.loads(run.stdout)
+        if not (isinstance(reply["cache_tag"], str) and isinstance(reply["files"], dict)
+                and len(bytes.fromhex(reply["magic"])) == 4):
+            raise ValueError("unexpected reply")
+    except (ValueError, KeyError, TypeError) as exc:
+        raise PackError(f"node {script.name} answered something else than its reply: {exc}") from None
+    return reply
+
+
+def _looks_whole(data: bytes, magic: bytes) -> bool:
+    """A .pyc of this runtime, checked-hash (PEP 552 flags 3), with code after its header.
+
+    Cache files are written whole (:func:`_write_atomically`), so this only guards
+    against a foreign or damaged file: such a one is compiled again, never shipped.
+    """
+    return len(data) > 16 and data[:4] == magic and data[4:8] == b"\x03\0\0\0" and data[16:17] == b"\xe3"
+
+
+def _read_tag(tag_file: Path | None) -> tuple[str, bytes]:
+    text = (_read(tag_file) or b"").decode("ascii", "replace").split() if tag_file else []
+    if len(text) == 2:
+        try:
+            return text[0], bytes.fromhex(text[1])
+        except ValueError:
+            pass
+    return "", b""
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def build_zip(sources: dict[str, bytes], bytecode: dict[str, bytes], cache_tag: str) -> bytes:
@@ -135,31 +182,30 @@ def build_zip(sources: dict[str, bytes], bytecode: dict[str, bytes], cache_tag: 
 
 
 def package_bytes(root: str | os.PathLike = ROOT, *, strict: bool = False) -> bytes:
-    """``kseri.zip`` for the package under ``root``; remembered per content.
+    """``kseri.zip`` for the package under ``root``; the last one is remembered.
 
     Without bytecode (no Node, no runtime) the zip has the sources only, with a
-    warning on stderr; ``strict=True`` raises :class:`PackError` instead.
+    warning on stderr, and is not remembered (the next call tries again);
+    ``strict=True`` raises :class:`PackError` instead.
     """
     sources = package_sources(root)
     key = hashlib.sha256(b"".join(n.encode() + b"\0" + d + b"\0" for n, d in sources.items())).hexdigest()
-    key += ":strict" if strict else ""
     with _building:
-        return _built[key] if key in _built else _build(key, sources, strict)
+        if key in _built:
+            return _built[key]
+        try:
+            cache_tag, bytecode = compile_bytecode(sources)
+        except PackError as exc:
+            if strict:
+                raise
+            print(f"pack: {NAME} without bytecode (the page will start slower): {exc}", file=sys.stderr)
+            return build_zip(sources, {}, "")
+        _built.clear()  # a long dev session edits sources: keep only the current zip
+        _built[key] = build_zip(sources, bytecode, cache_tag)
+        return _built[key]
 
 
-def _build(key: str, sources: dict[str, bytes], strict: bool) -> bytes:
-    try:
-        cache_tag, bytecode = compile_bytecode(sources)
-    except PackError as exc:
-        if strict:
-            raise
-        print(f"pack: {NAME} without bytecode (the page will start slower): {exc}", file=sys.stderr)
-        cache_tag, bytecode = "", {}
-    _built[key] = build_zip(sources, bytecode, cache_tag)
-    return _built[key]
-
-
-def write(out: str | os.PathLike = ROOT, root: str | os.PathLike = ROOT, *, strict: bool = True) -> Path:
+def write(out: str | os.PathLike, root: str | os.PathLike = ROOT, *, strict: bool = True) -> Path:
     target = Path(out) / NAME
     target.write_bytes(package_bytes(root, strict=strict))
     return target
@@ -167,10 +213,12 @@ def write(out: str | os.PathLike = ROOT, root: str | os.PathLike = ROOT, *, stri
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    out = Path(args[0]) if args else ROOT
+    if len(args) != 1 or args[0].startswith("-"):
+        print("usage: python3 scripts/pack.py DIR   (writes DIR/kseri.zip)", file=sys.stderr)
+        return 2
     try:
-        target = write(out)
-    except PackError as exc:
+        target = write(Path(args[0]))
+    except (PackError, OSError) as exc:
         print(f"pack: {exc}", file=sys.stderr)
         return 1
     with zipfile.ZipFile(target) as archive:

@@ -81,16 +81,19 @@ def digest(path: Path) -> str:
     return _digests[key]
 
 
+def _made(root: Path, rel: str) -> bool:
+    """Whether ``scripts/serve.py`` makes ``rel`` from sources instead of serving a file."""
+    return rel == pack.NAME and (root / pack.PACKAGE).is_dir()
+
+
 def file_bytes(root: Path, rel: str) -> bytes:
     """The bytes the site serves at ``rel``: the file, or the zip ``scripts/serve.py`` makes."""
-    if rel == pack.NAME and not (root / rel).is_file():
-        return pack.package_bytes(root)
-    return (root / rel).read_bytes()
+    return pack.package_bytes(root) if _made(root, rel) else (root / rel).read_bytes()
 
 
 def build_manifest(root: str | os.PathLike = ROOT) -> dict:
     root = Path(root)
-    files = {rel: digest(root / rel) if (root / rel).is_file() else hashlib.sha256(file_bytes(root, rel)).hexdigest()
+    files = {rel: hashlib.sha256(file_bytes(root, rel)).hexdigest() if _made(root, rel) else digest(root / rel)
              for rel in site_files(root)}
     canonical = json.dumps(files, sort_keys=True, separators=(",", ":")).encode()
     return {"version": hashlib.sha256(canonical).hexdigest()[:16], "files": files}

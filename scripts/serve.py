@@ -8,11 +8,12 @@ the page depends on, so the behaviour is the same everywhere. The browser tests
 and the page-load benchmark use :func:`start` from here, so the page is tested
 under the same server that ``scripts/serve`` runs.
 
-Two files are made on request when the served folder has none (the repo root
-in development), so they always match the files on disk: ``kseri.zip``, the
-package the page unpacks (``scripts/pack.py``), and ``precache-manifest.json``,
-the service worker's file list (``scripts/precache.py``). ``scripts/build``
-writes real ones into ``dist/``.
+Two files are made on request in development, so they always match the files
+on disk: ``kseri.zip``, the package the page unpacks (``scripts/pack.py``),
+whenever the served folder holds the ``kseri/`` sources, and
+``precache-manifest.json``, the service worker's file list
+(``scripts/precache.py``), when the folder has none. ``scripts/build`` writes
+real ones into ``dist/``, which has no ``kseri/`` folder.
 
 Usage: ``python3 scripts/serve.py [--port PORT] [--bind ADDR] [--dir DIR]``
 """
@@ -38,8 +39,8 @@ def _load(name: str):
     return module
 
 
-pack = _load("pack")
 precache = _load("precache")
+pack = precache.pack  # one module, one memo and one lock for both files
 
 MIME_TYPES = {
     ".wasm": "application/wasm",  # needed for WebAssembly.compileStreaming
@@ -66,7 +67,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         """``(body, type)`` for a file this server makes because the folder lacks it, else None."""
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         directory = Path(self.directory)
-        if path == "/" + pack.NAME and not (directory / pack.NAME).exists() and (directory / pack.PACKAGE).is_dir():
+        if path == "/" + pack.NAME and (directory / pack.PACKAGE).is_dir():
             return pack.package_bytes(directory), "application/zip"
         if path == "/" + precache.NAME and not (directory / precache.NAME).exists():
             return precache.manifest_bytes(directory), "application/json"
@@ -140,6 +141,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--dir", default=os.fspath(ROOT))
     args = parser.parse_args(argv)
     server = make_server(args.dir, args.bind, args.port, verbose=True)
+    if (Path(args.dir) / pack.PACKAGE).is_dir():
+        # Compile the page's bytecode now (a few seconds, once per change of the
+        # sources), not while the first visitor waits.
+        pack.package_bytes(args.dir)
     host = "localhost" if args.bind in ("127.0.0.1", "0.0.0.0", "::") else args.bind
     print(f"Serving {args.dir}\nOpen http://{host}:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:

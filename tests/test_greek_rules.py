@@ -193,7 +193,7 @@ def test_kseri_with_the_very_last_card_counts_in_greek_but_not_with_the_option()
         state.hands[0] = [same_rank if a >> 2 != b >> 2 else a]
         state.pile, state.pile_points = [], 0
         state.last_capturer = 1
-        play_a = state.apply_index(state.hands[0][0])
+        state.apply_index(state.hands[0][0])
         event = state.apply(Card.from_index(b))
         assert event.round_over and event.kind in ("kseri", "jack_kseri")
         assert event.bonus == (expected if b >> 2 != 10 else (20 if expected else 0))

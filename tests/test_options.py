@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, Round, loads, dumps, rules_from_spec, score_round
@@ -190,3 +191,9 @@ def test_pisti_profile_scoring():
     play(state, "KS", "JH")
     event = play(state, "JC")
     assert event.kind == "jack_kseri" and event.bonus == 20
+
+
+def test_the_jack_table_bonus_belongs_to_the_pile_game():
+    from kseri import RulesError
+    with pytest.raises(RulesError, match="jack_table_points"):
+        rules_from_spec({"profile": "sums", "jack_table_points": 10})

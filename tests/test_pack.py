@@ -105,3 +105,45 @@ def test_dev_server_makes_the_zip_and_answers_revalidation(package):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_damaged_cache_entry_is_compiled_again(monkeypatch, tmp_path):
+    _need_runtime()
+    monkeypatch.setattr(pack, "CACHE_DIR", tmp_path / "cache")
+    sources = {"kseri/__init__.py": b"", "kseri/flag.py": b"VALUE = 1\n"}
+    tag, good = pack.compile_bytecode(sources)
+    entries = sorted((tmp_path / "cache").glob("*.pyc"))
+    assert len(entries) == 2 and not list((tmp_path / "cache").glob(".*.tmp"))
+    for entry in entries:
+        entry.write_bytes(entry.read_bytes()[:12])  # cut short, as by a full disk
+    assert pack.compile_bytecode(sources) == (tag, good)
+
+
+def test_the_dev_server_makes_the_zip_even_next_to_an_old_one(tmp_path):
+    """A kseri.zip lying in a source tree is never served: the page must run the sources."""
+    (tmp_path / "kseri").mkdir()
+    (tmp_path / "kseri" / "__init__.py").write_text("VALUE = 'current'\n")
+    (tmp_path / "kseri.zip").write_bytes(b"old")
+    made = pack.package_bytes(tmp_path)
+    assert zipfile.ZipFile(io.BytesIO(made)).read("kseri/__init__.py") == b"VALUE = 'current'\n"
+    import urllib.request
+    server, base = serve.start(tmp_path)
+    try:
+        with urllib.request.urlopen(base + "/kseri.zip") as response:
+            assert response.read() == made
+    finally:
+        server.shutdown()
+        server.server_close()
+    manifest = load_script("precache").build_manifest(tmp_path)
+    assert manifest["files"]["kseri.zip"] == __import__("hashlib").sha256(made).hexdigest()
+
+
+def test_pack_command_needs_a_folder(tmp_path):
+    import sys
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "pack.py")], capture_output=True, text=True)
+    assert run.returncode == 2 and run.stderr.startswith("usage:")
+    _need_runtime()
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "pack.py"), str(tmp_path)],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "kseri.zip").read_bytes() == pack.package_bytes(ROOT, strict=True)

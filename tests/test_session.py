@@ -169,6 +169,13 @@ def test_level_is_checked_and_changes_the_next_decision():
     assert levels() == LEVELS
 
 
+def test_the_tables_level_names_are_the_bots_levels():
+    # kseri.table repeats them so that the page need not import the bots to start.
+    from kseri.bots import LEVELS as BOT_LEVELS
+    from kseri.table import LEVEL_NAMES
+    assert LEVEL_NAMES == BOT_LEVELS
+
+
 # --------------------------------------------------------------------------- saved games
 
 

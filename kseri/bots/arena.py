@@ -217,7 +217,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     if rules.players != 2:
         raise ArenaError("the arena seats two bots: use a two-player rules profile")
     if getattr(rules, "table", "pile") != "pile":
-        raise ArenaError(f"the bots play one-pile tables only (greek, fourcard), not {rules.profile!r}")
+        raise ArenaError(f"the bots play one-pile tables only (greek, fourcard, pisti), not {rules.profile!r}")
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
     players = [make_player(a), make_player(b)]

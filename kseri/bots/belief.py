@@ -29,7 +29,6 @@ False
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 

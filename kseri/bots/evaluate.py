@@ -3,7 +3,9 @@
 :func:`evaluate` gives every card in hand the expected final point difference
 of the round (this seat's side minus the other side, counting the points
 already scored) if that card is played now and both sides then play well.
-In the last packet of a two-player round the values are exact. It is the
+In the last packet of a two-player round the values are exact (the house
+bonuses ``jack_table_points`` and ``final_capture_points`` aside: the bots do
+not count them). It is the
 basis of a hint button and of post-round analysis.
 
 >>> import random

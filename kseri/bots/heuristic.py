@@ -53,7 +53,7 @@ DEFAULT_HEURISTIC = HeuristicParams()
 
 
 def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[int], next_hand: int,
-                stock_left: bool, rules: Rules, pts: tuple[int, ...], params: RolloutParams) -> list[float]:
+                stock_left: bool, rules: Rules, pts: tuple[int, ...], params: HeuristicParams) -> list[float]:
     """The heuristic's score of each card of ``hand`` (higher is better).
 
     ``seen`` counts the copies of each rank seen in public (total in slot 13),
