@@ -46,7 +46,8 @@ class Rules:
     profile: str = "greek"
     """Name of the profile these settings started from (for records and display)."""
     players: int = 2
-    """2, or 4 in two partnerships (seats 0+2 against 1+3)."""
+    """2; 3, each alone (needs 4-card packets: four use the pack); or 4 in two
+    partnerships (seats 0+2 against 1+3)."""
     packet_size: int = 6
     """Cards dealt to each player per packet."""
     opening_size: int = 4
@@ -93,8 +94,8 @@ class Rules:
 
     def __post_init__(self) -> None:
         problems = []
-        if self.players not in (2, 4):
-            problems.append(f"players={self.players!r} (2 or 4)")
+        if self.players not in (2, 3, 4):
+            problems.append(f"players={self.players!r} (2, 3 or 4)")
         if len(self.rank_points) != 13:
             problems.append("rank_points needs 13 entries")
         if self.opening_redeal not in ("top", "jacks", "none"):
@@ -120,11 +121,11 @@ class Rules:
 
     @property
     def teams(self) -> int:
-        """Scoring sides: every seat alone with 2 players, two partnerships with 4."""
-        return 2
+        """Scoring sides: every seat alone with 2 or 3 players, two partnerships with 4."""
+        return 3 if self.players == 3 else 2
 
     def team_of(self, seat: int) -> int:
-        return seat % 2
+        return seat if self.players == 3 else seat % 2
 
     @property
     def packets(self) -> int:

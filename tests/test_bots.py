@@ -27,6 +27,7 @@ RULE_SPECS = [
     {"profile": "greek", "jacks_capture": False},
     {"profile": "fourcard", "players": 4},
     "pisti",
+    {"profile": "fourcard", "players": 3},
     {"profile": "fourcard", "jack_table_points": 10, "final_capture_points": 10},
 ]
 

@@ -82,7 +82,8 @@ def test_rules_spec_round_trip():
 @pytest.mark.parametrize("spec, message", [
     ("whist", "unknown rules profile 'whist'"),
     ({"profile": "greek", "jokers": 2}, "unknown rules option 'jokers'"),
-    ({"profile": "greek", "players": 3}, "players=3"),
+    ({"profile": "greek", "players": 5}, "players=5"),
+    ({"profile": "greek", "players": 3}, "does not divide the pack"),
     ({"profile": "greek", "last_card_kseri": 1}, "wrong type"),
     ({"profile": "greek", "target": "151"}, "must be an integer"),
     (7, "profile name or an object"),

@@ -197,3 +197,41 @@ def test_the_jack_table_bonus_belongs_to_the_pile_game():
     from kseri import RulesError
     with pytest.raises(RulesError, match="jack_table_points"):
         rules_from_spec({"profile": "sums", "jack_table_points": 10})
+
+
+# --------------------------------------------------------------------------- three players (seed 003)
+
+THREE = rules_from_spec({"profile": "fourcard", "players": 3})
+
+
+def test_three_players_each_alone_with_four_card_packets():
+    assert (THREE.teams, THREE.packets, [THREE.team_of(s) for s in range(3)]) == (3, 4, [0, 1, 2])
+    with pytest.raises(Exception, match="whole packets"):
+        rules_from_spec({"profile": "greek", "players": 3})  # 6-card packets do not fit three players
+    match = Match.new(THREE, rng=random.Random(5), first_dealer=2)
+    assert [len(h) for h in match.round.hands] == [4, 4, 4] and match.round.to_move == 0
+    assert [match.dealer_of(i) for i in range(4)] == [2, 0, 1, 2]
+    rng = random.Random(5)
+    while len(match.scores) < 2:
+        if match.round.is_terminal():
+            match.next_round()
+        match.play(rng.choice(match.round.legal_moves()))
+    assert len(match.totals) == 3
+    again = loads(dumps(match))
+    assert again.scores == match.scores and again.totals == match.totals
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32))
+def test_three_players_account_for_every_card_and_point(seed):
+    rng = random.Random(seed)
+    state = Round.deal(THREE, rng.randrange(3), rng)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_moves()))
+    score = score_round(state)
+    assert sum(score.cards) == 52
+    card_points = 4 + 4 + 2 + 2  # aces, jacks, 10♦, 2♣
+    most = max(score.cards)
+    majority = THREE.majority_points if score.cards.count(most) == 1 else 0
+    assert sum(side.total - side.kseri for side in score.sides) == card_points + majority
+    assert [side.majority > 0 for side in score.sides] == [c == most and majority > 0 for c in score.cards]

@@ -38,9 +38,11 @@ def public_seen(state: Round) -> list[int]:
     return seen
 
 
-def final_difference(state: Round, team: int) -> int:
+def final_difference(state: Round, team: int) -> float:
     """Round points of ``team`` minus the other side's, for a finished round."""
     rules = state.rules
+    if rules.teams != 2:
+        return _difference_to_the_others(state, team)
     mine = other = 0
     c_mine = c_other = 0
     for seat in range(rules.players):
@@ -55,6 +57,22 @@ def final_difference(state: Round, team: int) -> int:
     elif c_other > c_mine:
         other += rules.majority_points
     return mine - other
+
+
+def _difference_to_the_others(state: Round, team: int) -> float:
+    """With three sides: round points of ``team`` minus the others' average."""
+    rules = state.rules
+    totals = [0] * rules.teams
+    counts = [0] * rules.teams
+    for seat in range(rules.players):
+        side = rules.team_of(seat)
+        totals[side] += state.points[seat] + state.bonus[seat]
+        counts[side] += state.counts[seat]
+    most = max(counts)
+    if counts.count(most) == 1:
+        totals[counts.index(most)] += rules.majority_points
+    others = [t for side, t in enumerate(totals) if side != team]
+    return totals[team] - sum(others) / len(others)
 
 
 def policy_card(state: Round, seen: list[int], params: HeuristicParams) -> int:
