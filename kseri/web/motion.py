@@ -8,7 +8,7 @@ removes it); :mod:`kseri.web.turns` decides when they run.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 
 from pyscript import document
 
@@ -51,20 +51,18 @@ async def fly_onto_pile(pacer: Pacer, card: Any, pile: Any, source: Rect, rotate
 async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
     """Sweep the ``moving`` cards, one after the other, into the capture ``stack``."""
     target = bounds(stack)
-    jobs = []
-    for i, element in enumerate(moving):
-        rect = bounds(element)
-        if rect is None or target is None:
-            continue
-        tx, ty, tw, th = target
+    if target is None:
+        return
+    tx, ty, tw, th = target
+
+    def frames(element: Any, rect: Rect) -> list[dict]:
         dx = (tx + tw / 2) - (rect[0] + rect[2] / 2)
         dy = (ty + th / 2) - (rect[1] + rect[3] / 2)
         scale = (tw / rect[2]) if rect[2] else 1
-        jobs.append(pacer.animate(element, [
-            {"transform": resting(element) or "none", "opacity": 1},
-            {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.2f}) rotate(90deg)",
-             "opacity": 0.2}], GATHER, delay=i * 25, easing="cubic-bezier(.5,0,.75,0)"))
-    await asyncio.gather(*jobs)
+        return [{"transform": resting(element) or "none", "opacity": 1},
+                {"transform": f"translate({dx:.1f}px, {dy:.1f}px) scale({scale:.2f}) rotate(90deg)", "opacity": 0.2}]
+
+    await _one_after_another(pacer, moving, frames, GATHER, 25, easing="cubic-bezier(.5,0,.75,0)")
 
 
 async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent) -> None:
@@ -93,13 +91,24 @@ async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent) -> 
 async def fly_from_stock(pacer: Pacer, stock: Any, cards: list[Any]) -> None:
     """Deal: the ``cards`` (drawn where they rest) slide in from ``stock``, one after the other."""
     origin = bounds(stock)
-    jobs = []
-    for i, card in enumerate(cards):
-        rect = bounds(card)
-        if rect is None or origin is None:
-            continue
+    if origin is None:
+        return
+
+    def frames(card: Any, rect: Rect) -> list[dict]:
         rest = resting(card)
-        jobs.append(pacer.animate(card, [{"transform": f"{from_rect(origin, rect, -12)} {rest}", "opacity": 0.6},
-                                         {"transform": rest or "none", "opacity": 1}],
-                                  DEAL, delay=i * DEAL_STAGGER, fill="backwards"))
+        return [{"transform": f"{from_rect(origin, rect, -12)} {rest}", "opacity": 0.6},
+                {"transform": rest or "none", "opacity": 1}]
+
+    await _one_after_another(pacer, cards, frames, DEAL, DEAL_STAGGER, fill="backwards")
+
+
+async def _one_after_another(pacer: Pacer, elements: list[Any], frames: Callable[[Any, Rect], list[dict]],
+                             duration: float, stagger: float, **options: Any) -> None:
+    """Animate each element (that is on screen) by ``frames(element, its box)``, each
+    starting ``stagger`` ms after the one before; return when all are done."""
+    jobs = []
+    for i, element in enumerate(elements):
+        rect = bounds(element)
+        if rect is not None:
+            jobs.append(pacer.animate(element, frames(element, rect), duration, delay=i * stagger, **options))
     await asyncio.gather(*jobs)

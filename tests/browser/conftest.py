@@ -24,8 +24,10 @@ from __future__ import annotations
 
 import os
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
@@ -236,3 +238,35 @@ def open_game(game_page, page_watch, site_url):
         return game_page
 
     return _open
+
+
+@dataclass
+class OwnSite:
+    """A page on a server of its own (see :func:`own_site`)."""
+
+    url: str
+    page: Any
+    watch: PageWatch
+    server: Any
+    running: bool = True
+
+    def stop_server(self) -> None:
+        if self.running:
+            self.running = False
+            self.server.shutdown()
+            self.server.server_close()
+
+
+@contextmanager
+def own_site(browser, directory: Path, **context_args) -> Iterator[OwnSite]:
+    """Serve ``directory`` on a server of its own (one a test may stop, unlike ``site_url``)
+    and open a watched page in a fresh context; close both afterwards."""
+    server, url = load_script("serve").start(directory)
+    context = browser.new_context(**context_args)
+    site = OwnSite(url=url, page=context.new_page(), watch=PageWatch(origin=url), server=server)
+    site.watch.attach(site.page)
+    try:
+        yield site
+    finally:
+        context.close()
+        site.stop_server()

@@ -7,25 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PageWatch, wait_ready
+from .conftest import own_site, wait_ready
 from .rounds import play_round, wait_offline_ready
 from ..scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-
-
 @pytest.mark.browser
-def test_game_plays_a_round_offline_after_one_visit(browser, site_url):
-    # Our own server (site_url is shared by the session and must keep running).
-    server, url = load_script("serve").start(ROOT)
-    stopped = False
-    context = browser.new_context(service_workers="allow", reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        watch = PageWatch(origin=url)
-        watch.attach(page)
+def test_game_plays_a_round_offline_after_one_visit(browser):
+    # A server of its own, to stop (site_url is shared by the session and must keep running).
+    with own_site(browser, ROOT, service_workers="allow", reduced_motion="reduce") as site:
+        page, watch, url = site.page, site.watch, site.url
         page.goto(f"{url}/index.html?seed=3&level=easy")
         wait_ready(page, watch)
         cache = wait_offline_ready(page)
@@ -38,10 +31,8 @@ def test_game_plays_a_round_offline_after_one_visit(browser, site_url):
         }""", cache)
         assert types[0] == "application/wasm" and types[1].startswith("text/javascript"), types
 
-        server.shutdown()
-        server.server_close()
-        stopped = True
-        context.set_offline(True)
+        site.stop_server()
+        page.context.set_offline(True)
         from_worker, from_network = [], []
         page.on("response", lambda r: (from_worker if r.from_service_worker else from_network).append(r.url))
 
@@ -53,36 +44,26 @@ def test_game_plays_a_round_offline_after_one_visit(browser, site_url):
         assert watch.problems() == [], watch.problems()
         assert from_network == [], f"answered by the network while offline: {from_network}"
         assert f"{url}/runtime/pyodide/pyodide.asm.wasm" in from_worker
+        assert f"{url}/kseri.zip" in from_worker
         assert cache.startswith("kseri-")
-    finally:
-        context.close()
-        if not stopped:
-            server.shutdown()
-            server.server_close()
 
 
 @pytest.mark.browser
 def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
     """Change a file: the next visit installs a new worker, whose cache replaces the old one whole."""
-    import shutil
-
     build = load_script("build")
-    site = tmp_path / "site"
-    build.build(site)
-    server, url = load_script("serve").start(site)
-    context = browser.new_context(service_workers="allow", reduced_motion="reduce")
-    try:
-        page = context.new_page()
-        watch = PageWatch(origin=url)
-        watch.attach(page)
-        page.goto(f"{url}/embed.html?scene=pile=10D;plays=10S")
+    site_dir = tmp_path / "site"
+    build.build(site_dir)
+    with own_site(browser, site_dir, service_workers="allow", reduced_motion="reduce") as site:
+        page, watch = site.page, site.watch
+        page.goto(f"{site.url}/embed.html?scene=pile=10D;plays=10S")
         wait_ready(page, watch)
         first = wait_offline_ready(page)
 
         # A new release: one file changes and the manifest is rebuilt.
-        css = site / "static" / "embed" / "embed.css"
+        css = site_dir / "static" / "embed" / "embed.css"
         css.write_text(css.read_text() + "\n/* new version */\n")
-        build._precache().write(site)
+        build._precache().write(site_dir)
         page.reload()
         wait_ready(page, watch)
         deadline_state = ""
@@ -100,9 +81,3 @@ def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
         }""", second)
         assert cached_css.endswith("/* new version */\n")
         assert watch.problems() == []
-    finally:
-        context.close()
-        server.shutdown()
-        server.server_close()
-        shutil.rmtree(site, ignore_errors=True)
-
