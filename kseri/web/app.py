@@ -17,6 +17,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 from js import console
 
+from ..rules import PROFILES, Rules
 from ..session import GameSession
 from ..stats import Stats
 from ..table import HUMAN, SessionError, levels
@@ -30,7 +31,10 @@ from .pacer import SLICE_MS, Pacer
 from .storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
 from .turns import Turns
 
-__all__ = ["App", "start", "SLICE_MS"]
+__all__ = ["App", "start", "SLICE_MS", "VARIANTS"]
+
+VARIANTS = ("greek", "fourcard", "pisti")
+"""The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
 
 class App:
@@ -49,6 +53,8 @@ class App:
         self.hints: dict[str, HintEntry] | None = None
         self.hint_key: tuple[int, int] | None = None
         self.hinting = False
+        self.next_rules: Rules | None = None
+        """The rules the new match waiting for confirmation starts with (None: the current ones)."""
         self.keyboard_index: int | None = None
         """Hand position to refocus after the bot's turn (set when you play from the keyboard)."""
         self._proxies: list[Any] = []
@@ -134,7 +140,8 @@ class App:
             "new-match": self.ask_new_match,
             "confirm-new": self.confirm_new_match,
             "cancel-new": lambda: self.el["confirm-new"].close(),
-            "rules": lambda: self.el["rules"].showModal(),
+            "rules": self.show_rules,
+            "start-variant": self.start_variant,
             "close-rules": lambda: self.el["rules"].close(),
             "hint": self.hint,
             "dismiss-notice": self.dismiss_notices,
@@ -142,7 +149,7 @@ class App:
             "show-summary": self.show_round_summary,
             "show-match-end": self.show_match_end,
             "close-match-end": lambda: self.el["match-end"].close(),
-            "match-new": self.new_match_now,
+            "match-new": lambda: self.new_match_now(),
             "copy-link": self.open_share,
             "copy-share": self.copy_share,
             "close-share": lambda: self.el["share"].close(),
@@ -226,19 +233,33 @@ class App:
         self.render()
         self.spawn(self.turns.new_round(self.generation))
 
-    def ask_new_match(self) -> None:
+    def show_rules(self) -> None:
+        # The picker starts at the rules being played (another table falls back to Greek).
+        profile = self.session.rules.profile
+        self.el["variant"].value = profile if profile in VARIANTS else "greek"
+        self.el["rules"].showModal()
+
+    def start_variant(self) -> None:
+        self.el["rules"].close()
+        self.ask_new_match(rules=PROFILES[str(self.el["variant"].value)]
+                           if str(self.el["variant"].value) in VARIANTS else None)
+
+    def ask_new_match(self, rules: Rules | None = None) -> None:
+        """Start a new match (with ``rules``, else the current ones), asking first if one is under way."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
         if started and not session.match.is_over:
+            self.next_rules = rules
             self.el["confirm-new"].showModal()
         else:
-            self.new_match_now()
+            self.new_match_now(rules)
 
     def confirm_new_match(self) -> None:
         self.el["confirm-new"].close()
-        self.new_match_now()
+        self.new_match_now(self.next_rules)
 
-    def new_match_now(self) -> None:
+    def new_match_now(self, rules: Rules | None = None) -> None:
+        """A new match at once, with ``rules`` (else the current ones) and the current level."""
         for name in ("match-end", "round-summary", "confirm-new"):
             if self.el[name].open:
                 self.el[name].close()
@@ -247,7 +268,8 @@ class App:
         self.busy = False
         self.thinking = False
         self.hinting = False
-        self.session = GameSession.new(rules=self.session.rules, level=self.session.level)
+        self.next_rules = None
+        self.session = GameSession.new(rules=rules or self.session.rules, level=self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()

@@ -20,7 +20,7 @@ ELEMENT_IDS = (
     "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
-    "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status",
+    "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
