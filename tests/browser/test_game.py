@@ -420,36 +420,41 @@ def test_share_button_link_round_trip(open_game, game_page, page_watch):
 # --------------------------------------------------------------------------- other tables
 
 
+def _pick_table(page, variant: str, *, was: str, confirm: str) -> None:
+    """From the rules page, ask for a new match at ``variant`` and answer the
+    confirmation with ``confirm`` (``yes``/``no``); ``was`` is the picker's start."""
+    page.click("#rules-button")
+    assert page.locator("#variant").input_value() == was
+    page.select_option("#variant", variant)
+    page.click("[data-action=start-variant]")
+    page.locator("#confirm-new[open]").wait_for()
+    page.click(f"#confirm-new-{confirm}")
+
+
+def target(page) -> str:
+    return page.locator("#score").get_attribute("data-target")
+
+
 def test_rules_page_starts_a_match_at_another_table(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=4&level=easy")
     click_first_card(page)  # a match under way: starting another one asks first
     settle(page)
-    page.click("#rules-button")
-    assert page.locator("#variant").input_value() == "greek"
-    page.select_option("#variant", "pisti")
-    page.click("[data-action=start-variant]")
-    page.locator("#confirm-new[open]").wait_for()
-    page.click("#confirm-new-yes")
+    _pick_table(page, "pisti", was="greek", confirm="yes")
     s = settle(page)
-    assert page.locator("#score").get_attribute("data-target") == "101"
+    assert target(page) == "101"
     assert len(s["hand"]) in (3, 4) and s["score"] == [0, 0]  # 4-card packets (3 if the bot led)
     saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
     assert "pisti" in json.dumps(saved)
     page.reload()
     s = settle(page)
-    assert page.locator("#score").get_attribute("data-target") == "101" and len(s["hand"]) in (3, 4)
+    assert target(page) == "101" and len(s["hand"]) in (3, 4)
     click_first_card(page)  # (the new match's deal is random: make sure it is under way)
     settle(page)
-    page.click("#rules-button")
-    assert page.locator("#variant").input_value() == "pisti"
     # Cancelling leaves the match alone, and a later new match keeps the table being played.
-    page.select_option("#variant", "greek")
-    page.click("[data-action=start-variant]")
-    page.locator("#confirm-new[open]").wait_for()
-    page.click("#confirm-new-no")
-    assert page.locator("#score").get_attribute("data-target") == "101"
+    _pick_table(page, "greek", was="pisti", confirm="no")
+    assert target(page) == "101"
     page.click("#new-match")
     page.locator("#confirm-new[open]").wait_for()
     page.click("#confirm-new-yes")
     s = settle(page)
-    assert page.locator("#score").get_attribute("data-target") == "101" and s["score"] == [0, 0]
+    assert target(page) == "101" and s["score"] == [0, 0]
