@@ -241,8 +241,8 @@ class App:
 
     def start_variant(self) -> None:
         self.el["rules"].close()
-        self.ask_new_match(rules=PROFILES[str(self.el["variant"].value)]
-                           if str(self.el["variant"].value) in VARIANTS else None)
+        choice = str(self.el["variant"].value)
+        self.ask_new_match(rules=PROFILES[choice] if choice in VARIANTS else None)
 
     def ask_new_match(self, rules: Rules | None = None) -> None:
         """Start a new match (with ``rules``, else the current ones), asking first if one is under way."""

@@ -94,7 +94,7 @@ class Board:
     def lock_hand(self) -> None:
         """Disable your cards and the hint at once (a second click must find them disabled)."""
         document.body.dataset.busy = "true"
-        for button in self.el["hand"].querySelectorAll("button[data-card]"):
+        for button in self.hand_buttons():
             button.disabled = True
         self.el["hint-button"].disabled = True
 

@@ -167,7 +167,7 @@ class Turns:
         try:
             el = app.board.el
             stock = el["stock"].querySelector(".stock-top") or el["stock"]
-            cards = list(el["hand"].querySelectorAll("button[data-card]")) + list(el["bot-hand"].querySelectorAll(".back"))
+            cards = list(app.board.hand_buttons()) + list(el["bot-hand"].querySelectorAll(".back"))
             if with_pile:
                 cards += list(el["pile"].querySelectorAll(".pile-card"))
             await motion.fly_from_stock(app.pacer, stock, cards)
