@@ -3,7 +3,7 @@
 //
 // Registered by static/sw-register.js as sw.js?v=VERSION, where VERSION is the
 // "version" of precache-manifest.json (a hash of every file's hash; written by
-// scripts/precache.py, served fresh by scripts/serve.py in development).
+// devtools/precache.py, served fresh by devtools/serve.py in development).
 //
 // install:  fetch the manifest, fetch every file it lists (revalidated, never a
 //           stale HTTP-cache copy), check each one's SHA-256 against the

@@ -31,7 +31,7 @@ if __package__ in (None, ""):
 
 from kseri import Observation, Round  # noqa: E402
 from kseri.bots import LEVELS, Thinker  # noqa: E402
-from kseri.rules import GREEK  # noqa: E402
+from kseri.engine.rules import GREEK  # noqa: E402
 
 
 def cpu_clock():

@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests package holds the server and browser set-up
 
-from tests.browser.conftest import chromium_launch_options  # noqa: E402
-from tests.scripts import load_script  # noqa: E402
+from devtools import serve as dev_server  # noqa: E402
+from devtools.browser import chromium_launch_options  # noqa: E402
 
 PAGES = {"ours": "/index.html", "bare": "/benchmarks/bare.html"}
 
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    serve = load_script("serve")
+    serve = dev_server
     if not (ROOT / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file():
         print("runtime/ missing: run scripts/setup --test", file=sys.stderr)
         return 2

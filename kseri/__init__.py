@@ -12,15 +12,15 @@ CPython and in the browser (Pyodide); the page's DOM layer lives in
 True
 """
 
-from .cards import PACK, Card, format_cards, parse_cards
-from .errors import CardCodeError, IllegalMoveError, KseriError, RecordError, RulesError
-from .events import PlayEvent
-from .match import Match
-from .observation import Observation, ObservationError
-from .record import dumps, from_record, loads, summary, to_record
-from .round import Round
-from .rules import FOURCARD, GREEK, PROFILES, Rules, rules_from_spec
-from .scoring import Breakdown, RoundScore, score_round
+from kseri.engine.cards import PACK, Card, format_cards, parse_cards
+from kseri.engine.errors import CardCodeError, IllegalMoveError, KseriError, RecordError, RulesError
+from kseri.engine.events import PlayEvent
+from kseri.engine.match import Match
+from kseri.engine.observation import Observation, ObservationError
+from kseri.engine.record import dumps, from_record, loads, summary, to_record
+from kseri.engine.round import Round
+from kseri.engine.rules import FOURCARD, GREEK, PROFILES, Rules, rules_from_spec
+from kseri.engine.scoring import Breakdown, RoundScore, score_round
 
 __all__ = [
     "PACK", "Card", "format_cards", "parse_cards",

@@ -11,8 +11,8 @@ import json
 import sys
 from typing import Sequence
 
-from .errors import KseriError
-from .rules import rules_from_spec
+from kseri.engine.errors import KseriError
+from kseri.engine.rules import rules_from_spec
 
 __all__ = ["main"]
 
@@ -35,7 +35,7 @@ def _read_input(path: str) -> str:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .record import loads, summary
+    from kseri.engine.record import loads, summary
 
     match = loads(_read_input(args.file))
     print(json.dumps(summary(match)))
@@ -43,7 +43,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from kseri.engine.simulate import simulate
 
     rules = rules_from_spec(json.loads(args.rules) if args.rules.startswith("{") else args.rules)
     print(json.dumps(simulate(rules, games=args.games, seed=args.seed)))
@@ -51,13 +51,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _bot(args: argparse.Namespace) -> int:
-    from .bots.protocol import serve
+    from kseri.bots.protocol import serve
 
     return serve(sys.stdin, sys.stdout, level=args.level, seed=args.seed)
 
 
 def _arena(args: argparse.Namespace) -> int:
-    from .bots.arena import run_arena_cli
+    from kseri.bots.arena import run_arena_cli
 
     return run_arena_cli(args)
 

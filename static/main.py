@@ -1,7 +1,7 @@
 """The page's entry point (run by PyScript): build the table and make it playable.
 
 Everything lives in the ``kseri`` package: :mod:`kseri.web.app` builds the table
-and forwards input; :mod:`kseri.session` holds the game. When the table is
+and forwards input; :mod:`kseri.table.session` holds the game. When the table is
 ready ``<body>`` gets ``data-ready="true"`` (the contract the browser tests and
 embedders rely on).
 """

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from kseri.cards import Card
-from kseri.round import Round
-from kseri.rules import GREEK, Rules
+from kseri.engine.cards import Card
+from kseri.engine.round import Round
+from kseri.engine.rules import GREEK, Rules
 
 
 def deck(first: str, second: str, opening: str, stock: str = "") -> list[int]:

@@ -89,7 +89,7 @@ def test_one_deal_has_no_interval_but_valid_json() -> None:
 
 
 def test_sums_table_is_refused() -> None:
-    from kseri.rules import rules_from_spec
+    from kseri.engine.rules import rules_from_spec
 
     with pytest.raises(ArenaError, match="one-pile"):
         run_arena("easy", "medium", rounds=1, seed=0, rules=rules_from_spec("sums"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from kseri import Observation, Round
-from kseri.rules import GREEK
+from kseri.engine.rules import GREEK
 
 ROOT = Path(__file__).resolve().parent.parent
 

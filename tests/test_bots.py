@@ -17,7 +17,7 @@ from kseri.bots.easy import EasyBot
 from kseri.bots.endgame import solve_moves
 from kseri.bots.evaluate import expand_values
 from kseri.bots.medium import MediumBot
-from kseri.rules import GREEK, rules_from_spec
+from kseri.engine.rules import GREEK, rules_from_spec
 
 RULE_SPECS = [
     "greek",
@@ -341,7 +341,7 @@ def test_solving_the_last_packet_inside_the_search() -> None:
 
 
 def test_sums_table_is_refused() -> None:
-    from kseri.rules import rules_from_spec
+    from kseri.engine.rules import rules_from_spec
 
     obs = dataclasses.replace(position("greek", 1, 0), rules=rules_from_spec("sums"))
     with pytest.raises(BotError, match="one-pile"):

@@ -1,4 +1,4 @@
-"""scripts/build and scripts/precache.py: what dist/ holds and what the service worker caches."""
+"""scripts/build and devtools/precache.py: what dist/ holds and what the service worker caches."""
 
 from __future__ import annotations
 
@@ -8,11 +8,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from .scripts import load_script
+from devtools import build, precache
 
 ROOT = Path(__file__).resolve().parents[1]
 
-precache = load_script("precache")
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +19,7 @@ def dist(tmp_path_factory):
     if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         pytest.fail("runtime not installed: run scripts/setup", pytrace=False)
     out = tmp_path_factory.mktemp("build") / "dist"
-    load_script("build").build(out)
+    build.build(out)
     return out
 
 
@@ -33,7 +32,7 @@ def test_dist_holds_the_whole_site(dist):
         assert (dist / rel).is_file(), rel
     with zipfile.ZipFile(dist / "kseri.zip") as archive:
         names = set(archive.namelist())
-    for module in ("kseri/__init__.py", "kseri/scene.py", "kseri/share.py", "kseri/web/embed.py"):
+    for module in ("kseri/__init__.py", "kseri/scenes/scene.py", "kseri/table/share.py", "kseri/web/embed.py"):
         assert module in names, module
     assert sum(name.endswith(".pyc") for name in names) == sum(name.endswith(".py") for name in names)
     assert not (dist / "kseri").exists(), "the package ships inside kseri.zip only"
@@ -82,7 +81,6 @@ def test_pages_register_the_worker_and_the_manifest():
 
 
 def test_build_refuses_absolute_urls(tmp_path):
-    build = load_script("build")
     (tmp_path / "bad.html").write_text('<img src="/static/x.png"><a href="https://example.org/">x</a>')
     with pytest.raises(build.BuildError, match="not a relative URL"):
         build.check_pages(tmp_path)
@@ -92,7 +90,7 @@ def test_guide_scenes_are_valid_and_cover_the_worked_examples():
     from html.parser import HTMLParser
     from urllib.parse import parse_qsl, urlsplit
 
-    from kseri.scene import from_params
+    from kseri.scenes.scene import from_params
 
     class Frames(HTMLParser):
         srcs: list[str] = []

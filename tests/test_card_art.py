@@ -1,14 +1,14 @@
 """Checks for the generated playing-card SVGs in static/cards/."""
 
 import os
-import runpy
 import xml.etree.ElementTree as ET
 
 import pytest
 
+from devtools import make_cards
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CARDS_DIR = os.path.join(ROOT, "static", "cards")
-SCRIPT = os.path.join(ROOT, "tools", "make_cards.py")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
@@ -52,10 +52,9 @@ def test_svg_is_standalone_and_titled(name):
 
 
 def test_generator_is_deterministic(tmp_path):
-    mod = runpy.run_path(SCRIPT)
     out1, out2 = tmp_path / "a", tmp_path / "b"
-    mod["main"]([str(out1)])
-    mod["main"]([str(out2)])
+    make_cards.main([str(out1)])
+    make_cards.main([str(out2)])
     names = sorted(os.listdir(out1))
     assert names == sorted(ALL_FILES)
     assert names == sorted(os.listdir(out2))
@@ -64,4 +63,4 @@ def test_generator_is_deterministic(tmp_path):
         assert generated == (out2 / name).read_bytes(), name
         # the committed assets match the generator's output
         with open(os.path.join(CARDS_DIR, name), "rb") as fh:
-            assert generated == fh.read(), "%s is stale; rerun tools/make_cards.py" % name
+            assert generated == fh.read(), "%s is stale; rerun python3 -m devtools.make_cards" % name

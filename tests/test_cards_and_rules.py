@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from kseri import FOURCARD, GREEK, PACK, Card, CardCodeError, Rules, RulesError, rules_from_spec
-from kseri.cards import CODES
-from kseri.rules import card_points_table
+from kseri.engine.cards import CODES
+from kseri.engine.rules import card_points_table
 
 
 def test_pack_has_52_distinct_cards_with_canonical_codes():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kseri.scene import from_text
+from kseri.scenes.scene import from_text
 from kseri.web.embed import board_html, error_html, params_from_url, step_html
 
 

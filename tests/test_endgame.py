@@ -7,9 +7,9 @@ import random
 import pytest
 
 from kseri.bots.endgame import EndgameError, Solver, principal_line, solve, solve_moves
-from kseri.round import Round
-from kseri.rules import FOURCARD, GREEK, Rules, rules_from_spec
-from kseri.scoring import score_round
+from kseri.engine.round import Round
+from kseri.engine.rules import FOURCARD, GREEK, Rules, rules_from_spec
+from kseri.engine.scoring import score_round
 
 
 def brute_force(state: Round) -> int:

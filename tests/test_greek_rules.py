@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kseri import GREEK, Card, IllegalMoveError, Match, Round, score_round
-from kseri.round import opening_is_allowed
+from kseri.engine.round import opening_is_allowed
 
 from .scenario import deck, gained, play, round_from
 
@@ -87,7 +87,7 @@ def test_redeal_repeats_until_valid_over_many_deals():
 
 
 def test_record_with_forbidden_opening_is_refused():
-    from kseri.errors import RecordError
+    from kseri.engine.errors import RecordError
     with pytest.raises(RecordError, match="forbid"):
         Round.from_deck(GREEK, 1, deck("AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H", "7C 8C 9C JD"))
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, Round, loads, dumps, rules_from_spec, score_round
-from kseri.round import opening_is_allowed
+from kseri.engine.round import opening_is_allowed
 
 from .scenario import deck, gained, play
 
@@ -158,7 +158,7 @@ def _replayed(rules, state):
 
 
 def test_house_rules_round_trip_in_records_and_show_in_the_summary():
-    from kseri.summaries import round_summary
+    from kseri.table.summaries import round_summary
     rules = rules_from_spec({"profile": "fourcard", "jack_table_points": 10, "final_capture_points": 10})
     match = Match.new(rules, rng=random.Random(4), first_dealer=0)
     while not match.round.is_terminal():
@@ -179,7 +179,7 @@ def _greek_match():
 
 def test_pisti_profile_scoring():
     from kseri import Card
-    from kseri.rules import PISTI, card_points_table
+    from kseri.engine.rules import PISTI, card_points_table
     assert rules_from_spec("pisti") is PISTI or rules_from_spec("pisti") == PISTI
     table = card_points_table(PISTI)
     points = {code: table[Card.parse(code).index] for code in ("10D", "2C", "AS", "JH", "KS", "QD", "10S", "5C")}

@@ -1,4 +1,4 @@
-"""scripts/pack.py: kseri.zip holds the whole package, and the page's Python uses its bytecode."""
+"""devtools/pack.py: kseri.zip holds the whole package, and the page's Python uses its bytecode."""
 
 from __future__ import annotations
 
@@ -11,11 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from .scripts import load_script
+from devtools import pack, precache, serve
 
 ROOT = Path(__file__).resolve().parents[1]
-pack = load_script("pack")
-serve = load_script("serve")
 
 
 def _need_runtime() -> None:
@@ -56,11 +54,11 @@ def test_zip_is_the_same_bytes_for_the_same_sources(package):
 def test_the_pages_python_imports_the_package_without_compiling(package, tmp_path):
     zip_path = tmp_path / "kseri.zip"
     zip_path.write_bytes(package)
-    run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs"), "--verify", str(zip_path)],
+    run = subprocess.run(["node", str(ROOT / "devtools" / "pyc.mjs"), "--verify", str(zip_path)],
                          capture_output=True, text=True, timeout=180)
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout)
-    assert "kseri.session" in report["imported"] and "kseri.bots.search" in report["imported"]
+    assert "kseri.table.session" in report["imported"] and "kseri.bots.search" in report["imported"]
     assert report["compiled"] == []
 
 
@@ -72,7 +70,7 @@ def test_a_stale_bytecode_file_is_ignored_not_run(tmp_path):
     sources["kseri/flag.py"] = b"VALUE = 'new'\n"
     zip_path = tmp_path / "kseri.zip"
     zip_path.write_bytes(pack.build_zip(sources, bytecode, tag))
-    run = subprocess.run(["node", str(ROOT / "scripts" / "pyc.mjs"), "--verify", str(zip_path)],
+    run = subprocess.run(["node", str(ROOT / "devtools" / "pyc.mjs"), "--verify", str(zip_path)],
                          capture_output=True, text=True, timeout=180)
     assert run.returncode == 0, run.stderr[-2000:]
     assert "kseri/flag.py" in json.loads(run.stdout)["compiled"]
@@ -84,7 +82,7 @@ def test_without_node_the_zip_still_carries_the_sources(monkeypatch, capsys, tmp
     monkeypatch.setattr(pack, "CACHE_DIR", tmp_path / "empty-cache")
     data = pack.package_bytes(ROOT)
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert "kseri/round.py" in names and not any(n.endswith(".pyc") for n in names)
+    assert "kseri/engine/round.py" in names and not any(n.endswith(".pyc") for n in names)
     assert "without bytecode" in capsys.readouterr().err
     with pytest.raises(pack.PackError, match="node not found"):
         pack.package_bytes(ROOT, strict=True)
@@ -134,16 +132,16 @@ def test_the_dev_server_makes_the_zip_even_next_to_an_old_one(tmp_path):
     finally:
         server.shutdown()
         server.server_close()
-    manifest = load_script("precache").build_manifest(tmp_path)
+    manifest = precache.build_manifest(tmp_path)
     assert manifest["files"]["kseri.zip"] == __import__("hashlib").sha256(made).hexdigest()
 
 
 def test_pack_command_needs_a_folder(tmp_path):
     import sys
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "pack.py")], capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "devtools.pack"], capture_output=True, text=True)
     assert run.returncode == 2 and run.stderr.startswith("usage:")
     _need_runtime()
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "pack.py"), str(tmp_path)],
+    run = subprocess.run([sys.executable, "-m", "devtools.pack", str(tmp_path)],
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "kseri.zip").read_bytes() == pack.package_bytes(ROOT, strict=True)

@@ -1,4 +1,4 @@
-"""kseri.querystring reads query strings exactly as urllib.parse does."""
+"""kseri.table.querystring reads query strings exactly as urllib.parse does."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from urllib.parse import parse_qsl, unquote, urlencode
 
 from hypothesis import given, strategies as st
 
-from kseri.querystring import parse_query, unquote as our_unquote, without_keys
+from kseri.table.querystring import parse_query, unquote as our_unquote, without_keys
 
 # Text rich in the characters that matter: separators, escapes, hex digits, non-ASCII.
 query_text = st.lists(st.sampled_from(list("&=+%;#?aZ09fFgG é♦\u2028\udc80") + ["%2", "%E2%99", "%zz", "%41", "%e9"]),

@@ -1,4 +1,4 @@
-"""Rule scenes (kseri.scene): the worked examples, strict notation, agreement with the engine."""
+"""Rule scenes (kseri.scenes.scene): the worked examples, strict notation, agreement with the engine."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri import GREEK, FOURCARD, Match, dumps
-from kseri.cards import CODES
-from kseri.round import Round
-from kseri.scene import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
-from kseri.share import encode
+from kseri.engine.cards import CODES
+from kseri.engine.round import Round
+from kseri.scenes.scene import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
+from kseri.table.share import encode
 
 from .test_share import partial_match
 

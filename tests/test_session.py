@@ -1,4 +1,4 @@
-"""The browser table's game session (kseri.session), under CPython."""
+"""The browser table's game session (kseri.table.session), under CPython."""
 
 from __future__ import annotations
 
@@ -10,11 +10,11 @@ from urllib.parse import quote
 
 import pytest
 
-from kseri import share
-from kseri.errors import IllegalMoveError, RecordError
-from kseri.record import dumps, loads
-from kseri.rules import rules_from_spec
-from kseri.session import (
+from kseri.table import share
+from kseri.engine.errors import IllegalMoveError, RecordError
+from kseri.engine.record import dumps, loads
+from kseri.engine.rules import rules_from_spec
+from kseri.table.session import (
     BOT, HUMAN, SAVE_FORMAT, GameSession, SessionError, Stats, decode_record_param, describe_event, levels,
     parse_url,
 )
@@ -170,9 +170,9 @@ def test_level_is_checked_and_changes_the_next_decision():
 
 
 def test_the_tables_level_names_are_the_bots_levels():
-    # kseri.table repeats them so that the page need not import the bots to start.
+    # kseri.table.seats repeats them so that the page need not import the bots to start.
     from kseri.bots import LEVELS as BOT_LEVELS
-    from kseri.table import LEVEL_NAMES
+    from kseri.table.seats import LEVEL_NAMES
     assert LEVEL_NAMES == BOT_LEVELS
 
 
@@ -366,8 +366,8 @@ def test_describe_event():
     text = describe_event(session.play_human(first_card_policy(session)) if session.phase == "human"
                           else session.play_bot())
     assert text.startswith(("You play the ", "Bot plays the "))
-    from kseri.cards import Card
-    from kseri.events import PlayEvent
+    from kseri.engine.cards import Card
+    from kseri.engine.events import PlayEvent
     kseri = PlayEvent(seat=1, card=Card.parse("JC"), kind="jack_kseri", captured=(Card.parse("JH"),), bonus=20)
     assert describe_event(kseri) == "Bot plays the jack of clubs: Jack kseri, +20!"
     take = PlayEvent(seat=0, card=Card.parse("5S"), kind="capture", captured=(Card.parse("2H"), Card.parse("5H")),
@@ -401,5 +401,5 @@ def test_only_the_web_layer_touches_the_browser():
 
 
 def test_session_and_render_import_without_a_browser():
-    import kseri.session  # noqa: F401
+    import kseri.table.session  # noqa: F401
     import kseri.web.render  # noqa: F401

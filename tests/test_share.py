@@ -1,4 +1,4 @@
-"""Share links (kseri.share): round trips, and every kind of bad fragment refused in one line."""
+"""Share links (kseri.table.share): round trips, and every kind of bad fragment refused in one line."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Card, Match, RecordError, dumps, to_record
-from kseri.share import MAX_FRAGMENT, decode, decode_record, encode, link
+from kseri.table.share import MAX_FRAGMENT, decode, decode_record, encode, link
 
 from .test_properties import random_match
 
@@ -79,7 +79,7 @@ def test_json_version_is_used_and_read_for_plays_that_are_not_card_codes():
     record = to_record(partial_match(14))
     assert decode_record(encode(record)) == record
     # A record with a non-card play can't be packed as bytes: the encoder falls back to JSON.
-    from kseri import share
+    from kseri.table import share
 
     odd = json.loads(json.dumps(record))
     odd["rounds"][0]["plays"] = ["5C+3H"]

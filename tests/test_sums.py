@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri import IllegalMoveError, Match, RecordError, dumps, loads, score_round, summary
-from kseri.rules import SUMS
-from kseri.sums import SumsRound
+from kseri.engine.rules import SUMS
+from kseri.engine.sums import SumsRound
 
 from .scenario import deck
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from kseri.session import GameSession, HintEntry, SideView
+from kseri.table.session import GameSession, HintEntry, SideView
 from kseri.web import render
 
 

@@ -11,7 +11,7 @@ Levels (:data:`LEVELS`, weakest first):
   card out (:mod:`kseri.bots.search`); plays the last packet exactly
   (:mod:`kseri.bots.endgame`).
 
-A bot sees only one seat's :class:`~kseri.observation.Observation` and an
+A bot sees only one seat's :class:`~kseri.engine.observation.Observation` and an
 injected :class:`random.Random`:
 
 >>> import random
@@ -40,12 +40,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..observation import Observation
-from .base import Bot, BotError, legal_cards
-from .evaluate import evaluate
-from .levels import LEVELS, level_spec
-from .search import Thinker
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
+from kseri.bots.base import Bot, BotError, legal_cards
+from kseri.bots.evaluate import evaluate
+from kseri.bots.levels import LEVELS, level_spec
+from kseri.bots.search import Thinker
 
 __all__ = ["LEVELS", "Bot", "BotError", "LevelBot", "Thinker", "choose", "evaluate", "get_bot",
            "legal_cards"]

@@ -22,16 +22,16 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol, Sequence
 
-from ..cards import Card
-from ..errors import KseriError
-from ..match import Match
-from ..observation import Observation
-from ..round import Round
-from ..rules import GREEK, Rules, rules_from_spec
-from ..scoring import score_round
-from .base import BotError
-from .levels import LEVELS
-from .search import Thinker
+from kseri.engine.cards import Card
+from kseri.engine.errors import KseriError
+from kseri.engine.match import Match
+from kseri.engine.observation import Observation
+from kseri.engine.round import Round
+from kseri.engine.rules import GREEK, Rules, rules_from_spec
+from kseri.engine.scoring import score_round
+from kseri.bots.base import BotError
+from kseri.bots.levels import LEVELS
+from kseri.bots.search import Thinker
 
 __all__ = ["ArenaError", "ArenaResult", "Interval", "Player", "LevelPlayer", "ProcessPlayer", "make_player",
            "run_arena", "run_arena_cli", "format_result"]

@@ -1,13 +1,13 @@
 """What every bot shares: the interface, the error type and small card facts.
 
-A bot sees one seat's :class:`~kseri.observation.Observation` (never a hidden
+A bot sees one seat's :class:`~kseri.engine.observation.Observation` (never a hidden
 card) and an injected :class:`random.Random`, and returns the
-:class:`~kseri.cards.Card` it plays. Anything that satisfies :class:`Bot`
+:class:`~kseri.engine.cards.Card` it plays. Anything that satisfies :class:`Bot`
 can sit at the table: the levels in :mod:`kseri.bots`, a protocol process in
 the arena, the page's own bot.
 
 >>> from kseri.bots.base import legal_cards, equivalence_classes
->>> from kseri.cards import Card
+>>> from kseri.engine.cards import Card
 >>> ten_d, ten_s, five_s, five_h = (Card.parse(c).index for c in ("10D", "10S", "5S", "5H"))
 >>> [Card.from_index(c).code for c in equivalence_classes((ten_d, five_s, ten_s, five_h))]
 ['10D', '5S', '10S']
@@ -18,10 +18,10 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence, runtime_checkable
 
-from ..cards import JACK, Card
-from ..errors import KseriError
-from ..observation import Observation
-from ..rules import card_points_table
+from kseri.engine.cards import JACK, Card
+from kseri.engine.errors import KseriError
+from kseri.engine.observation import Observation
+from kseri.engine.rules import card_points_table
 
 __all__ = ["Bot", "BotError", "JACK_RANK", "legal_cards", "equivalence_classes", "check_turn"]
 
@@ -65,7 +65,7 @@ def equivalence_classes(cards: Sequence[int], points: Sequence[int] | None = Non
     ``points`` is the rules' card-points table (Greek by default).
     """
     if points is None:
-        from ..rules import GREEK
+        from kseri.engine.rules import GREEK
         points = card_points_table(GREEK)
     seen: set[tuple[int, int]] = set()
     out = []

@@ -14,8 +14,8 @@ it could see then, and :class:`Sampler` prefers hands with which the counting
 heuristic (:mod:`kseri.bots.heuristic`) would have made the same plays,
 without ruling any hand out. This is how ``hard`` reads its opponent.
 
->>> from kseri.cards import Card
->>> from kseri.observation import Observation
+>>> from kseri.engine.cards import Card
+>>> from kseri.engine.observation import Observation
 >>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
 >>> obs = Observation(seat=1, dealer=1, hand=idx("7H 8S 9S 2C QD KD"),
 ...                   opening=idx("3C 9D QH 5S"), plays=idx("4H"))
@@ -32,11 +32,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..observation import Observation
-from ..round import Round
-from ..rules import card_points_table
-from .base import JACK_RANK
-from .heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.observation import Observation
+from kseri.engine.round import Round
+from kseri.engine.rules import card_points_table
+from kseri.bots.base import JACK_RANK
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 
 __all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
            "sample_world"]

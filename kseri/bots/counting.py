@@ -3,10 +3,10 @@
 A player who remembers every card knows, for each rank, how many copies are
 still hidden (in the other hands or the stock) and therefore how likely the
 next player is to hold one. :class:`Knowledge` is that memory, built from an
-:class:`~kseri.observation.Observation` only.
+:class:`~kseri.engine.observation.Observation` only.
 
->>> from kseri.observation import Observation
->>> from kseri.cards import Card
+>>> from kseri.engine.observation import Observation
+>>> from kseri.engine.cards import Card
 >>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
 >>> obs = Observation(seat=0, dealer=1, hand=idx("7H 7S JS 2C QD KD"),
 ...                   opening=idx("7C 9D QH 5S"), plays=())
@@ -22,9 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
-from ..observation import Observation
-from ..rules import card_points_table
-from .base import JACK_RANK
+from kseri.engine.observation import Observation
+from kseri.engine.rules import card_points_table
+from kseri.bots.base import JACK_RANK
 
 __all__ = ["Knowledge", "p_holds_any"]
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..observation import Observation
-from .base import JACK_RANK, check_turn
-from .counting import Knowledge
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
+from kseri.bots.base import JACK_RANK, check_turn
+from kseri.bots.counting import Knowledge
 
 __all__ = ["EasyBot", "choose_easy"]
 

@@ -10,9 +10,9 @@ Values are always seat 0's round points minus seat 1's, counting the points
 already scored this round, so they can be compared with a scored round.
 
 >>> import random
->>> from kseri.round import Round
->>> from kseri.rules import GREEK
->>> from kseri.scoring import score_round
+>>> from kseri.engine.round import Round
+>>> from kseri.engine.rules import GREEK
+>>> from kseri.engine.scoring import score_round
 >>> state = Round.deal(GREEK, dealer=1, rng=random.Random(11))
 >>> while state.next_card < 52 or len(state.hands[0]) < 6:   # play to the last packet
 ...     state.apply_index(state.hands[state.to_move][0])
@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..round import Round
-from .base import JACK_RANK, BotError
+from kseri.engine.round import Round
+from kseri.bots.base import JACK_RANK, BotError
 
 __all__ = ["EndgameError", "Solution", "solve", "solve_moves", "principal_line", "is_solvable",
            "Solver"]
@@ -216,7 +216,7 @@ class Solver:
         before = (probe.points[0] + probe.bonus[0]) - (probe.points[1] + probe.bonus[1])
         probe.apply_index(card)
         if probe.is_terminal():
-            from ..scoring import score_round
+            from kseri.engine.scoring import score_round
             p = score_round(probe).points
             return p[0] - p[1]
         gained = (probe.points[0] + probe.bonus[0]) - (probe.points[1] + probe.bonus[1]) - before

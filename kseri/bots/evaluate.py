@@ -23,11 +23,11 @@ from __future__ import annotations
 
 import random
 
-from ..cards import Card
-from ..observation import Observation
-from ..rules import card_points_table
-from .base import BotError
-from .search import EVALUATE_SAMPLES, Thinker
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
+from kseri.engine.rules import card_points_table
+from kseri.bots.base import BotError
+from kseri.bots.search import EVALUATE_SAMPLES, Thinker
 
 __all__ = ["EVALUATE_SAMPLES", "evaluate", "expand_values"]
 

@@ -14,8 +14,8 @@ Every card in hand gets a one-move score from what the seat has seen:
 The chance that the next player holds a rank is exact for a seat that counts
 cards: hypergeometric over the cards it has not seen.
 
->>> from kseri.cards import Card
->>> from kseri.rules import GREEK, card_points_table
+>>> from kseri.engine.cards import Card
+>>> from kseri.engine.rules import GREEK, card_points_table
 >>> hand = [Card.parse(c).index for c in ("10S", "4H", "JD")]
 >>> pile = [Card.parse("10D").index]           # a lone 10D: the ten takes it as a kseri
 >>> seen = [0] * 14; seen[9] = 1; seen[13] = 5
@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules import Rules
-from .base import JACK_RANK
+from kseri.engine.rules import Rules
+from kseri.bots.base import JACK_RANK
 
 __all__ = ["HeuristicParams", "DEFAULT_HEURISTIC", "card_scores"]
 

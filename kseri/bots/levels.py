@@ -16,12 +16,12 @@ import random
 from dataclasses import dataclass
 from typing import Callable
 
-from ..cards import Card
-from ..observation import Observation
-from .base import BotError
-from .easy import choose_easy
-from .medium import choose_medium
-from .search import SearchParams
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
+from kseri.bots.base import BotError
+from kseri.bots.easy import choose_easy
+from kseri.bots.medium import choose_medium
+from kseri.bots.search import SearchParams
 
 __all__ = ["LevelSpec", "SPECS", "LEVELS", "level_spec"]
 

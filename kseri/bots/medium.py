@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..cards import Card
-from ..observation import Observation
-from .base import check_turn, equivalence_classes
-from .counting import Knowledge
-from .heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
+from kseri.bots.base import check_turn, equivalence_classes
+from kseri.bots.counting import Knowledge
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 
 __all__ = ["MediumBot", "choose_medium", "score_cards"]
 

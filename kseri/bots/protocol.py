@@ -27,10 +27,10 @@ import json
 import random
 from typing import IO
 
-from ..errors import KseriError
-from ..observation import Observation
-from .levels import level_spec
-from .search import Thinker
+from kseri.engine.errors import KseriError
+from kseri.engine.observation import Observation
+from kseri.bots.levels import level_spec
+from kseri.bots.search import Thinker
 
 __all__ = ["answer", "serve"]
 

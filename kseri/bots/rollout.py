@@ -7,8 +7,8 @@ seat could know: its own hand, the public cards and hand sizes. So a
 play-out is a plausible continuation, not one where everybody peeks.
 
 >>> import random
->>> from kseri.round import Round
->>> from kseri.rules import GREEK
+>>> from kseri.engine.round import Round
+>>> from kseri.engine.rules import GREEK
 >>> state = Round.deal(GREEK, dealer=0, rng=random.Random(3))
 >>> seen = public_seen(state)
 >>> playout(state, seen, DEFAULT_HEURISTIC)
@@ -18,8 +18,8 @@ play-out is a plausible continuation, not one where everybody peeks.
 
 from __future__ import annotations
 
-from ..round import Round
-from .heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.round import Round
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 
 __all__ = ["playout", "public_seen", "final_difference", "policy_card"]
 

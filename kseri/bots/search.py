@@ -20,8 +20,8 @@ same card however the work is sliced; :meth:`Thinker.step` only bounds how
 long one slice may run, so a page can think between frames.
 
 >>> import random
->>> from kseri.match import Match
->>> from kseri.observation import Observation
+>>> from kseri.engine.match import Match
+>>> from kseri.engine.observation import Observation
 >>> m = Match.new(rng=random.Random(8), first_dealer=1)
 >>> obs = Observation.from_round(m.round, seat=0)
 >>> think = Thinker("hard", obs, random.Random(1), samples=8)
@@ -38,15 +38,15 @@ import time
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..cards import Card
-from ..observation import Observation
-from ..round import Round
-from .base import BotError, check_turn, equivalence_classes
-from .endgame import Solver, is_solvable, solve
-from .belief import Sampler, excluded_ranks
-from .value import GREEK_PACKET_VALUE
-from .heuristic import DEFAULT_HEURISTIC, HeuristicParams
-from .rollout import final_difference, playout, public_seen
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
+from kseri.engine.round import Round
+from kseri.bots.base import BotError, check_turn, equivalence_classes
+from kseri.bots.endgame import Solver, is_solvable, solve
+from kseri.bots.belief import Sampler, excluded_ranks
+from kseri.bots.value import GREEK_PACKET_VALUE
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
+from kseri.bots.rollout import final_difference, playout, public_seen
 
 __all__ = ["EVALUATE_SAMPLES", "SearchParams", "Thinker", "search_values"]
 
@@ -239,7 +239,7 @@ def _endgame_values(root: Round, candidates: list[int], team: int, exact: bool) 
 
 
 def _points(observation: Observation) -> tuple[int, ...]:
-    from ..rules import card_points_table
+    from kseri.engine.rules import card_points_table
     return card_points_table(observation.rules)
 
 
@@ -260,7 +260,7 @@ class Thinker:
 
     def __init__(self, level: str, observation: Observation, rng: random.Random, *,
                  samples: int | None = None, exact: bool = False) -> None:
-        from .levels import level_spec
+        from kseri.bots.levels import level_spec
 
         if not isinstance(observation, Observation):
             raise BotError(f"a bot takes an Observation (one seat's view), not {type(observation).__name__}")

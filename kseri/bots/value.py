@@ -18,8 +18,8 @@ hands the other player the first chance of a kseri, and the dealer, who plays
 the round's last card, usually collects the final sweep and the majority.
 
 >>> import random
->>> from kseri.round import Round
->>> from kseri.rules import GREEK
+>>> from kseri.engine.round import Round
+>>> from kseri.engine.rules import GREEK
 >>> state = Round.deal(GREEK, dealer=0, rng=random.Random(2))
 >>> while len(state.plays) < 12:
 ...     state.apply_index(state.hands[state.to_move][0])
@@ -33,9 +33,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..round import Round
-from ..rules import Rules
-from .rollout import final_difference
+from kseri.engine.round import Round
+from kseri.engine.rules import Rules
+from kseri.bots.rollout import final_difference
 
 __all__ = ["PacketValue", "GREEK_PACKET_VALUE"]
 

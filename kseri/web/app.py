@@ -1,7 +1,7 @@
 """The page: forwards clicks and keys to the game and shows what follows.
 
 It holds no game logic: every decision is a call on
-:class:`~kseri.session.GameSession`. Its helpers: :mod:`kseri.web.board`
+:class:`~kseri.table.session.GameSession`. Its helpers: :mod:`kseri.web.board`
 draws the table, :mod:`kseri.web.turns` plays turns out in time,
 :mod:`kseri.web.keys` says what a key means, :mod:`kseri.web.opening` picks
 the game the page opens with, :mod:`kseri.web.storage` keeps it between
@@ -17,19 +17,19 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 from js import console
 
-from ..rules import PROFILES, Rules
-from ..session import GameSession
-from ..stats import Stats
-from ..table import HUMAN, SessionError, levels
-from ..views import HintEntry
-from . import render
-from .board import Board
-from .dom import exists
-from .keys import HURRY_KEYS_CONSUMED, KeyContext, command_for
-from .opening import open_session
-from .pacer import SLICE_MS, Pacer
-from .storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
-from .turns import Turns
+from kseri.engine.rules import PROFILES, Rules
+from kseri.table.session import GameSession
+from kseri.table.stats import Stats
+from kseri.table.seats import HUMAN, SessionError, levels
+from kseri.table.views import HintEntry
+from kseri.web import render
+from kseri.web.board import Board
+from kseri.web.dom import exists
+from kseri.web.keys import HURRY_KEYS_CONSUMED, KeyContext, command_for
+from kseri.web.opening import open_session
+from kseri.web.pacer import SLICE_MS, Pacer
+from kseri.web.storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
+from kseri.web.turns import Turns
 
 __all__ = ["App", "start", "SLICE_MS", "VARIANTS"]
 
@@ -317,7 +317,7 @@ class App:
 
     def share_link(self) -> str:
         """A link that opens this match at its current position (hook for the share button)."""
-        from ..share import link
+        from kseri.table.share import link
         return link(str(window.location.href).split("?")[0], self.session.match)
 
     def open_share(self) -> None:

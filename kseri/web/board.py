@@ -1,4 +1,4 @@
-"""The table's elements: draws a :class:`~kseri.views.TableView` into them.
+"""The table's elements: draws a :class:`~kseri.table.views.TableView` into them.
 
 Every piece of markup comes from :mod:`kseri.web.render`; this module only
 puts it into the page, and only where it changed, so that focus and hover
@@ -11,8 +11,8 @@ from typing import Any
 
 from pyscript import document
 
-from ..views import HintEntry, TableView
-from . import render
+from kseri.table.views import HintEntry, TableView
+from kseri.web import render
 
 __all__ = ["Board", "ELEMENT_IDS"]
 

@@ -1,8 +1,8 @@
 """The embeddable board (``embed.html``): one rule scene, step by step.
 
-The page reads its scene from the URL (see :func:`kseri.scene.from_params`):
+The page reads its scene from the URL (see :func:`kseri.scenes.scene.from_params`):
 ``embed.html?scene=pile=10D;plays=10S``, ``embed.html#r=1...`` (a shared
-game, :mod:`kseri.share`) or ``embed.html?record=...``; ``autoplay=1`` starts
+game, :mod:`kseri.table.share`) or ``embed.html?record=...``; ``autoplay=1`` starts
 playing at once. Everything up to :func:`main` is pure Python that returns
 HTML strings (tested in CPython); :func:`main` and the class below it are the
 only code here that touches the browser (``pyscript``/``js`` are imported
@@ -21,9 +21,9 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from ..cards import Card
-from ..querystring import parse_query
-from ..scene import Scene, SceneError, Step, from_params, pretty
+from kseri.engine.cards import Card
+from kseri.table.querystring import parse_query
+from kseri.scenes.scene import Scene, SceneError, Step, from_params, pretty
 
 __all__ = ["CARD_DIR", "board_html", "step_html", "error_html", "params_from_url", "main"]
 

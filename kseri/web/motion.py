@@ -12,11 +12,11 @@ from typing import Any, Callable
 
 from pyscript import document
 
-from ..events import PlayEvent
-from ..table import HUMAN
-from . import render
-from .dom import Rect, bounds, exists, from_rect, place, resting
-from .pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Pacer
+from kseri.engine.events import PlayEvent
+from kseri.table.seats import HUMAN
+from kseri.web import render
+from kseri.web.dom import Rect, bounds, exists, from_rect, place, resting
+from kseri.web.pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Pacer
 
 __all__ = ["settle_from", "flyer", "fly_onto_pile", "gather", "kseri_flash", "fly_from_stock"]
 

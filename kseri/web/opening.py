@@ -11,13 +11,13 @@ from typing import Any
 from pyscript import window
 from js import console
 
-from ..errors import RecordError
-from ..querystring import without_keys
-from ..rules import GREEK
-from ..session import GameSession
-from ..table import DEFAULT_LEVEL, SessionError, levels
-from ..urlparams import parse_url
-from .storage import SAVE_KEY, SET_ASIDE_KEY, Storage
+from kseri.engine.errors import RecordError
+from kseri.table.querystring import without_keys
+from kseri.engine.rules import GREEK
+from kseri.table.session import GameSession
+from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
+from kseri.table.urlparams import parse_url
+from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, Storage
 
 __all__ = ["open_session", "clean_url"]
 

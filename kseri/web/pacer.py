@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import window
 
-from .dom import exists, js_object
+from kseri.web.dom import exists, js_object
 
 __all__ = ["Pacer", "SLICE_MS", "BOT_MIN_THINK", "BOT_FLIGHT", "HUMAN_FLIGHT", "LAND_PAUSE", "GATHER",
            "KSERI_SHOW", "DEAL", "DEAL_STAGGER", "ROUND_END_PAUSE"]

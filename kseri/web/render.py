@@ -4,7 +4,7 @@ Every function returns a string for ``innerHTML``; anything that is not our
 own markup is escaped. The page contract (INTERFACES.md) lives here:
 ``#hand [data-card]`` buttons, the pile's top card with ``data-card``.
 
->>> from kseri.session import GameSession
+>>> from kseri.table.session import GameSession
 >>> view = GameSession.new(seed=1, level="easy").view()
 >>> html = hand_html(view.hand, enabled=True)
 >>> html.count("<button"), 'data-card="' in html
@@ -16,10 +16,10 @@ from __future__ import annotations
 from html import escape
 from typing import Mapping, Sequence
 
-from ..cards import Card
-from ..summaries import MatchSummary, RoundSummary
-from ..table import HUMAN
-from ..views import HintEntry, SideView, TableView
+from kseri.engine.cards import Card
+from kseri.table.summaries import MatchSummary, RoundSummary
+from kseri.table.seats import HUMAN
+from kseri.table.views import HintEntry, SideView, TableView
 
 __all__ = [
     "CARD_DIR", "card_src", "card_label", "hand_html", "bot_hand_html", "pile_html", "stack_html",

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from pyscript import window
 
-from .dom import exists
+from kseri.web.dom import exists
 
 __all__ = ["Storage", "SAVE_KEY", "SET_ASIDE_KEY", "INTRO_KEY", "STATS_KEY"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
 INTRO_KEY = "kseri.intro-seen"
-STATS_KEY = "kseri.stats"
+STATS_KEY = "kseri.table.stats"
 
 
 class Storage:

@@ -2,7 +2,7 @@
 
 Each is a coroutine run as an asyncio task by :class:`~kseri.web.app.App`,
 which holds the state they share (the session, ``busy`` and friends). The
-game's decisions are calls on :class:`~kseri.session.GameSession`; this
+game's decisions are calls on :class:`~kseri.table.session.GameSession`; this
 module only decides *when* things show.
 
 Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
@@ -20,17 +20,18 @@ import asyncio
 import time
 from typing import TYPE_CHECKING
 
-from ..cards import Card
-from ..errors import KseriError
-from ..events import PlayEvent
-from ..table import HUMAN
-from ..views import describe_event
-from . import motion, render
-from .dom import bounds, exists
-from .pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS
+from kseri.engine.cards import Card
+from kseri.engine.errors import KseriError
+from kseri.engine.events import PlayEvent
+from kseri.table.seats import HUMAN
+from kseri.table.views import describe_event
+from kseri.web import motion
+from kseri.web import render
+from kseri.web.dom import bounds, exists
+from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS
 
 if TYPE_CHECKING:
-    from .app import App
+    from kseri.web.app import App
 
 __all__ = ["Turns", "SLICE_MS"]
 

@@ -31,37 +31,11 @@ from typing import Any, Iterator
 from urllib.parse import urlsplit
 
 import pytest
-from ..scripts import load_script
+from devtools import serve as dev_server
+from devtools.browser import CHROMIUM, chromium_launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = Path("/usr/bin/chromium")
 READY_TIMEOUT = float(os.environ.get("KSERI_READY_TIMEOUT", "90"))
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    # Every host but the loopback test server fails to resolve at once, so an
-    # off-origin request can neither succeed nor hang.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
-
-
-def chromium_launch_options(browser_name: str = "chromium") -> dict:
-    """Launch options for ``browser_type.launch``: Debian's Chromium when present."""
-    options: dict = {}
-    if browser_name == "chromium":
-        options["args"] = list(CHROMIUM_ARGS)
-        if CHROMIUM.exists():
-            options["executable_path"] = str(CHROMIUM)
-    return options
-
-
-
 
 def _check_runtime() -> None:
     needed = [
@@ -102,7 +76,7 @@ def browser_context_args(browser_context_args):
 def site_url():
     """Base URL (no trailing slash) of the repo root served on 127.0.0.1 at a free port."""
     _check_runtime()
-    serve = load_script("serve")
+    serve = dev_server
     server, url = serve.start(ROOT)
     try:
         yield url
@@ -261,7 +235,7 @@ class OwnSite:
 def own_site(browser, directory: Path, **context_args) -> Iterator[OwnSite]:
     """Serve ``directory`` on a server of its own (one a test may stop, unlike ``site_url``)
     and open a watched page in a fresh context; close both afterwards."""
-    server, url = load_script("serve").start(directory)
+    server, url = dev_server.start(directory)
     context = browser.new_context(**context_args)
     site = OwnSite(url=url, page=context.new_page(), watch=PageWatch(origin=url), server=server)
     site.watch.attach(site.page)

@@ -6,12 +6,12 @@ import pytest
 
 from .conftest import own_site, wait_ready
 from .rounds import play_round
-from ..scripts import load_script
+from devtools import build
 
 
 @pytest.mark.browser
 def test_built_site_plays_a_round_under_a_sub_path(browser, tmp_path):
-    load_script("build").build(tmp_path / "kseri-game")
+    build.build(tmp_path / "kseri-game")
     with own_site(browser, tmp_path, reduced_motion="reduce", service_workers="block") as site:
         page, watch, url = site.page, site.watch, site.url
         page.goto(f"{url}/kseri-game/?seed=5&level=easy")

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from kseri import Match
-from kseri.share import encode
+from kseri.table.share import encode
 
 from .conftest import READY_TIMEOUT
 

@@ -15,14 +15,14 @@ from urllib.parse import quote
 
 import pytest
 
-from kseri import share
-from kseri.record import dumps
-from kseri.session import GameSession
+from kseri.table import share
+from kseri.engine.record import dumps
+from kseri.table.session import GameSession
 
 pytestmark = pytest.mark.browser
 
 SHORT_MATCH_SEED = 17
-"""With the easy bot and the first-card policy this match lasts 3 rounds (see kseri.session)."""
+"""With the easy bot and the first-card policy this match lasts 3 rounds (see kseri.table.session)."""
 
 STATE_JS = """() => {
   const q = s => document.querySelector(s);

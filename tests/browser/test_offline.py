@@ -9,7 +9,7 @@ import pytest
 
 from .conftest import own_site, wait_ready
 from .rounds import play_round, wait_offline_ready
-from ..scripts import load_script
+from devtools import build as site_build
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +51,7 @@ def test_game_plays_a_round_offline_after_one_visit(browser):
 @pytest.mark.browser
 def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
     """Change a file: the next visit installs a new worker, whose cache replaces the old one whole."""
-    build = load_script("build")
+    build = site_build
     site_dir = tmp_path / "site"
     build.build(site_dir)
     with own_site(browser, site_dir, service_workers="allow", reduced_motion="reduce") as site:

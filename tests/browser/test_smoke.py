@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_pyscript_toml_loads_the_package_as_one_zip():
-    # scripts/serve.py makes kseri.zip from kseri/ on request; tests/test_pack.py checks its content.
+    # devtools/serve.py makes kseri.zip from kseri/ on request; tests/test_pack.py checks its content.
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config.get("files") == {"./kseri.zip": "./*"}
 

@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""Generate the project's own playing-card artwork as standalone SVG files.
+
+Pure standard library.  Writes 52 face files named by card code
+(``AS.svg``, ``10D.svg``, ``KC.svg`` ...) plus ``back.svg``.
+
+Usage::
+
+    python3 -m devtools.make_cards [OUTPUT_DIR]
+
+OUTPUT_DIR defaults to ``static/cards`` next to this script's parent
+directory.  Output is deterministic: running it twice yields identical bytes.
+
+Everything is drawn with SVG primitives: suit symbols and rank indices are
+paths (no font glyphs), so the cards render identically everywhere.
+"""
+
+import os
+import sys
+
+W, H = 250, 350          # card viewBox (poker ratio 2.5 : 3.5)
+CX, CY = W / 2, H / 2    # card centre
+
+RED = "#c8102e"
+BLACK = "#1b1b1f"
+GOLD = "#c49a2c"
+CREAM = "#fbf5e6"
+BORDER = "#8e8e8e"
+
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+SUITS = ["S", "H", "D", "C"]
+
+RANK_NAMES = {
+    "A": "ace", "2": "two", "3": "three", "4": "four", "5": "five",
+    "6": "six", "7": "seven", "8": "eight", "9": "nine", "10": "ten",
+    "J": "jack", "Q": "queen", "K": "king",
+}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+# --------------------------------------------------------------------------
+# Suit symbols, drawn in a 100 x 100 box centred on the origin.
+# --------------------------------------------------------------------------
+SUIT_SHAPES = {
+    "H": '<path d="M0,44C-9,31-47,11-47,-15C-47,-33-34,-44-21,-44'
+         'C-10,-44-3,-37 0,-27C3,-37 10,-44 21,-44C34,-44 47,-33 47,-15'
+         'C47,11 9,31 0,44Z"/>',
+    "D": '<path d="M0,-48Q15,-21 36,0Q15,21 0,48Q-15,21-36,0Q-15,-21 0,-48Z"/>',
+    "S": '<path d="M0,-47C9,-32 46,-13 46,11C46,27 35,35 23,35'
+         'C14,35 7,30 3,24C4,35 9,42 17,47H-17C-9,42-4,35-3,24'
+         'C-7,30-14,35-23,35C-35,35-46,27-46,11C-46,-13-9,-32 0,-47Z"/>',
+    "C": '<circle cy="-23" r="21"/><circle cx="-23" cy="11" r="21"/>'
+         '<circle cx="23" cy="11" r="21"/>'
+         '<path d="M0,-8L13,12 3,14C4,32 9,41 17,47H-17C-9,41-4,32-3,14L-13,12Z"/>',
+}
+
+# --------------------------------------------------------------------------
+# Rank glyphs: stroked centre-lines in a box 60 units tall.  Each entry is
+# (ink width, path).  Drawn with a round-capped stroke of width STROKE, the
+# centre-lines sit STROKE/2 inside the ink box.
+# --------------------------------------------------------------------------
+STROKE = 9.5
+GLYPHS = {
+    "A": (46, "M5,55L23,5 41,55M11.5,38H34.5"),
+    "2": (38, "M6,17C6,9 12,5 19,5C27,5 32,10 32,17C32,30 10,38 5,55H33"),
+    "3": (38, "M6,11C9,7 13,5 19,5C27,5 32,10 32,16C32,23 27,28 18,28"
+              "C28,28 33,33 33,41C33,50 27,55 18,55C12,55 8,53 5,49"),
+    "4": (40, "M27,55V5L5,39H35"),
+    "5": (38, "M31,5H10L8,27C11,24 15,23 19,23C28,23 33,29 33,39"
+              "C33,49 27,55 18,55C12,55 8,53 5,50"),
+    "6": (38, "M30,8C27,6 24,5 20,5C10,5 5,15 5,38"
+              "M5,40A14,15 0 1 0 33,40A14,15 0 1 0 5,40"),
+    "7": (38, "M5,5H33C24,18 18,34 16,55"),
+    "8": (38, "M19,28C12,28 7,23 7,16.5C7,10 12,5 19,5C26,5 31,10 31,16.5"
+              "C31,23 26,28 19,28C11,28 5,34 5,41.5C5,49 11,55 19,55"
+              "C27,55 33,49 33,41.5C33,34 27,28 19,28Z"),
+    "9": (38, "M33,20A14,15 0 1 0 5,20A14,15 0 1 0 33,20"
+              "C33,44 27,55 18,55C13,55 10,53 7,50"),
+    "10": (50, "M5,13L13,6V55M35,5C27,5 25,17 25,30C25,43 27,55 35,55"
+               "C43,55 45,43 45,30C45,17 43,5 35,5Z"),
+    "J": (36, "M12,5H31M26,5V39C26,50 21,55 15,55C9,55 5,51 5,45"),
+    "Q": (44, "M22,5C11,5 5,16 5,29C5,43 11,54 22,54C33,54 39,43 39,29"
+              "C39,16 33,5 22,5ZM25,40L39,55"),
+    "K": (42, "M6,5V55M36,5L7,36M17,25L37,55"),
+}
+
+# Corner index geometry.
+IDX_CX = 34          # centre line of the index column
+IDX_TOP = 14         # top of the rank glyph
+IDX_SCALE = 1.1      # rank glyphs are 66 units tall in the corner
+IDX_SUIT = 42        # size of the suit symbol under the rank
+IDX_GAP = 6
+
+# Pip layouts: columns / rows for number cards.
+COL_L, COL_M, COL_R = 88, 125, 162
+ROW_T, ROW_B = 60, 290
+PIP = 42
+
+
+def fmt(v):
+    """Compact, deterministic number formatting."""
+    v = round(v, 2)
+    if v == int(v):
+        return str(int(v))
+    return ("%.2f" % v).rstrip("0").rstrip(".")
+
+
+def rows4():
+    step = (ROW_B - ROW_T) / 3
+    return [ROW_T + i * step for i in range(4)]
+
+
+def pip_positions(n):
+    """(x, y) centres for the pips of number card n (2..10)."""
+    L, M, R = COL_L, COL_M, COL_R
+    t, b, c = ROW_T, ROW_B, CY
+    r = rows4()
+    layouts = {
+        2: [(M, t), (M, b)],
+        3: [(M, t), (M, c), (M, b)],
+        4: [(L, t), (R, t), (L, b), (R, b)],
+        5: [(L, t), (R, t), (M, c), (L, b), (R, b)],
+        6: [(L, t), (R, t), (L, c), (R, c), (L, b), (R, b)],
+        7: [(L, t), (R, t), (M, (t + c) / 2), (L, c), (R, c), (L, b), (R, b)],
+        8: [(L, t), (R, t), (M, (t + c) / 2), (L, c), (R, c),
+            (M, (c + b) / 2), (L, b), (R, b)],
+        9: [(L, r[0]), (R, r[0]), (L, r[1]), (R, r[1]), (M, c),
+            (L, r[2]), (R, r[2]), (L, r[3]), (R, r[3])],
+        10: [(L, r[0]), (R, r[0]), (M, (r[0] + r[1]) / 2), (L, r[1]), (R, r[1]),
+             (L, r[2]), (R, r[2]), (M, (r[2] + r[3]) / 2), (L, r[3]), (R, r[3])],
+    }
+    return layouts[n]
+
+
+def use_suit(cx, cy, size, flip=False):
+    x, y = cx - size / 2, cy - size / 2
+    s = '<use href="#s" x="%s" y="%s" width="%s" height="%s"' % (
+        fmt(x), fmt(y), fmt(size), fmt(size))
+    if flip:
+        s += ' transform="rotate(180 %s %s)"' % (fmt(cx), fmt(cy))
+    return s + "/>"
+
+
+def glyph(rank, x, y, scale=1.0, extra=""):
+    """A rank glyph whose ink box's top-left corner is at (x, y)."""
+    _, d = GLYPHS[rank]
+    if scale == 1.0:
+        tr = "translate(%s %s)" % (fmt(x), fmt(y))
+    else:
+        tr = "translate(%s %s) scale(%s)" % (fmt(x), fmt(y), fmt(scale))
+    return '<path d="%s" transform="%s"%s/>' % (d, tr, extra)
+
+
+def corner_index(rank):
+    gw = GLYPHS[rank][0]
+    parts = ['<g id="i">',
+             '<g fill="none" stroke-width="%s" stroke-linecap="round" '
+             'stroke-linejoin="round" stroke="currentColor">' % fmt(STROKE),
+             glyph(rank, IDX_CX - gw * IDX_SCALE / 2, IDX_TOP, IDX_SCALE), '</g>',
+             use_suit(IDX_CX, IDX_TOP + 60 * IDX_SCALE + IDX_GAP + IDX_SUIT / 2,
+                      IDX_SUIT),
+             '</g>']
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------
+# Court cards
+# --------------------------------------------------------------------------
+CROWNS = {
+    # Each crown is centred at the origin, about 64 wide and 34 tall.
+    "K": ('<path d="M-28,15V-6L-14,4 0,-14 14,4 28,-6V15Z"/>'
+          '<path d="M-28,15H28" fill="none"/>'
+          '<circle cx="-28" cy="-9" r="4"/><circle cy="-18" r="4.5"/>'
+          '<circle cx="28" cy="-9" r="4"/>'),
+    "Q": ('<path d="M-26,15L-29,-2Q-14,9 0,-10Q14,9 29,-2L26,15Z"/>'
+          '<circle cx="-29" cy="-6" r="3.5"/><circle cy="-15" r="4.5"/>'
+          '<circle cx="29" cy="-6" r="3.5"/><circle cx="-14" cy="3" r="2.5"/>'
+          '<circle cx="14" cy="3" r="2.5"/>'),
+    "J": ('<path d="M6,-9C12,-26 28,-31 38,-25C28,-23 20,-16 16,-8Z"/>'
+          '<path d="M-31,6Q-28,-13 0,-13Q28,-13 31,6Z"/>'
+          '<rect x="-24" y="5" width="48" height="10" rx="2"/>'
+          '<circle cy="-1" r="3.5"/>'),
+}
+
+
+def court_half(rank, color):
+    """Upper half of a court panel; the lower half is the same, rotated."""
+    gw = GLYPHS[rank][0]
+    sc = 1.15
+    gx = CX - gw * sc / 2
+    gy = 84
+    parts = [
+        # crown
+        '<g transform="translate(125 58)" fill="%s" stroke="%s" '
+        'stroke-width="2" stroke-linejoin="round">%s</g>' % (GOLD, color, CROWNS[rank]),
+        # two-tone letter: gold outline under a solid suit-colour stroke
+        '<g fill="none" stroke-linecap="round" stroke-linejoin="round">',
+        glyph(rank, gx, gy, sc, ' stroke="%s" stroke-width="%s"' % (GOLD, fmt(STROKE + 7))),
+        glyph(rank, gx, gy, sc, ' stroke="%s" stroke-width="%s"' % (color, fmt(STROKE))),
+        '</g>',
+        # small flanking suit marks
+        use_suit(86, 46, 20), use_suit(164, 46, 20),
+    ]
+    return "".join(parts)
+
+
+def court_body(rank, color):
+    px, py, pw, ph = 64, 22, 122, 306
+    parts = [
+        '<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" '
+        'stroke="%s" stroke-width="2.5"/>' % (px, py, pw, ph, CREAM, color),
+        '<rect x="%d" y="%d" width="%d" height="%d" rx="3" fill="url(#g)" '
+        'stroke="%s" stroke-width="1.5"/>' % (px + 5, py + 5, pw - 10, ph - 10, GOLD),
+        '<path d="M69,199L181,151" stroke="%s" stroke-width="1.5"/>' % GOLD,
+        '<g id="h">%s</g>' % court_half(rank, color),
+        '<use href="#h" transform="rotate(180 125 175)"/>',
+        '<circle cx="125" cy="175" r="25" fill="#fff" stroke="%s" '
+        'stroke-width="2"/>' % color,
+        '<circle cx="125" cy="175" r="20.5" fill="none" stroke="%s" '
+        'stroke-width="1.5"/>' % GOLD,
+        use_suit(CX, CY, 26),
+    ]
+    return "".join(parts)
+
+
+def ace_body(suit, color):
+    if suit == "S":
+        # the ace of spades: a larger pip with a fine contour line
+        return (use_suit(CX, CY, 168).replace(
+                    "/>", ' fill="none" stroke="%s" stroke-width="1.4"/>' % color)
+                + use_suit(CX, CY, 140))
+    return use_suit(CX, CY, 112)
+
+
+def number_body(n):
+    out = []
+    for (x, y) in pip_positions(n):
+        out.append(use_suit(x, y, PIP, flip=y > CY + 0.5))
+    return "".join(out)
+
+
+def card_svg(rank, suit):
+    color = RED if suit in "HD" else BLACK
+    title = "%s of %s" % (RANK_NAMES[rank], SUIT_NAMES[suit])
+    if rank == "A":
+        body = ace_body(suit, color)
+    elif rank in "JQK":
+        body = court_body(rank, color)
+    else:
+        body = number_body(int(rank))
+    defs = ('<symbol id="s" viewBox="-50 -50 100 100" overflow="visible">%s'
+            '</symbol>' % SUIT_SHAPES[suit])
+    if rank in "JQK":
+        defs += ('<pattern id="g" width="10" height="10" patternUnits="userSpaceOnUse"'
+                 ' patternTransform="rotate(45)"><path d="M0,5H10M5,0V10" '
+                 'stroke="%s" stroke-width="0.7" opacity="0.35"/></pattern>' % GOLD)
+    return "".join([
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" '
+        'width="%d" height="%d">' % (W, H, W, H),
+        '<title>%s</title>' % title,
+        '<defs>%s</defs>' % defs,
+        '<rect x="1" y="1" width="248" height="348" rx="14" fill="#fff" '
+        'stroke="%s" stroke-width="2"/>' % BORDER,
+        '<g fill="%s" color="%s">' % (color, color),
+        corner_index(rank),
+        '<use href="#i" transform="rotate(180 125 175)"/>',
+        body,
+        '</g></svg>\n',
+    ])
+
+
+def back_svg():
+    navy = "#16264d"
+    line = "#6f86b8"
+    return "".join([
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" '
+        'width="%d" height="%d">' % (W, H, W, H),
+        '<title>card back</title>',
+        '<defs>',
+        '<pattern id="p" width="20" height="20" patternUnits="userSpaceOnUse" '
+        'x="11" y="11">',
+        '<rect width="20" height="20" fill="%s"/>' % navy,
+        '<g fill="none" stroke="%s" stroke-width="1">' % line,
+        '<circle cx="10" cy="10" r="10"/>',
+        '<circle r="10"/><circle cx="20" r="10"/>'
+        '<circle cy="20" r="10"/><circle cx="20" cy="20" r="10"/>',
+        '</g>',
+        '<circle cx="10" cy="10" r="1.6" fill="%s"/>' % line,
+        '</pattern>',
+        '</defs>',
+        '<rect x="1" y="1" width="248" height="348" rx="14" fill="#fff" '
+        'stroke="%s" stroke-width="2"/>' % BORDER,
+        '<rect x="12" y="12" width="226" height="326" rx="8" fill="url(#p)"/>',
+        '<rect x="12" y="12" width="226" height="326" rx="8" fill="none" '
+        'stroke="%s" stroke-width="2"/>' % navy,
+        '<rect x="19" y="19" width="212" height="312" rx="5" fill="none" '
+        'stroke="#c9d3ea" stroke-width="1.5"/>',
+        # central medallion
+        '<ellipse cx="125" cy="175" rx="52" ry="72" fill="%s" stroke="#c9d3ea" '
+        'stroke-width="2"/>' % navy,
+        '<ellipse cx="125" cy="175" rx="45" ry="65" fill="none" stroke="%s" '
+        'stroke-width="1.2"/>' % line,
+        '<g fill="none" stroke="#c9d3ea" stroke-width="2">',
+        '<path d="M125,125L150,175 125,225 100,175Z"/>',
+        '<path d="M125,140L140,175 125,210 110,175Z" stroke="%s" stroke-width="1.2"/>' % line,
+        '</g>',
+        '<circle cx="125" cy="175" r="5" fill="#c9d3ea"/>',
+        '</svg>\n',
+    ])
+
+
+def generate(outdir):
+    """Write all 53 SVG files into outdir; return the list of paths."""
+    os.makedirs(outdir, exist_ok=True)
+    written = []
+    files = [("%s%s.svg" % (r, s), card_svg(r, s)) for s in SUITS for r in RANKS]
+    files.append(("back.svg", back_svg()))
+    for name, text in files:
+        path = os.path.join(outdir, name)
+        with open(path, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        written.append(path)
+    return written
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv:
+        outdir = argv[0]
+    else:
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        outdir = os.path.join(root, "static", "cards")
+    paths = generate(outdir)
+    print("wrote %d files to %s" % (len(paths), outdir))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

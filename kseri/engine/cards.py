@@ -1,0 +1,134 @@
+"""Cards, their codes and the 52-card pack.
+
+A card is written as its rank followed by its suit: ``10D``, ``JS``, ``2C``,
+``AH``. Parsing is lenient (lower case, ``T`` for ten, the suit symbols
+♠♥♦♣); output is always canonical.
+
+Inside the engine a card is a small integer, its *index*
+``(rank - 1) * 4 + suit``, so that the search fast path can work on plain
+lists of ints; :class:`Card` is the value type of the public API and converts
+both ways with table look-ups.
+
+>>> Card.parse("10d")
+Card(rank=10, suit='D')
+>>> str(Card.parse("2♣")), str(Card.parse("td"))
+('2C', '10D')
+>>> Card.parse("JS").name
+'jack of spades'
+>>> Card.from_index(Card.parse("10D").index)
+Card(rank=10, suit='D')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from kseri.engine.errors import CardCodeError
+
+__all__ = [
+    "Card",
+    "SUITS",
+    "RANK_CODES",
+    "ACE",
+    "TEN",
+    "JACK",
+    "QUEEN",
+    "KING",
+    "PACK",
+    "parse_cards",
+    "format_cards",
+    "rank_of",
+]
+
+SUITS = "SHDC"
+"""Suit letters in index order: spades, hearts, diamonds, clubs."""
+
+RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+"""Rank codes; ``RANK_CODES[rank - 1]`` is the code of ``rank`` (1..13)."""
+
+ACE, TEN, JACK, QUEEN, KING = 1, 10, 11, 12, 13
+
+_RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
+               "nine", "ten", "jack", "queen", "king")
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_RANK_ALIASES = {"T": "10", "1": "A"}
+
+
+def rank_of(index: int) -> int:
+    """The rank (1..13) of a card index; the engine's hot comparisons use ``index >> 2``."""
+    return (index >> 2) + 1
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card: ``rank`` 1 (ace) .. 13 (king), ``suit`` one of ``S H D C``."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.rank, int) and 1 <= self.rank <= 13) or self.suit not in _SUIT_NAMES:
+            raise CardCodeError(f"not a card: rank={self.rank!r}, suit={self.suit!r}")
+
+    @classmethod
+    def parse(cls, code: str) -> Card:
+        """Parse a card code; raise :class:`CardCodeError` naming the input if it is not one."""
+        if not isinstance(code, str):
+            raise CardCodeError(f"card code must be a string, got {code!r}")
+        text = code.strip().upper()
+        if text[:1] in _SUIT_SYMBOLS:  # symbol first, e.g. "♦10"
+            text = text[1:] + text[:1]
+        suit = _SUIT_SYMBOLS.get(text[-1:], text[-1:])
+        rank_text = _RANK_ALIASES.get(text[:-1], text[:-1])
+        if suit not in _SUIT_NAMES or rank_text not in _RANK_INDEX:
+            raise CardCodeError(f"not a card code: {code!r} (expected e.g. 10D, JS, 2C, AH)")
+        return _BY_INDEX[_RANK_INDEX[rank_text] * 4 + SUITS.index(suit)]
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with engine index ``index`` (0..51)."""
+        return _BY_INDEX[index]
+
+    @property
+    def index(self) -> int:
+        """The engine's integer for this card: ``(rank - 1) * 4 + suit``."""
+        return (self.rank - 1) * 4 + SUITS.index(self.suit)
+
+    @property
+    def code(self) -> str:
+        """The canonical code, e.g. ``10D``."""
+        return RANK_CODES[self.rank - 1] + self.suit
+
+    @property
+    def name(self) -> str:
+        """The English name, e.g. ``ten of diamonds`` (for screen readers)."""
+        return f"{_RANK_NAMES[self.rank - 1]} of {_SUIT_NAMES[self.suit]}"
+
+    @property
+    def is_jack(self) -> bool:
+        return self.rank == JACK
+
+    def __str__(self) -> str:
+        return self.code
+
+
+_RANK_INDEX = {code: i for i, code in enumerate(RANK_CODES)}
+_BY_INDEX = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
+
+PACK: tuple[Card, ...] = _BY_INDEX
+"""The 52 cards in index order (A♠ A♥ A♦ A♣ 2♠ ... K♣)."""
+
+CODES: tuple[str, ...] = tuple(card.code for card in PACK)
+"""Canonical code of each card index."""
+
+
+def parse_cards(codes: Iterable[str]) -> list[Card]:
+    """Parse several codes, e.g. ``parse_cards("10D JS".split())``."""
+    return [Card.parse(code) for code in codes]
+
+
+def format_cards(cards: Iterable[Card | int]) -> list[str]:
+    """Canonical codes of cards given as :class:`Card` or index."""
+    return [CODES[c] if isinstance(c, int) else c.code for c in cards]

@@ -1,0 +1,140 @@
+"""A match: rounds played until a side reaches the target (151 in the Greek game).
+
+>>> import random
+>>> m = Match.new(rng=random.Random(1))
+>>> while not m.is_over:
+...     if m.round.is_terminal():
+...         _ = m.next_round()
+...     _ = m.play(m.round.legal_moves()[0])  # a real player would choose
+>>> m.winner in (0, 1) and max(m.totals) >= m.target
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from kseri.engine.cards import Card
+from kseri.engine.errors import IllegalMoveError
+from kseri.engine.events import PlayEvent
+from kseri.engine.round import Round
+from kseri.engine.sums import SumsRound
+from kseri.engine.rules import GREEK, Rules
+from kseri.engine.scoring import RoundScore, score_round
+
+__all__ = ["Match"]
+
+
+class Match:
+    """Rounds, running totals, target and winner. Sides are seats, or teams of two."""
+
+    def __init__(self, rules: Rules = GREEK, *, first_dealer: int, rng: random.Random | None = None) -> None:
+        if not 0 <= first_dealer < rules.players:
+            raise IllegalMoveError(f"first dealer {first_dealer} is not a seat")
+        self.rules = rules
+        self.first_dealer = first_dealer
+        self.rng = rng
+        self.rounds: list[Round] = []
+        self.scores: list[RoundScore] = []
+        self.totals = [0] * rules.teams
+        self.round_wins = [0] * rules.teams
+        self.target = rules.target
+        self.winner: int | None = None
+        # The sums table is its own engine; everything else plays on one pile.
+        self._table = SumsRound if rules.table == "sums" else Round
+
+    @classmethod
+    def new(cls, rules: Rules = GREEK, *, rng: random.Random, first_dealer: int | None = None) -> Match:
+        """A match with its first round dealt; the first dealer is drawn from ``rng`` unless given."""
+        if first_dealer is None:
+            first_dealer = rng.randrange(rules.players)
+        match = cls(rules, first_dealer=first_dealer, rng=rng)
+        match.next_round()
+        return match
+
+    # -- state ----------------------------------------------------------------
+
+    @property
+    def round(self) -> Round:
+        """The round in play (or the one just finished)."""
+        return self.rounds[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def dealer_of(self, round_index: int) -> int:
+        """Round 0 is dealt by ``first_dealer``; the deal then passes to the next seat."""
+        return (self.first_dealer + round_index) % self.rules.players
+
+    @property
+    def next_dealer(self) -> int:
+        return self.dealer_of(len(self.rounds))
+
+    # -- play -----------------------------------------------------------------
+
+    def next_round(self, deck: list[int] | None = None) -> Round:
+        """Deal the next round (from ``deck`` if given, else shuffled with the match's rng)."""
+        if self.is_over:
+            raise IllegalMoveError(f"the match is over: side {self.winner} won")
+        if self.rounds and not self.round.is_terminal():
+            raise IllegalMoveError(f"round {len(self.rounds) - 1} is still being played")
+        dealer = self.next_dealer
+        if deck is None:
+            if self.rng is None:
+                raise IllegalMoveError("no deck given and no random generator to shuffle one")
+            state = self._table.deal(self.rules, dealer, self.rng)
+        else:
+            state = self._table.from_deck(self.rules, dealer, deck)
+        self.rounds.append(state)
+        return state
+
+    def play(self, card: Card | str) -> PlayEvent:
+        """Play for the seat to move (checked); scores the round when it ends.
+
+        At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.SumsMove`."""
+        if self.is_over:
+            raise IllegalMoveError(f"cannot play {card}: the match is over")
+        event = self.round.apply(card)
+        if event.round_over:
+            self._score_round()
+        return event
+
+    def play_index(self, card: int) -> None:
+        """Unchecked fast path of :meth:`play` for a card index known to be in the mover's hand."""
+        state = self.round
+        state.apply_index(card)
+        if state.is_terminal():
+            self._score_round()
+
+    def _score_round(self) -> None:
+        score = score_round(self.round)
+        self.scores.append(score)
+        points = score.points
+        for side, p in enumerate(points):
+            self.totals[side] += p
+        best = max(points)
+        if points.count(best) == 1:
+            self.round_wins[points.index(best)] += 1
+        self.winner = self._decide()
+
+    def _decide(self) -> int | None:
+        rules = self.rules
+        if rules.match_rounds is not None:
+            if len(self.scores) < rules.match_rounds:
+                return None
+            return _sole_best(self.round_wins)
+        reached = [side for side, total in enumerate(self.totals) if total >= self.target]
+        if len(reached) == 1:
+            return reached[0]
+        if len(reached) > 1:
+            if rules.tie_break == "raise":
+                self.target += rules.target_raise
+                return None
+            return _sole_best(self.totals)
+        return None
+
+
+def _sole_best(values: list[int]) -> int | None:
+    best = max(values)
+    return values.index(best) if values.count(best) == 1 else None

@@ -1,0 +1,245 @@
+"""What one seat may know, and sampling the hidden cards consistently with it.
+
+An :class:`Observation` is the ``kseri-bot/1`` observation: the rules, the
+seat, the dealer, the seat's own hand, this round's opening pile and every
+card played so far (everything else public follows from these), plus the
+match score. It never holds another seat's hand or the stock's order, so a bot
+that gets only an observation cannot cheat.
+
+:meth:`Observation.sample_round` deals the unseen cards at random into the
+other hands and the stock and returns a full :class:`~kseri.engine.round.Round` in
+the same position: the determinization that search bots average over.
+
+>>> import random
+>>> from kseri.engine.match import Match
+>>> m = Match.new(rng=random.Random(5), first_dealer=1)
+>>> obs = Observation.from_round(m.round, seat=0, totals=(0, 0), target=151)
+>>> obs.to_move, len(obs.hand), obs.stock
+(0, 6, 36)
+>>> Observation.from_json(obs.to_json()) == obs
+True
+>>> sampled = obs.sample_round(random.Random(1))
+>>> sampled.hands[0] == m.round.hands[0] and sampled.pile == m.round.pile
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from kseri.engine.cards import CODES, JACK, Card
+from kseri.engine.errors import KseriError
+from kseri.engine.round import Round, opening_is_allowed
+from kseri.engine.rules import GREEK, Rules, rules_from_spec
+
+__all__ = ["Observation", "ObservationError"]
+
+
+class ObservationError(KseriError):
+    """An observation that is malformed or that no real position could produce."""
+
+
+def _codes(cards: Sequence[int]) -> list[str]:
+    return [CODES[c] for c in cards]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Observation:
+    """One seat's view of a round in progress. Cards are engine indices."""
+
+    rules: Rules = GREEK
+    seat: int
+    dealer: int
+    hand: tuple[int, ...]
+    opening: tuple[int, ...]
+    plays: tuple[int, ...]
+    totals: tuple[int, ...] = (0, 0)
+    target: int = 151
+    bottom: int | None = None
+
+    # -- derived public facts ---------------------------------------------------
+
+    @property
+    def per_packet(self) -> int:
+        return self.rules.players * self.rules.packet_size
+
+    @property
+    def first_player(self) -> int:
+        return (self.dealer + 1) % self.rules.players
+
+    def seat_of_play(self, i: int) -> int:
+        """Who made play ``i`` of the round."""
+        return (self.first_player + i % self.per_packet) % self.rules.players
+
+    @property
+    def to_move(self) -> int:
+        return self.seat_of_play(len(self.plays))
+
+    @property
+    def stock(self) -> int:
+        """Cards still in the stock."""
+        dealt_packets = min(len(self.plays) // self.per_packet + 1, self.rules.packets)
+        return 52 - self.rules.opening_size - dealt_packets * self.per_packet
+
+    def unseen(self) -> list[int]:
+        """Cards this seat has not seen: the other hands and the stock (bottom excluded)."""
+        seen = set(self.hand) | set(self.opening) | set(self.plays)
+        if self.bottom is not None:
+            seen.add(self.bottom)
+        return [c for c in range(52) if c not in seen]
+
+    def hand_sizes(self) -> list[int]:
+        """How many cards each seat holds now."""
+        p = len(self.plays)
+        if p >= 52 - self.rules.opening_size:
+            return [0] * self.rules.players
+        done_in_packet = p % self.per_packet
+        return [self.rules.packet_size - sum(1 for i in range(p - done_in_packet, p) if self.seat_of_play(i) == s)
+                for s in range(self.rules.players)]
+
+    def public_round(self) -> Round:
+        """A round in this position whose hidden cards are arbitrary (for public facts only)."""
+        return self.sample_round(random.Random(0))
+
+    # -- construction --------------------------------------------------------------
+
+    @classmethod
+    def from_round(cls, state: Round, *, seat: int, totals: Sequence[int] = (0, 0), target: int = 151) -> Observation:
+        bottom = state.bottom_card
+        return cls(
+            rules=state.rules,
+            seat=seat,
+            dealer=state.dealer,
+            hand=tuple(state.hands[seat]),
+            opening=tuple(state.opening),
+            plays=tuple(state.plays),
+            totals=tuple(totals),
+            target=target,
+            bottom=bottom.index if bottom else None,
+        )
+
+    def sample_round(self, rng: random.Random) -> Round:
+        """A full round in this position, the unseen cards dealt at random."""
+        rules = self.rules
+        n, k = rules.players, rules.packet_size
+        pool = self.unseen()
+        rng.shuffle(pool)
+        if self.bottom is not None:
+            pool.insert(0, self.bottom)  # popped last, so it is the last card dealt
+        p = len(self.plays)
+        current = min(p // self.per_packet, rules.packets - 1)
+        by_packet_seat: dict[tuple[int, int], list[int]] = {}
+        for i, card in enumerate(self.plays):
+            by_packet_seat.setdefault((i // self.per_packet, self.seat_of_play(i)), []).append(card)
+        deck: list[int] = []
+        for packet in range(rules.packets):
+            for offset in range(n):
+                seat = (self.first_player + offset) % n
+                cards = by_packet_seat.get((packet, seat), [])
+                if packet == current and seat == self.seat:
+                    cards = cards + list(self.hand)
+                missing = k - len(cards)
+                if missing < 0 or missing > len(pool):
+                    raise ObservationError(f"seat {seat} cannot hold these cards in packet {packet + 1}")
+                deck += cards
+                deck += [pool.pop() for _ in range(missing)]
+            if packet == 0:
+                deck += self.opening
+        state = Round.from_deck(rules, self.dealer, deck, check=False)
+        for card in self.plays:
+            state.apply_index(card)
+        return state
+
+    # -- the kseri-bot/1 JSON form -------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.public_round()
+        data: dict[str, Any] = {
+            "rules": self.rules.to_spec(),
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "hand": _codes(self.hand),
+            "opening": _codes(self.opening),
+            "plays": _codes(self.plays),
+            "pile": _codes(state.pile),
+            "stock": self.stock,
+            "totals": list(self.totals),
+            "target": self.target,
+        }
+        if self.bottom is not None:
+            data["bottom"] = CODES[self.bottom]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Observation:
+        """Read and check an observation; :class:`ObservationError` says what is wrong."""
+        if not isinstance(data, dict):
+            raise ObservationError("observation must be a JSON object")
+        try:
+            rules = rules_from_spec(data.get("rules", "greek"))
+        except KseriError as exc:
+            raise ObservationError(str(exc)) from None
+        for key in ("seat", "dealer", "hand", "opening", "plays"):
+            if key not in data:
+                raise ObservationError(f"observation lacks {key!r}")
+        seat, dealer = data["seat"], data["dealer"]
+        for key, value in (("seat", seat), ("dealer", dealer)):
+            if type(value) is not int or not 0 <= value < rules.players:
+                raise ObservationError(f"{key} {value!r} is not a seat")
+        cards = {}
+        for key in ("hand", "opening", "plays"):
+            value = data[key]
+            if not isinstance(value, list):
+                raise ObservationError(f"{key!r} must be a list of card codes")
+            try:
+                cards[key] = tuple(Card.parse(code).index for code in value)
+            except KseriError as exc:
+                raise ObservationError(f"{key}: {exc}") from None
+        bottom = None
+        if data.get("bottom") is not None:
+            try:
+                bottom = Card.parse(data["bottom"]).index
+            except KseriError as exc:
+                raise ObservationError(f"bottom: {exc}") from None
+        totals = data.get("totals", [0] * rules.teams)
+        target = data.get("target", rules.target)
+        if not (isinstance(totals, list) and len(totals) == rules.teams and all(type(t) is int for t in totals)):
+            raise ObservationError(f"totals {totals!r} must be {rules.teams} integers")
+        if type(target) is not int:
+            raise ObservationError(f"target {target!r} must be an integer")
+        obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
+                  plays=cards["plays"], totals=tuple(totals), target=target, bottom=bottom)
+        obs.check(data)
+        return obs
+
+    def check(self, data: dict[str, Any] | None = None) -> None:
+        """Raise :class:`ObservationError` unless a real position could look like this."""
+        rules = self.rules
+        if rules.table != "pile":
+            raise ObservationError(f"the {rules.profile} table has no bot observation yet (pile profiles only)")
+        everything = list(self.hand) + list(self.opening) + list(self.plays)
+        if self.bottom is not None:
+            everything.append(self.bottom)
+        if len(set(everything)) != len(everything):
+            dup = next(c for c in everything if everything.count(c) > 1)
+            raise ObservationError(f"card {CODES[dup]} appears twice")
+        if len(self.opening) != rules.opening_size:
+            raise ObservationError(f"opening must hold {rules.opening_size} cards, not {len(self.opening)}")
+        if not opening_is_allowed(rules, self.opening):
+            raise ObservationError("the rules forbid this opening pile: " + " ".join(_codes(self.opening)))
+        if len(self.plays) >= 52 - rules.opening_size:
+            raise ObservationError("the round is over: no card left to play")
+        expected = self.hand_sizes()[self.seat]
+        if len(self.hand) != expected:
+            raise ObservationError(f"seat {self.seat} should hold {expected} cards after "
+                                   f"{len(self.plays)} plays, not {len(self.hand)}")
+        if self.bottom is not None and (not rules.exposed_bottom or self.bottom >> 2 == JACK - 1):
+            raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
+        state = self.public_round()
+        if data is not None:
+            if "pile" in data and data["pile"] != _codes(state.pile):
+                raise ObservationError(f"pile {data['pile']!r} does not follow from opening and plays")
+            if "stock" in data and data["stock"] != self.stock:
+                raise ObservationError(f"stock {data['stock']!r} should be {self.stock}")

@@ -1,0 +1,146 @@
+"""Game records, ``kseri-record/1``: write a match, read and check one, replay it.
+
+A record holds the rules, the first dealer and, per round, the deck in the
+order it is used and the cards played; a replay needs no randomness.
+
+>>> import random
+>>> from kseri.engine.match import Match
+>>> m = Match.new(rng=random.Random(2), first_dealer=0)
+>>> _ = m.play(m.round.legal_moves()[0])
+>>> again = loads(dumps(m))
+>>> again.round.plays == m.round.plays and again.round.deck == m.round.deck
+True
+>>> loads('{"format": "kseri-record/9"}')
+Traceback (most recent call last):
+...
+kseri.engine.errors.RecordError: format: expected 'kseri-record/1', got 'kseri-record/9'
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from kseri.engine.cards import CODES, Card
+from kseri.engine.errors import KseriError, RecordError
+from kseri.engine.match import Match
+from kseri.engine.rules import rules_from_spec
+
+__all__ = ["FORMAT", "to_record", "from_record", "dumps", "loads", "summary"]
+
+FORMAT = "kseri-record/1"
+
+
+def to_record(match: Match) -> dict[str, Any]:
+    """The match so far as a ``kseri-record/1`` object (the last round may be unfinished)."""
+    return {
+        "format": FORMAT,
+        "rules": match.rules.to_spec(),
+        "first_dealer": match.first_dealer,
+        "rounds": [{"deck": [CODES[c] for c in r.deck], "plays": r.play_codes()}
+                   for r in match.rounds],
+    }
+
+
+def dumps(match: Match) -> str:
+    """The record as compact JSON text."""
+    return json.dumps(to_record(match), separators=(",", ":"))
+
+
+def loads(text: str, *, rng: random.Random | None = None) -> Match:
+    """Read a record from JSON text; see :func:`from_record`."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("not JSON: nested too deeply") from None
+    return from_record(data, rng=rng)
+
+
+def _cards(value: Any, where: str, what: str) -> list[int]:
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes", where)
+    try:
+        return [Card.parse(code).index for code in value]
+    except KseriError as exc:
+        raise RecordError(f"{what}: {exc}", where) from None
+
+
+def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
+    """Rebuild a match from a record, checking every rule on the way.
+
+    Raises :class:`RecordError` naming the problem and where it is (round and
+    play index). ``rng`` shuffles later rounds if play goes on from here.
+    """
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"expected {FORMAT!r}, got {data.get('format')!r}", "format")
+    try:
+        rules = rules_from_spec(data.get("rules", "greek"))
+    except KseriError as exc:
+        raise RecordError(str(exc), "rules") from None
+    first_dealer = data.get("first_dealer")
+    if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
+        raise RecordError(f"{first_dealer!r} is not a seat", "first_dealer")
+    rounds = data.get("rounds")
+    if not isinstance(rounds, list):
+        raise RecordError("must be a list", "rounds")
+    match = Match(rules, first_dealer=first_dealer, rng=rng)
+    for r, entry in enumerate(rounds):
+        where = f"round {r}"
+        if not isinstance(entry, dict):
+            raise RecordError("must be an object with deck and plays", where)
+        if match.is_over:
+            raise RecordError(f"the match was already won by side {match.winner}", where)
+        if r > 0 and not match.round.is_terminal():
+            raise RecordError("round is unfinished but more rounds follow", f"round {r - 1}")
+        deck = _cards(entry.get("deck"), where, "deck")
+        if rules.table == "sums":
+            plays = entry.get("plays", [])
+            if not (isinstance(plays, list) and all(isinstance(p, str) for p in plays)):
+                raise RecordError("plays must be a list of play strings", where)
+        else:
+            plays = _cards(entry.get("plays", []), where, "plays")
+        try:
+            match.next_round(deck)
+        except KseriError as exc:
+            raise RecordError(str(exc), where) from None
+        for i, card in enumerate(plays):
+            state = match.round
+            if rules.table == "sums":
+                _play_string(match, card, f"{where}, play {i}")
+                continue
+            if state.is_terminal():
+                raise RecordError(f"{CODES[card]} played after the round ended", f"{where}, play {i}")
+            if card not in state.hands[state.to_move]:
+                held = " ".join(CODES[c] for c in state.hands[state.to_move])
+                raise RecordError(f"{CODES[card]} is not in seat {state.to_move}'s hand [{held}]",
+                                  f"{where}, play {i}")
+            match.play(Card.from_index(card))
+    return match
+
+
+def _play_string(match: Match, play: str, where: str) -> None:
+    if match.round.is_terminal():
+        raise RecordError(f"{play} played after the round ended", where)
+    try:
+        match.play(play)
+    except KseriError as exc:
+        raise RecordError(str(exc), where) from None
+
+
+def summary(match: Match) -> dict[str, Any]:
+    """The replay command's output: per complete round, then totals, target, winner."""
+    rounds = []
+    for score in match.scores:
+        rounds.append({
+            "dealer": score.dealer,
+            "cards": list(score.cards),
+            "kseris": list(score.kseris),
+            "points": list(score.points),
+            "breakdown": [side.to_json() for side in score.sides],
+        })
+    return {"rounds": rounds, "totals": list(match.totals), "target": match.target, "winner": match.winner}

@@ -1,0 +1,50 @@
+"""``python -m kseri simulate``: whole matches between random players, summarised."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+from kseri.engine.match import Match
+from kseri.engine.rules import Rules
+
+__all__ = ["simulate"]
+
+
+def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` matches with uniformly random play; return summary statistics."""
+    rng = random.Random(seed)
+    rounds_per_match: list[int] = []
+    kseris_per_round: list[int] = []
+    points_per_round: list[int] = []
+    first_player_edge: list[int] = []
+    winners = [0] * rules.teams
+    for _ in range(games):
+        match = Match.new(rules, rng=rng)
+        while not match.is_over:
+            if match.round.is_terminal():
+                match.next_round()
+            state = match.round
+            if rules.table == "sums":
+                match.play(rng.choice(state.legal_moves()))
+                continue
+            hand = state.hands[state.to_move]
+            match.play_index(hand[int(rng.random() * len(hand))])
+        rounds_per_match.append(len(match.scores))
+        winners[match.winner] += 1  # type: ignore[index]
+        for score in match.scores:
+            kseris_per_round.append(sum(score.kseris))
+            points_per_round.append(sum(score.points))
+            first = rules.team_of((score.dealer + 1) % rules.players)
+            first_player_edge.append(score.points[first] - score.points[1 - first])
+    return {
+        "games": games,
+        "seed": seed,
+        "rounds": len(points_per_round),
+        "rounds_per_match": round(statistics.mean(rounds_per_match), 3),
+        "kseris_per_round": round(statistics.mean(kseris_per_round), 3),
+        "points_per_round": round(statistics.mean(points_per_round), 3),
+        "first_player_edge": round(statistics.mean(first_player_edge), 3),
+        "wins": winners,
+    }

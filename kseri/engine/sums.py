@@ -1,0 +1,313 @@
+"""The ``sums`` table (RULES.md §4): cards side by side, captures that add up, builds.
+
+A different table from the Greek pile: the four opening cards lie side by
+side, a played card may take one card of its rank or a set of number cards and
+builds whose values add up to its value, and a player may *build* (lay a
+number card on a table number card and announce the sum) when holding a card
+of that sum. Capturing is optional. A capture that empties the table is a
+xeri (+10).
+
+Values: ace 1, two to ten their face value; J, Q, K have no number value and
+take only the same rank. A build is taken only whole, by a card of its value.
+Its owner (who built or last raised it) may not lay a loose card while it is on
+the table, unless no other move is possible.
+
+Plays are written as strings in records (``kseri-record/1``): a plain card
+code lays the card loose (``7H``); ``7H:3C+4D`` plays 7H and takes the table
+cards named (every card of each item taken); ``5S>3H`` builds 5S onto the
+item holding 3H.
+
+>>> import random
+>>> from kseri.engine.rules import SUMS
+>>> state = SumsRound.from_deck(SUMS, 1, _demo_deck())
+>>> [str(m) for m in state.legal_moves() if m.card == Card.parse("7H").index]
+['7H:3C+4D', '7H>3C', '7H']
+>>> event = state.apply("7H:3C+4D")
+>>> event.kind, [c.code for c in event.captured]
+('capture', ['3C', '4D'])
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Literal, Sequence
+
+from kseri.engine.cards import CODES, Card
+from kseri.engine.errors import IllegalMoveError, RecordError
+from kseri.engine.events import PlayEvent
+from kseri.engine.rules import Rules, card_points_table
+
+__all__ = ["SumsRound", "SumsMove", "TableItem", "number_value"]
+
+
+def number_value(card: int) -> int | None:
+    """Ace 1, two..ten their value; ``None`` for J, Q, K (they never add up)."""
+    rank_index = card >> 2
+    return rank_index + 1 if rank_index <= 9 else None
+
+
+@dataclass(frozen=True, slots=True)
+class TableItem:
+    """A loose card (``owner`` None, one card) or a build (an owner and several cards)."""
+
+    cards: tuple[int, ...]
+    value: int | None
+    owner: int | None = None
+
+    @property
+    def is_build(self) -> bool:
+        return self.owner is not None
+
+    def __str__(self) -> str:
+        text = "+".join(CODES[c] for c in self.cards)
+        return f"[{text}={self.value}]" if self.is_build else text
+
+
+@dataclass(frozen=True, slots=True)
+class SumsMove:
+    """Play ``card``: lay it loose, take ``take`` (table items' cards), or build onto ``onto``."""
+
+    card: int
+    kind: Literal["drop", "capture", "build"]
+    take: tuple[int, ...] = ()
+    onto: int | None = None
+
+    def __str__(self) -> str:
+        if self.kind == "capture":
+            return CODES[self.card] + ":" + "+".join(CODES[c] for c in self.take)
+        if self.kind == "build":
+            return f"{CODES[self.card]}>{CODES[self.onto]}"  # type: ignore[index]
+        return CODES[self.card]
+
+
+def _subsets_summing(items: Sequence[tuple[int, int]], target: int) -> list[tuple[int, ...]]:
+    """Index sets of (index, value) items whose values add up to ``target`` (values ≥ 1)."""
+    found: list[tuple[int, ...]] = []
+
+    def extend(start: int, remaining: int, chosen: tuple[int, ...]) -> None:
+        if remaining == 0:
+            found.append(chosen)
+            return
+        for j in range(start, len(items)):
+            index, value = items[j]
+            if value <= remaining:
+                extend(j + 1, remaining - value, chosen + (index,))
+
+    extend(0, target, ())
+    return found
+
+
+class SumsRound:
+    """One round at the sums table; attributes mirror :class:`kseri.engine.round.Round`
+    where they mean the same (so scoring and matches treat both alike)."""
+
+    def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
+        n, k = rules.players, rules.packet_size
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = tuple(deck)
+        first = (dealer + 1) % n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        for i in range(n):
+            self.hands[(first + i) % n] = list(deck[i * k:(i + 1) * k])
+        opening = deck[n * k:n * k + rules.opening_size]
+        self.table: list[TableItem] = [TableItem((c,), number_value(c)) for c in opening]
+        self.next_card = n * k + rules.opening_size
+        self.captured: list[list[int]] = [[] for _ in range(n)]
+        self.counts = [0] * n
+        self.kseris = [0] * n
+        self.jack_kseris = [0] * n
+        self.bonus = [0] * n
+        self.jack_tables = [0] * n  # the pile game's jack-table house rule has no meaning here
+        self.kseri_cards: list[list[int]] = [[] for _ in range(n)]
+        self.last_capturer: int | None = None
+        self.to_move = first
+        self.plays: list[str] = []
+        self.sweep_seat: int | None = None
+        self._card_points = card_points_table(rules)
+
+    @classmethod
+    def deal(cls, rules: Rules, dealer: int, rng: random.Random) -> SumsRound:
+        deck = list(range(52))
+        rng.shuffle(deck)
+        return cls(rules, dealer, deck)
+
+    @classmethod
+    def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> SumsRound:
+        if check and sorted(deck) != list(range(52)):
+            raise RecordError("deck is not a permutation of the 52-card pack")
+        if check and not 0 <= dealer < rules.players:
+            raise RecordError(f"dealer {dealer} is not a seat")
+        return cls(rules, dealer, deck)
+
+    # -- queries ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def pile(self) -> list[int]:
+        """Every card on the table, item by item (for counting and display)."""
+        return [c for item in self.table for c in item.cards]
+
+    @property
+    def stock_count(self) -> int:
+        return 52 - self.next_card
+
+    @property
+    def opening(self) -> tuple[int, ...]:
+        start = self.rules.players * self.rules.packet_size
+        return self.deck[start:start + self.rules.opening_size]
+
+    def is_terminal(self) -> bool:
+        return self.next_card == 52 and not any(self.hands)
+
+    def play_codes(self) -> list[str]:
+        return list(self.plays)
+
+    def legal_moves(self) -> list[SumsMove]:
+        """Every legal play of the seat to move, drops last."""
+        if self.is_terminal():
+            return []
+        seat = self.to_move
+        hand = self.hands[seat]
+        moves: list[SumsMove] = []
+        numbers = [(i, item.value) for i, item in enumerate(self.table) if item.value is not None]
+        for card in hand:
+            value = number_value(card)
+            if value is None:
+                for item in self.table:
+                    if not item.is_build and item.cards[0] >> 2 == card >> 2:
+                        moves.append(SumsMove(card, "capture", item.cards))
+                continue
+            for chosen in _subsets_summing(numbers, value):
+                taken = tuple(c for i in chosen for c in self.table[i].cards)
+                moves.append(SumsMove(card, "capture", taken))
+            held = {number_value(c) for c in hand if c != card}
+            for i, item_value in numbers:
+                total = item_value + value
+                if total <= 10 and total in held:
+                    moves.append(SumsMove(card, "build", onto=self.table[i].cards[0]))
+        owns_build = any(item.owner == seat for item in self.table)
+        if not (owns_build and moves):
+            moves += [SumsMove(card, "drop") for card in hand]
+        return moves
+
+    def parse_move(self, text: str) -> SumsMove:
+        """Read a play string in this position (``7H``, ``7H:3C+4D``, ``5S>3H``)."""
+        if not isinstance(text, str):
+            raise IllegalMoveError(f"a play must be a string, got {text!r}")
+        if ":" in text:
+            head, _, rest = text.partition(":")
+            card = Card.parse(head).index
+            named = {Card.parse(code).index for code in rest.split("+")}
+            items = [item for item in self.table if named & set(item.cards)]
+            taken = tuple(c for item in items for c in item.cards)
+            if set(taken) != named:
+                raise IllegalMoveError(f"{text}: a capture must name every card of each item it takes")
+            return SumsMove(card, "capture", taken)
+        if ">" in text:
+            head, _, onto = text.partition(">")
+            card = Card.parse(head).index
+            onto_card = Card.parse(onto).index
+            item = next((item for item in self.table if onto_card in item.cards), None)
+            if item is None:
+                raise IllegalMoveError(f"{text}: {CODES[onto_card]} is not on the table")
+            return SumsMove(card, "build", onto=item.cards[0])
+        return SumsMove(Card.parse(text).index, "drop")
+
+    # -- playing ------------------------------------------------------------
+
+    def apply(self, move: SumsMove | str) -> PlayEvent:
+        """Make a play (checked); the error names the play, the position and why."""
+        if self.is_terminal():
+            raise IllegalMoveError(f"cannot play {move}: the round is over (after play {len(self.plays)})")
+        if isinstance(move, str):
+            move = self.parse_move(move)
+        seat = self.to_move
+        if move.card not in self.hands[seat]:
+            held = " ".join(CODES[c] for c in self.hands[seat])
+            raise IllegalMoveError(f"{CODES[move.card]} is not in seat {seat}'s hand [{held}]")
+        if move not in self.legal_moves():
+            table = " ".join(str(item) for item in self.table) or "empty"
+            raise IllegalMoveError(f"{move} is not a legal play here (table: {table})")
+        bonus_before = self.bonus[seat]
+        next_before = self.next_card
+        kseris_before = self.kseris[seat]
+        last_table = self.pile
+        self.apply_move(move)
+        over = self.is_terminal()
+        kind = "drop" if move.kind == "drop" else move.kind
+        if move.kind == "capture":
+            kind = "kseri" if self.kseris[seat] > kseris_before else "capture"
+        sweep: tuple[Card, ...] = ()
+        if over and self.sweep_seat is not None and move.kind != "capture":
+            sweep = tuple(Card.from_index(c) for c in last_table) + (Card.from_index(move.card),)
+        return PlayEvent(
+            seat=seat,
+            card=Card.from_index(move.card),
+            kind=kind,  # type: ignore[arg-type]
+            captured=tuple(Card.from_index(c) for c in move.take),
+            bonus=self.bonus[seat] - bonus_before,
+            dealt=self.next_card != next_before,
+            sweep=sweep,
+            sweep_seat=self.sweep_seat if sweep else None,
+            round_over=over,
+        )
+
+    def apply_move(self, move: SumsMove) -> None:
+        """Make a play known to be legal (the fast path)."""
+        seat = self.to_move
+        rules = self.rules
+        self.hands[seat].remove(move.card)
+        self.plays.append(str(move))
+        if move.kind == "capture":
+            taken = set(move.take)
+            self.table = [item for item in self.table if not taken & set(item.cards)]
+            self.captured[seat].extend(move.take)
+            self.captured[seat].append(move.card)
+            self.counts[seat] += len(move.take) + 1
+            self.last_capturer = seat
+            if not self.table:
+                last_card = self.next_card == 52 and not any(self.hands)
+                self.kseris[seat] += 1
+                self.kseri_cards[seat].append(move.card)
+                if not (last_card and not rules.last_card_kseri):
+                    self.bonus[seat] += rules.kseri_points
+        elif move.kind == "build":
+            i = next(i for i, item in enumerate(self.table) if item.cards[0] == move.onto)
+            item = self.table[i]
+            self.table[i] = TableItem(item.cards + (move.card,),
+                                      (item.value or 0) + (number_value(move.card) or 0), seat)
+        else:
+            self.table.append(TableItem((move.card,), number_value(move.card)))
+        self.to_move = (seat + 1) % rules.players
+        if not any(self.hands):
+            if self.next_card < 52:
+                n, k = rules.players, rules.packet_size
+                first = (self.dealer + 1) % n
+                for i in range(n):
+                    start = self.next_card + i * k
+                    self.hands[(first + i) % n] = list(self.deck[start:start + k])
+                self.next_card += n * k
+                self.to_move = first
+            else:
+                self._finish()
+
+    def _finish(self) -> None:
+        """The last capturer takes the table (never a xeri)."""
+        if self.last_capturer is not None and self.table:
+            seat = self.last_capturer
+            cards = self.pile
+            self.captured[seat].extend(cards)
+            self.counts[seat] += len(cards)
+            self.table = []
+            self.sweep_seat = seat
+
+
+def _demo_deck() -> list[int]:
+    named = [Card.parse(c).index for c in
+             "7H 8S 2S 9D QS 10H AH 6H 5D 2D QH KH 3C 4D JC 10S".split()]
+    return named + [c for c in range(52) if c not in named]

@@ -1,0 +1,345 @@
+"""A game at the browser table: you (seat 0) against a bot (seat 1).
+
+Everything the page does that is not drawing is plain Python that runs the
+same under CPython (where it is tested) and in the page (Pyodide). This module
+holds :class:`GameSession`: starting a match from a seed, checking your plays,
+letting the bot think in slices, queueing what happened for the page to
+animate, hints and the saved game. Its neighbours hold the rest:
+:mod:`kseri.table.seats` (seats, levels, seeds), :mod:`kseri.table.urlparams` (the URL),
+:mod:`kseri.table.views` (what the page draws), :mod:`kseri.table.summaries` (round and
+match results) and :mod:`kseri.table.stats` (the record against each level); their
+names are re-exported here.
+
+Randomness never comes from a global generator. A session has one integer
+``seed`` and derives a fresh :class:`random.Random` for each purpose from it
+(the shuffle of round *r*, the bot's decision at play *i* of round *r*, ...),
+so a seed reproduces the deals *and* the bot's choices, and a saved game needs
+to store only the record and the seed to resume exactly.
+
+>>> s = GameSession.new(seed=7, level="easy")
+>>> s.phase in ("human", "bot")
+True
+>>> while s.phase == "bot":
+...     _ = s.play_bot()
+>>> event = s.play_human(s.view().hand[0])
+>>> event.seat
+0
+>>> again = GameSession.from_save(s.to_save())
+>>> again.view() == s.view()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from typing import Any
+
+from kseri.engine.cards import CODES, Card
+from kseri.engine.errors import IllegalMoveError, RecordError, one_line as _one_line
+from kseri.engine.events import PlayEvent
+from kseri.engine.match import Match
+from kseri.engine.observation import Observation
+from kseri.engine.record import from_record, to_record
+from kseri.engine.rules import GREEK, Rules
+from kseri.table.stats import Stats
+from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
+from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed
+from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
+from kseri.table.views import HintEntry, SideView, TableView, describe_event
+
+__all__ = [
+    "HUMAN", "BOT", "DEFAULT_LEVEL", "SAVE_FORMAT", "SessionError", "Phase",
+    "UrlOptions", "parse_url", "decode_record_param",
+    "SideView", "TableView", "HintEntry", "SummaryRow", "RoundSummary", "MatchSummary",
+    "GameSession", "Stats", "describe_event", "new_seed", "levels",
+]
+
+SAVE_FORMAT = "kseri-save/1"
+
+
+def _rng(seed: int, *parts: object) -> random.Random:
+    """A generator for one purpose, derived from the session seed.
+
+    String seeds are hashed with SHA-512 by :mod:`random`, the same in every
+    CPython and in Pyodide, whatever ``PYTHONHASHSEED`` is.
+    """
+    return random.Random(":".join(["kseri", str(seed), *map(str, parts)]))
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+def _thinker(level: str, observation: Observation, rng: random.Random, *, exact: bool = False):
+    """The bot's sliceable decision (``kseri.bots.Thinker``)."""
+    from kseri.bots import Thinker
+    return Thinker(level, observation, rng, exact=exact)
+
+
+# --------------------------------------------------------------------------- the session
+
+
+class GameSession:
+    """One match at the browser table, plus the settings that go with it."""
+
+    def __init__(self, match: Match, *, seed: int, level: str) -> None:
+        self.match = match
+        self.seed = seed
+        self._level = _check_level(level)
+        self.events: deque[PlayEvent] = deque()
+        """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
+        self._thinker: Any = None
+        self._thinker_key: tuple[int, int] | None = None
+        self._hint_key: tuple[int, int] | None = None
+        self._hint_thinker: Any = None
+        self._hints: tuple[HintEntry, ...] | None = None
+        self.result_counted = False
+        """Whether the finished match was added to the statistics (kept in the save)."""
+
+    # -- construction ---------------------------------------------------------
+
+    @classmethod
+    def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
+        """A new match: the first dealer and every deal follow from ``seed``."""
+        if rules.players != 2:
+            raise SessionError("the browser table seats two players")
+        seed = new_seed() if seed is None else seed
+        first_dealer = _rng(seed, "first-dealer").randrange(rules.players)
+        match = Match(rules, first_dealer=first_dealer)
+        session = cls(match, seed=seed, level=level)
+        session._deal()
+        return session
+
+    @classmethod
+    def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
+        """Open a ``kseri-record/1`` record at its last position; :class:`RecordError` if it is bad.
+
+        Later rounds are shuffled from ``seed`` (a fresh one if not given).
+        """
+        from kseri.engine.record import loads
+        match = loads(text)
+        if match.rules.players != 2:
+            raise RecordError("the browser table seats two players", "rules")
+        return cls(match, seed=new_seed() if seed is None else seed, level=level)
+
+    @classmethod
+    def from_save(cls, text: str | None) -> GameSession:
+        """Resume a saved game; :class:`SessionError` (one line) if it is not one we can use."""
+        if not text:
+            raise SessionError("there is no saved game")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise SessionError("the saved game is not JSON") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise SessionError(f"the saved game has format {found!r}, not {SAVE_FORMAT!r}")
+        seed = data.get("seed")
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise SessionError(f"the saved game's seed {seed!r} is not valid")
+        level = data.get("level")
+        try:
+            level = _check_level(level)
+        except SessionError:
+            level = DEFAULT_LEVEL
+        try:
+            match = from_record(data.get("record"))
+        except RecordError as exc:
+            raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
+        if match.rules.players != 2:
+            raise SessionError("the saved game is not a two-player game")
+        session = cls(match, seed=seed, level=level)
+        session.result_counted = bool(data.get("counted", False)) and match.is_over
+        return session
+
+    def to_save(self) -> str:
+        """The saved-game JSON: the match as a record, plus seed and level."""
+        data: dict[str, Any] = {"format": SAVE_FORMAT, "seed": self.seed, "level": self._level,
+                                "record": to_record(self.match)}
+        if self.result_counted:
+            data["counted"] = True
+        return json.dumps(data, separators=(",", ":"))
+
+    def record_text(self) -> str:
+        """The match as ``kseri-record/1`` JSON (for a link or a download)."""
+        return json.dumps(to_record(self.match), separators=(",", ":"))
+
+    # -- settings ---------------------------------------------------------------
+
+    @property
+    def level(self) -> str:
+        return self._level
+
+    @level.setter
+    def level(self, value: str) -> None:
+        """A new level takes effect from the bot's next decision."""
+        self._level = _check_level(value)
+        self._thinker = None
+        self._thinker_key = None
+
+    @property
+    def rules(self) -> Rules:
+        return self.match.rules
+
+    # -- state -------------------------------------------------------------------
+
+    @property
+    def round(self):
+        return self.match.round
+
+    @property
+    def phase(self) -> Phase:
+        if self.match.is_over:
+            return "match_over"
+        state = self.match.round
+        if state.is_terminal():
+            return "round_over"
+        return "human" if state.to_move == HUMAN else "bot"
+
+    def _position(self) -> tuple[int, int]:
+        return (len(self.match.rounds) - 1, len(self.match.round.plays))
+
+    def view(self) -> TableView:
+        match, state = self.match, self.match.round
+        sides = []
+        for seat in (HUMAN, BOT):
+            sides.append(SideView(
+                seat=seat,
+                hand_count=len(state.hands[seat]),
+                captured=state.counts[seat],
+                kseri_cards=tuple(CODES[c] for c in state.kseri_cards[seat]),
+                kseris=state.kseris[seat],
+                jack_kseris=state.jack_kseris[seat],
+                total=match.totals[seat],
+                is_dealer=state.dealer == seat,
+                last_capturer=state.last_capturer == seat,
+            ))
+        return TableView(
+            phase=self.phase,
+            hand=tuple(CODES[c] for c in state.hands[HUMAN]),
+            pile=tuple(CODES[c] for c in state.pile),
+            stock=state.stock_count,
+            to_move=state.to_move,
+            dealer=state.dealer,
+            packet=state.packet,
+            packets=match.rules.packets,
+            round_number=len(match.rounds),
+            plays_in_round=len(state.plays),
+            sides=(sides[0], sides[1]),
+            target=match.target,
+            base_target=match.rules.target,
+            level=self._level,
+            rules_name=match.rules.profile,
+            winner=match.winner,
+        )
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know now (the bot gets nothing more)."""
+        return Observation.from_round(self.match.round, seat=seat, totals=tuple(self.match.totals),
+                                      target=self.match.target)
+
+    # -- playing -------------------------------------------------------------------
+
+    def _record(self, event: PlayEvent) -> PlayEvent:
+        self.events.append(event)
+        self._thinker = None
+        self._thinker_key = None
+        self._hints = None
+        self._hint_thinker = None
+        self._hint_key = None
+        return event
+
+    def take_events(self) -> list[PlayEvent]:
+        """The plays made since the last call, oldest first (for the page to animate)."""
+        out = list(self.events)
+        self.events.clear()
+        return out
+
+    def play_human(self, card: Card | str) -> PlayEvent:
+        """Your play, checked: :class:`IllegalMoveError` if it is not your turn or not your card."""
+        if self.phase != "human":
+            raise IllegalMoveError(f"it is not your turn ({self.phase.replace('_', ' ')})")
+        card = Card.parse(card) if isinstance(card, str) else card
+        return self._record(self.match.play(card))
+
+    def think(self, max_ms: float = 25.0) -> bool:
+        """Let the bot think for about ``max_ms``; True once its card is chosen.
+
+        The decision is the same however it is sliced: its generator is derived
+        from the seed and the position only.
+        """
+        if self.phase != "bot":
+            raise IllegalMoveError(f"it is not the bot's turn ({self.phase.replace('_', ' ')})")
+        key = self._position()
+        if self._thinker is None or self._thinker_key != key:
+            round_index, play_index = key
+            self._thinker = _thinker(self._level, self.observation(BOT), _rng(self.seed, "bot", round_index, play_index))
+            self._thinker_key = key
+        return bool(self._thinker.step(max_ms))
+
+    def play_bot(self) -> PlayEvent:
+        """Play the card the bot chose (thinking to the end first if needed)."""
+        while not self.think(1000.0):
+            pass
+        return self._record(self.match.play(self._thinker.choice()))
+
+    def next_round(self) -> None:
+        """Deal the next round once the summary has been seen."""
+        if self.phase != "round_over":
+            raise IllegalMoveError(f"the round is not over ({self.phase.replace('_', ' ')})")
+        self._deal()
+
+    def _deal(self) -> None:
+        self.match.rng = _rng(self.seed, "deal", len(self.match.rounds))
+        self.match.next_round()
+        self.match.rng = None
+        self._thinker = None
+        self._hints = None
+
+    # -- hints -------------------------------------------------------------------------
+
+    def hint_step(self, max_ms: float = 25.0) -> bool:
+        """Think for about ``max_ms`` about your cards; True once :meth:`hints` is ready."""
+        if self.phase != "human":
+            raise IllegalMoveError("hints are for your turn")
+        key = self._position()
+        if self._hints is not None and self._hint_key == key:
+            return True
+        if self._hint_thinker is None or self._hint_key != key:
+            round_index, play_index = key
+            self._hint_thinker = _thinker("hard", self.observation(HUMAN), _rng(self.seed, "hint", round_index, play_index),
+                                          exact=True)
+            self._hint_key = key
+            self._hints = None
+        if not self._hint_thinker.step(max_ms):
+            return False
+        from kseri.bots.evaluate import expand_values
+        values = self._hint_thinker.values() or {}
+        rows = expand_values(self.observation(HUMAN), values)
+        best = rows[0][1] if rows else 0.0
+        self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9) for c, v in rows)
+        return True
+
+    def hints(self) -> tuple[HintEntry, ...]:
+        """Every card in your hand with its expected point difference, best first."""
+        while not self.hint_step(1000.0):
+            pass
+        assert self._hints is not None
+        return self._hints
+
+    # -- summaries -------------------------------------------------------------------------
+
+    def round_summary(self, index: int = -1) -> RoundSummary:
+        """The breakdown of a finished round, by category and side."""
+        return round_summary(self.match, index)
+
+    def match_summary(self) -> MatchSummary:
+        return match_summary(self.match)
+
+
+def _check_level(level: object) -> str:
+    known = levels()
+    if not isinstance(level, str) or level not in known:
+        raise SessionError(f"unknown bot level {level!r} (known: {', '.join(known)})")
+    return level

@@ -1,0 +1,142 @@
+"""The page's URL parameters: ``?seed=&level=&rules=&record=`` and the ``#`` fragment.
+
+Nothing here touches the browser: the page passes ``location.search`` and
+``location.hash`` as strings and gets back :class:`UrlOptions`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from kseri.engine.errors import KseriError, RecordError, one_line as _one_line
+from kseri.table.querystring import parse_query, unquote
+from kseri.engine.rules import Rules, rules_from_spec
+from kseri.table.seats import MAX_SEED, SessionError, levels
+
+__all__ = ["UrlOptions", "parse_url", "decode_record_param"]
+
+
+@dataclass(frozen=True)
+class UrlOptions:
+    """What the page's URL asks for. ``notices`` explain every part that was ignored."""
+
+    seed: int | None = None
+    level: str | None = None
+    rules: Rules | None = None
+    record: str | None = None
+    """A record's JSON text (decoded from ``record=`` or the fragment), not yet checked."""
+    notices: tuple[str, ...] = ()
+    record_error: str | None = None
+    """Why the URL's record could not even be unpacked (it is then ``None``)."""
+
+    @property
+    def starts_game(self) -> bool:
+        """Whether the URL asks for a particular game (and so replaces a saved one)."""
+        return self.seed is not None or self.rules is not None or self.record is not None
+
+
+def decode_record_param(value: str) -> str:
+    """A record's JSON text from a URL value: JSON (percent-encoded or not), a share-link
+    payload (:mod:`kseri.table.share`, ``1...`` or ``J...``), or base64url JSON.
+
+    Only the packaging is checked here (:class:`SessionError`); the record's content is
+    checked when it is opened.
+
+    >>> decode_record_param('%7B%22format%22%3A1%7D')
+    '{"format":1}'
+    """
+    from kseri.table.share import decode_record
+
+    text = value.strip()
+    if "%" in text:
+        text = unquote(text)
+    if text.startswith("{"):
+        return text
+    if not text:
+        raise SessionError("the record is empty")
+    if text[0] in "1J":
+        try:
+            return json.dumps(decode_record("r=" + text), separators=(",", ":"))
+        except RecordError as exc:
+            share_error = _one_line(exc).removeprefix("share link: ")
+        else:  # pragma: no cover - returned above
+            share_error = ""
+    else:
+        share_error = ""
+    try:
+        decoded = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
+    except ValueError:
+        decoded = ""
+    if decoded.lstrip().startswith("{"):
+        return decoded
+    raise SessionError(share_error or "the record is neither JSON nor an encoded record")
+
+
+def _short(value: str, limit: int = 24) -> str:
+    return value if len(value) <= limit else value[:limit - 1] + "…"
+
+
+def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] | None = None) -> UrlOptions:
+    """Read ``?seed=&level=&rules=&record=`` and a ``#`` fragment (``#record=...`` or a bare record).
+
+    Nothing here raises: a bad part is left out and explained in ``notices``.
+
+    >>> parse_url("?seed=12&level=hard", known_levels=["easy", "hard"]).seed
+    12
+    >>> parse_url("?seed=x").notices
+    ('Ignored seed=x: a seed is a whole number from 0 to 9007199254740991.',)
+    """
+    known = tuple(known_levels) if known_levels is not None else levels()
+    params: dict[str, str] = {}
+    for key, value in parse_query(search.lstrip("?")):
+        params.setdefault(key, value)
+    notices: list[str] = []
+    seed = level = rules = record = None
+    record_error: str | None = None
+
+    if "seed" in params:
+        text = params["seed"].strip()
+        if text.isdigit() and len(text) <= 16 and int(text) <= MAX_SEED:
+            seed = int(text)
+        else:
+            notices.append(f"Ignored seed={_short(text)}: a seed is a whole number from 0 to {MAX_SEED}.")
+
+    if "level" in params:
+        text = params["level"].strip().lower()
+        if text in known:
+            level = text
+        else:
+            notices.append(f"Ignored level={_short(text)}: the levels are {', '.join(known)}.")
+
+    if "rules" in params:
+        text = params["rules"].strip()
+        try:
+            spec: Any = json.loads(text) if text.startswith("{") else text.lower()
+            parsed = rules_from_spec(spec)
+            if parsed.players != 2:
+                raise SessionError("the browser table seats two players")
+            rules = parsed
+        except (ValueError, KseriError) as exc:
+            notices.append(f"Ignored rules={_short(text)}: {_one_line(exc)}.")
+
+    raw_record = params.get("record")
+    frag = fragment.lstrip("#")
+    if raw_record is None and frag:
+        frag_params = dict(parse_query(frag)) if "=" in frag[:8] else {}
+        if "record" in frag_params:
+            raw_record = frag_params["record"]
+        elif "r" in frag_params:
+            raw_record = frag_params["r"]  # a share link (kseri.table.share)
+        elif frag.startswith(("{", "%7B", "%7b")):
+            raw_record = frag  # a bare record; any other fragment is an in-page anchor
+    if raw_record is not None:
+        try:
+            record = decode_record_param(raw_record)
+        except SessionError as exc:
+            record_error = _one_line(exc)
+    return UrlOptions(seed=seed, level=level, rules=rules, record=record, notices=tuple(notices),
+                      record_error=record_error)
+
