@@ -39,6 +39,11 @@ __all__ = [
     "parse_cards",
     "format_cards",
     "rank_of",
+    "rank_index",
+    "suit_index",
+    "RANK_INDEX",
+    "JACK_INDEX",
+    "SUIT_NAMES",
 ]
 
 SUITS = "SHDC"
@@ -51,14 +56,46 @@ ACE, TEN, JACK, QUEEN, KING = 1, 10, 11, 12, 13
 
 _RANK_NAMES = ("ace", "two", "three", "four", "five", "six", "seven", "eight",
                "nine", "ten", "jack", "queen", "king")
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+"""English suit names by suit letter (the one table of them)."""
+_SUIT_NAMES = SUIT_NAMES
 _SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _RANK_ALIASES = {"T": "10", "1": "A"}
 
 
 def rank_of(index: int) -> int:
-    """The rank (1..13) of a card index; the engine's hot comparisons use ``index >> 2``."""
+    """The rank (1..13) of a card index.
+
+    >>> rank_of(Card.parse("JS").index)
+    11
+    """
     return (index >> 2) + 1
+
+
+def rank_index(index: int) -> int:
+    """The rank of a card index counted from 0 (ace) to 12 (king): cards of equal
+    rank have equal rank indices. The engine's own comparisons.
+
+    >>> rank_index(Card.parse("JS").index) == JACK_INDEX
+    True
+    """
+    return index >> 2
+
+
+def suit_index(index: int) -> int:
+    """The suit of a card index, 0..3 in the order of :data:`SUITS`.
+
+    >>> SUITS[suit_index(Card.parse("10D").index)]
+    'D'
+    """
+    return index & 3
+
+
+JACK_INDEX = JACK - 1
+"""The rank index (:func:`rank_index`) of a jack."""
+
+RANK_INDEX: tuple[int, ...] = tuple(rank_index(i) for i in range(52))
+""":func:`rank_index` of every card index, for hot loops (``RANK_INDEX[card]``)."""
 
 
 @dataclass(frozen=True, slots=True)
