@@ -7,7 +7,7 @@ import pytest
 
 from devtools import make_cards
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CARDS_DIR = os.path.join(ROOT, "static", "cards")
 SVG_NS = "{http://www.w3.org/2000/svg}"
 

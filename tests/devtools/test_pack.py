@@ -13,7 +13,7 @@ import pytest
 
 from devtools import pack, precache, serve
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _need_runtime() -> None:

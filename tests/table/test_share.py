@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kseri import FOURCARD, GREEK, Card, Match, RecordError, dumps, to_record
 from kseri.table.share import MAX_FRAGMENT, decode, decode_record, encode, link
 
-from .test_properties import random_match
+from tests.engine.test_properties import random_match
 
 
 def partial_match(seed: int, rules=GREEK) -> Match:

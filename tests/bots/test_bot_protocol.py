@@ -14,7 +14,7 @@ import pytest
 from kseri import Observation, Round
 from kseri.engine.rules import GREEK
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def start(*args: str) -> subprocess.Popen[str]:

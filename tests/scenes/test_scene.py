@@ -15,7 +15,7 @@ from kseri.engine.round import Round
 from kseri.scenes.scene import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
 from kseri.table.share import encode
 
-from .test_share import partial_match
+from tests.table.test_share import partial_match
 
 # ------------------------------------------------------------------ RULES.md §1 worked examples
 

@@ -10,7 +10,7 @@ import pytest
 from kseri import GREEK, Card, IllegalMoveError, Match, Round, score_round
 from kseri.engine.round import opening_is_allowed
 
-from .scenario import deck, gained, play, round_from
+from tests.scenario import deck, gained, play, round_from
 
 
 def idx(code: str) -> int:

@@ -13,7 +13,7 @@ from kseri import IllegalMoveError, Match, RecordError, dumps, loads, score_roun
 from kseri.engine.rules import SUMS
 from kseri.engine.sums import SumsRound
 
-from .scenario import deck
+from tests.scenario import deck
 
 
 def table(first: str, second: str, opening: str, stock: str = "") -> SumsRound:

@@ -11,7 +11,7 @@ from hypothesis import given, settings, strategies as st
 from kseri import FOURCARD, GREEK, Match, Observation, Round, loads, dumps, rules_from_spec, score_round
 from kseri.engine.round import opening_is_allowed
 
-from .scenario import deck, gained, play
+from tests.scenario import deck, gained, play
 
 
 def _finish_randomly(state: Round, rng: random.Random) -> Round:

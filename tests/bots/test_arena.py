@@ -12,7 +12,7 @@ import pytest
 
 from kseri.bots.arena import ArenaError, Interval, format_result, run_arena
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 
 

@@ -19,7 +19,7 @@ from kseri.table.session import (
     parse_url,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LEVELS = ("easy", "medium", "hard")
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from devtools import build, precache
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 
