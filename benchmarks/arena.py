@@ -19,7 +19,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kseri.bots.arena import run_arena  # noqa: E402
+from kseri.bots.arena import run_arena
 
 DEFAULT_RUNGS = (("medium", "easy", 1000), ("hard", "medium", 300), ("hard", "easy", 150))
 

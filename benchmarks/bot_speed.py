@@ -29,9 +29,11 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kseri import Observation, Round  # noqa: E402
-from kseri.bots import LEVELS, Thinker  # noqa: E402
-from kseri.engine.rules import GREEK  # noqa: E402
+import contextlib
+
+from kseri import Observation, Round
+from kseri.bots import LEVELS, Thinker
+from kseri.engine.rules import GREEK
 
 
 def cpu_clock():
@@ -94,10 +96,8 @@ def measure(level: str, rounds: int, slice_ms: float, seed: int = 0) -> dict[str
 def table(levels: list[str], rounds: int, slice_ms: float) -> str:
     load = ""
     if hasattr(os, "getloadavg") and sys.platform != "emscripten":
-        try:
+        with contextlib.suppress(OSError):
             load = ", load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-        except OSError:
-            pass
     lines = [f"Think time per move, {platform.python_implementation()} {platform.python_version()} "
              f"({sys.platform}), {rounds} rounds per level (self-play), slices of {slice_ms:g} ms{load}",
              "",
@@ -114,7 +114,7 @@ def table(levels: list[str], rounds: int, slice_ms: float) -> str:
     if sys.platform == "emscripten":
         lines.append("")
         lines.append("(Under Pyodide, CPU is Node's process.cpuUsage(): every thread of the process.)")
-    return "\n".join(lines + [""] + longest)
+    return "\n".join([*lines, "", *longest])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kseri import GREEK, Round, score_round  # noqa: E402
-from kseri.engine.playout import random_round  # noqa: E402
+from kseri import GREEK, Round, score_round
+from kseri.engine.playout import random_round
 
 
 def fast_batch(rounds: int, seed: int) -> float:

@@ -109,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
                         cold = _load_once(page, url, args.timeout)
                         page.evaluate(SETTLE_WORKER)
                         warm = _load_once(page, url, args.timeout)
-                        served_by = "service worker" if page.evaluate("() => !!navigator.serviceWorker?.controller") else "http cache"
+                        controlled = page.evaluate("() => !!navigator.serviceWorker?.controller")
+                        served_by = "service worker" if controlled else "http cache"
                         context.close()
                         times[name]["cold"].append(cold)
                         times[name]["warm"].append(warm)

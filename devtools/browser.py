@@ -24,9 +24,9 @@ CHROMIUM_ARGS = [
 ]
 
 
-def chromium_launch_options(browser_name: str = "chromium") -> dict:
+def chromium_launch_options(browser_name: str = "chromium") -> dict[str, Any]:
     """Launch options for ``browser_type.launch``: Debian's Chromium when present."""
-    options: dict = {}
+    options: dict[str, Any] = {}
     if browser_name == "chromium":
         options["args"] = list(CHROMIUM_ARGS)
         if CHROMIUM.exists():

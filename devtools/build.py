@@ -18,6 +18,7 @@ import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from devtools import precache
 
@@ -35,7 +36,7 @@ class _Links(HTMLParser):
         super().__init__()
         self.urls: list[tuple[str, str]] = []
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
             if name in URL_ATTRS and value is not None:
                 self.urls.append((f"<{tag} {name}>", value.strip()))
@@ -69,7 +70,7 @@ def check_pyscript(out: Path) -> None:
             raise BuildError(f"pyscript.toml lists {source}, which is not in the build")
 
 
-def build(out: Path) -> dict:
+def build(out: Path) -> dict[str, Any]:
     if not (ROOT / "runtime" / "pyodide" / "pyodide.mjs").is_file():
         raise BuildError("runtime/ is missing: run scripts/setup (or scripts/build, which does)")
     files = precache.site_files(ROOT) + [name for name in EXTRA if (ROOT / name).is_file()]

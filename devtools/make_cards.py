@@ -15,6 +15,8 @@ Everything is drawn with SVG primitives: suit symbols and rank indices are
 paths (no font glyphs), so the cards render identically everywhere.
 """
 
+from __future__ import annotations
+
 import os
 import sys
 
@@ -96,25 +98,25 @@ ROW_T, ROW_B = 60, 290
 PIP = 42
 
 
-def fmt(v):
+def fmt(v: float) -> str:
     """Compact, deterministic number formatting."""
     v = round(v, 2)
     if v == int(v):
         return str(int(v))
-    return ("%.2f" % v).rstrip("0").rstrip(".")
+    return (f"{v:.2f}").rstrip("0").rstrip(".")
 
 
-def rows4():
+def rows4() -> list[float]:
     step = (ROW_B - ROW_T) / 3
     return [ROW_T + i * step for i in range(4)]
 
 
-def pip_positions(n):
+def pip_positions(n: int) -> list[tuple[float, float]]:
     """(x, y) centres for the pips of number card n (2..10)."""
-    L, M, R = COL_L, COL_M, COL_R
+    L, M, R = COL_L, COL_M, COL_R  # noqa: N806 (the layouts read as a picture with one-letter columns)
     t, b, c = ROW_T, ROW_B, CY
     r = rows4()
-    layouts = {
+    layouts: dict[int, list[tuple[float, float]]] = {
         2: [(M, t), (M, b)],
         3: [(M, t), (M, c), (M, b)],
         4: [(L, t), (R, t), (L, b), (R, b)],
@@ -131,30 +133,26 @@ def pip_positions(n):
     return layouts[n]
 
 
-def use_suit(cx, cy, size, flip=False):
+def use_suit(cx: float, cy: float, size: float, flip: bool = False) -> str:
     x, y = cx - size / 2, cy - size / 2
-    s = '<use href="#s" x="%s" y="%s" width="%s" height="%s"' % (
-        fmt(x), fmt(y), fmt(size), fmt(size))
+    s = f'<use href="#s" x="{fmt(x)}" y="{fmt(y)}" width="{fmt(size)}" height="{fmt(size)}"'
     if flip:
-        s += ' transform="rotate(180 %s %s)"' % (fmt(cx), fmt(cy))
+        s += f' transform="rotate(180 {fmt(cx)} {fmt(cy)})"'
     return s + "/>"
 
 
-def glyph(rank, x, y, scale=1.0, extra=""):
+def glyph(rank: str, x: float, y: float, scale: float = 1.0, extra: str = "") -> str:
     """A rank glyph whose ink box's top-left corner is at (x, y)."""
     _, d = GLYPHS[rank]
-    if scale == 1.0:
-        tr = "translate(%s %s)" % (fmt(x), fmt(y))
-    else:
-        tr = "translate(%s %s) scale(%s)" % (fmt(x), fmt(y), fmt(scale))
-    return '<path d="%s" transform="%s"%s/>' % (d, tr, extra)
+    tr = f"translate({fmt(x)} {fmt(y)})" if scale == 1.0 else f"translate({fmt(x)} {fmt(y)}) scale({fmt(scale)})"
+    return f'<path d="{d}" transform="{tr}"{extra}/>'
 
 
-def corner_index(rank):
+def corner_index(rank: str) -> str:
     gw = GLYPHS[rank][0]
     parts = ['<g id="i">',
-             '<g fill="none" stroke-width="%s" stroke-linecap="round" '
-             'stroke-linejoin="round" stroke="currentColor">' % fmt(STROKE),
+             f'<g fill="none" stroke-width="{fmt(STROKE)}" stroke-linecap="round" '
+             'stroke-linejoin="round" stroke="currentColor">',
              glyph(rank, IDX_CX - gw * IDX_SCALE / 2, IDX_TOP, IDX_SCALE), '</g>',
              use_suit(IDX_CX, IDX_TOP + 60 * IDX_SCALE + IDX_GAP + IDX_SUIT / 2,
                       IDX_SUIT),
@@ -182,7 +180,7 @@ CROWNS = {
 }
 
 
-def court_half(rank, color):
+def court_half(rank: str, color: str) -> str:
     """Upper half of a court panel; the lower half is the same, rotated."""
     gw = GLYPHS[rank][0]
     sc = 1.15
@@ -190,12 +188,12 @@ def court_half(rank, color):
     gy = 84
     parts = [
         # crown
-        '<g transform="translate(125 58)" fill="%s" stroke="%s" '
-        'stroke-width="2" stroke-linejoin="round">%s</g>' % (GOLD, color, CROWNS[rank]),
+        f'<g transform="translate(125 58)" fill="{GOLD}" stroke="{color}" '
+        f'stroke-width="2" stroke-linejoin="round">{CROWNS[rank]}</g>',
         # two-tone letter: gold outline under a solid suit-colour stroke
         '<g fill="none" stroke-linecap="round" stroke-linejoin="round">',
-        glyph(rank, gx, gy, sc, ' stroke="%s" stroke-width="%s"' % (GOLD, fmt(STROKE + 7))),
-        glyph(rank, gx, gy, sc, ' stroke="%s" stroke-width="%s"' % (color, fmt(STROKE))),
+        glyph(rank, gx, gy, sc, f' stroke="{GOLD}" stroke-width="{fmt(STROKE + 7)}"'),
+        glyph(rank, gx, gy, sc, f' stroke="{color}" stroke-width="{fmt(STROKE)}"'),
         '</g>',
         # small flanking suit marks
         use_suit(86, 46, 20), use_suit(164, 46, 20),
@@ -203,64 +201,64 @@ def court_half(rank, color):
     return "".join(parts)
 
 
-def court_body(rank, color):
+def court_body(rank: str, color: str) -> str:
     px, py, pw, ph = 64, 22, 122, 306
     parts = [
-        '<rect x="%d" y="%d" width="%d" height="%d" rx="6" fill="%s" '
-        'stroke="%s" stroke-width="2.5"/>' % (px, py, pw, ph, CREAM, color),
-        '<rect x="%d" y="%d" width="%d" height="%d" rx="3" fill="url(#g)" '
-        'stroke="%s" stroke-width="1.5"/>' % (px + 5, py + 5, pw - 10, ph - 10, GOLD),
-        '<path d="M69,199L181,151" stroke="%s" stroke-width="1.5"/>' % GOLD,
-        '<g id="h">%s</g>' % court_half(rank, color),
+        f'<rect x="{px}" y="{py}" width="{pw}" height="{ph}" rx="6" fill="{CREAM}" '
+        f'stroke="{color}" stroke-width="2.5"/>',
+        f'<rect x="{px + 5}" y="{py + 5}" width="{pw - 10}" height="{ph - 10}" rx="3" fill="url(#g)" '
+        f'stroke="{GOLD}" stroke-width="1.5"/>',
+        f'<path d="M69,199L181,151" stroke="{GOLD}" stroke-width="1.5"/>',
+        f'<g id="h">{court_half(rank, color)}</g>',
         '<use href="#h" transform="rotate(180 125 175)"/>',
-        '<circle cx="125" cy="175" r="25" fill="#fff" stroke="%s" '
-        'stroke-width="2"/>' % color,
-        '<circle cx="125" cy="175" r="20.5" fill="none" stroke="%s" '
-        'stroke-width="1.5"/>' % GOLD,
+        f'<circle cx="125" cy="175" r="25" fill="#fff" stroke="{color}" '
+        'stroke-width="2"/>',
+        f'<circle cx="125" cy="175" r="20.5" fill="none" stroke="{GOLD}" '
+        'stroke-width="1.5"/>',
         use_suit(CX, CY, 26),
     ]
     return "".join(parts)
 
 
-def ace_body(suit, color):
+def ace_body(suit: str, color: str) -> str:
     if suit == "S":
         # the ace of spades: a larger pip with a fine contour line
         return (use_suit(CX, CY, 168).replace(
-                    "/>", ' fill="none" stroke="%s" stroke-width="1.4"/>' % color)
+                    "/>", f' fill="none" stroke="{color}" stroke-width="1.4"/>')
                 + use_suit(CX, CY, 140))
     return use_suit(CX, CY, 112)
 
 
-def number_body(n):
+def number_body(n: int) -> str:
     out = []
     for (x, y) in pip_positions(n):
         out.append(use_suit(x, y, PIP, flip=y > CY + 0.5))
     return "".join(out)
 
 
-def card_svg(rank, suit):
+def card_svg(rank: str, suit: str) -> str:
     color = RED if suit in "HD" else BLACK
-    title = "%s of %s" % (RANK_NAMES[rank], SUIT_NAMES[suit])
+    title = f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
     if rank == "A":
         body = ace_body(suit, color)
     elif rank in "JQK":
         body = court_body(rank, color)
     else:
         body = number_body(int(rank))
-    defs = ('<symbol id="s" viewBox="-50 -50 100 100" overflow="visible">%s'
-            '</symbol>' % SUIT_SHAPES[suit])
+    defs = (f'<symbol id="s" viewBox="-50 -50 100 100" overflow="visible">{SUIT_SHAPES[suit]}'
+            '</symbol>')
     if rank in "JQK":
         defs += ('<pattern id="g" width="10" height="10" patternUnits="userSpaceOnUse"'
                  ' patternTransform="rotate(45)"><path d="M0,5H10M5,0V10" '
-                 'stroke="%s" stroke-width="0.7" opacity="0.35"/></pattern>' % GOLD)
+                 f'stroke="{GOLD}" stroke-width="0.7" opacity="0.35"/></pattern>')
     return "".join([
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" '
-        'width="%d" height="%d">' % (W, H, W, H),
-        '<title>%s</title>' % title,
-        '<defs>%s</defs>' % defs,
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" '
+        f'width="{W}" height="{H}">',
+        f'<title>{title}</title>',
+        f'<defs>{defs}</defs>',
         '<rect x="1" y="1" width="248" height="348" rx="14" fill="#fff" '
-        'stroke="%s" stroke-width="2"/>' % BORDER,
-        '<g fill="%s" color="%s">' % (color, color),
+        f'stroke="{BORDER}" stroke-width="2"/>',
+        f'<g fill="{color}" color="{color}">',
         corner_index(rank),
         '<use href="#i" transform="rotate(180 125 175)"/>',
         body,
@@ -268,51 +266,51 @@ def card_svg(rank, suit):
     ])
 
 
-def back_svg():
+def back_svg() -> str:
     navy = "#16264d"
     line = "#6f86b8"
     return "".join([
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" '
-        'width="%d" height="%d">' % (W, H, W, H),
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" '
+        f'width="{W}" height="{H}">',
         '<title>card back</title>',
         '<defs>',
         '<pattern id="p" width="20" height="20" patternUnits="userSpaceOnUse" '
         'x="11" y="11">',
-        '<rect width="20" height="20" fill="%s"/>' % navy,
-        '<g fill="none" stroke="%s" stroke-width="1">' % line,
+        f'<rect width="20" height="20" fill="{navy}"/>',
+        f'<g fill="none" stroke="{line}" stroke-width="1">',
         '<circle cx="10" cy="10" r="10"/>',
         '<circle r="10"/><circle cx="20" r="10"/>'
         '<circle cy="20" r="10"/><circle cx="20" cy="20" r="10"/>',
         '</g>',
-        '<circle cx="10" cy="10" r="1.6" fill="%s"/>' % line,
+        f'<circle cx="10" cy="10" r="1.6" fill="{line}"/>',
         '</pattern>',
         '</defs>',
         '<rect x="1" y="1" width="248" height="348" rx="14" fill="#fff" '
-        'stroke="%s" stroke-width="2"/>' % BORDER,
+        f'stroke="{BORDER}" stroke-width="2"/>',
         '<rect x="12" y="12" width="226" height="326" rx="8" fill="url(#p)"/>',
         '<rect x="12" y="12" width="226" height="326" rx="8" fill="none" '
-        'stroke="%s" stroke-width="2"/>' % navy,
+        f'stroke="{navy}" stroke-width="2"/>',
         '<rect x="19" y="19" width="212" height="312" rx="5" fill="none" '
         'stroke="#c9d3ea" stroke-width="1.5"/>',
         # central medallion
-        '<ellipse cx="125" cy="175" rx="52" ry="72" fill="%s" stroke="#c9d3ea" '
-        'stroke-width="2"/>' % navy,
-        '<ellipse cx="125" cy="175" rx="45" ry="65" fill="none" stroke="%s" '
-        'stroke-width="1.2"/>' % line,
+        f'<ellipse cx="125" cy="175" rx="52" ry="72" fill="{navy}" stroke="#c9d3ea" '
+        'stroke-width="2"/>',
+        f'<ellipse cx="125" cy="175" rx="45" ry="65" fill="none" stroke="{line}" '
+        'stroke-width="1.2"/>',
         '<g fill="none" stroke="#c9d3ea" stroke-width="2">',
         '<path d="M125,125L150,175 125,225 100,175Z"/>',
-        '<path d="M125,140L140,175 125,210 110,175Z" stroke="%s" stroke-width="1.2"/>' % line,
+        f'<path d="M125,140L140,175 125,210 110,175Z" stroke="{line}" stroke-width="1.2"/>',
         '</g>',
         '<circle cx="125" cy="175" r="5" fill="#c9d3ea"/>',
         '</svg>\n',
     ])
 
 
-def generate(outdir):
+def generate(outdir: str) -> list[str]:
     """Write all 53 SVG files into outdir; return the list of paths."""
     os.makedirs(outdir, exist_ok=True)
     written = []
-    files = [("%s%s.svg" % (r, s), card_svg(r, s)) for s in SUITS for r in RANKS]
+    files = [(f"{r}{s}.svg", card_svg(r, s)) for s in SUITS for r in RANKS]
     files.append(("back.svg", back_svg()))
     for name, text in files:
         path = os.path.join(outdir, name)
@@ -322,7 +320,7 @@ def generate(outdir):
     return written
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv:
         outdir = argv[0]
@@ -330,7 +328,7 @@ def main(argv=None):
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         outdir = os.path.join(root, "static", "cards")
     paths = generate(outdir)
-    print("wrote %d files to %s" % (len(paths), outdir))
+    print(f"wrote {len(paths)} files to {outdir}")
     return 0
 
 

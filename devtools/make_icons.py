@@ -7,7 +7,6 @@ again after changing the SVG:  python3 -m devtools.make_icons
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -37,6 +37,7 @@ import sys
 import threading
 import zipfile
 from pathlib import Path, PurePosixPath
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "kseri.zip"
@@ -52,7 +53,7 @@ class PackError(Exception):
     """The bytecode could not be made (one-line message)."""
 
 
-def package_sources(root: str | os.PathLike = ROOT) -> dict[str, bytes]:
+def package_sources(root: str | os.PathLike[str] = ROOT) -> dict[str, bytes]:
     """``{"kseri/round.py": source bytes, ...}`` for every module of the package, sorted."""
     base = Path(root) / PACKAGE
     found = {}
@@ -97,7 +98,7 @@ def compile_bytecode(sources: dict[str, bytes], *, use_cache: bool = True) -> tu
             cached[name] = base64.b64decode(encoded)
             if not _looks_whole(cached[name], magic):
                 raise PackError(f"node pyc.mjs gave a malformed .pyc for {name}")
-        if cache_dir:
+        if cache_dir and tag_file:
             try:
                 cache_dir.mkdir(parents=True, exist_ok=True)
                 for name in missing:
@@ -108,7 +109,7 @@ def compile_bytecode(sources: dict[str, bytes], *, use_cache: bool = True) -> tu
     return cache_tag, {name: cached[name] for name in sources}
 
 
-def _run_node(files: dict[str, str]) -> dict:
+def _run_node(files: dict[str, str]) -> dict[str, Any]:
     node = shutil.which("node")
     if node is None:
         raise PackError("node not found (needed to compile the page's bytecode; install Node.js)")
@@ -128,7 +129,7 @@ def _run_node(files: dict[str, str]) -> dict:
             raise ValueError("unexpected reply")
     except (ValueError, KeyError, TypeError) as exc:
         raise PackError(f"node {script.name} answered something else than its reply: {exc}") from None
-    return reply
+    return cast(dict[str, Any], reply)
 
 
 def _looks_whole(data: bytes, magic: bytes) -> bool:
@@ -181,7 +182,7 @@ def build_zip(sources: dict[str, bytes], bytecode: dict[str, bytes], cache_tag: 
     return buffer.getvalue()
 
 
-def package_bytes(root: str | os.PathLike = ROOT, *, strict: bool = False) -> bytes:
+def package_bytes(root: str | os.PathLike[str] = ROOT, *, strict: bool = False) -> bytes:
     """``kseri.zip`` for the package under ``root``; the last one is remembered.
 
     Without bytecode (no Node, no runtime) the zip has the sources only, with a
@@ -205,7 +206,7 @@ def package_bytes(root: str | os.PathLike = ROOT, *, strict: bool = False) -> by
         return _built[key]
 
 
-def write(out: str | os.PathLike, root: str | os.PathLike = ROOT, *, strict: bool = True) -> Path:
+def write(out: str | os.PathLike[str], root: str | os.PathLike[str] = ROOT, *, strict: bool = True) -> Path:
     target = Path(out) / NAME
     target.write_bytes(package_bytes(root, strict=strict))
     return target

@@ -28,8 +28,11 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from devtools import pack
+
+__all__ = ["NAME", "build_manifest", "digest", "file_bytes", "pack", "site_files"]
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "precache-manifest.json"
@@ -42,7 +45,7 @@ _digests: dict[tuple[str, int, int], str] = {}
 
 
 
-def site_files(root: str | os.PathLike = ROOT) -> list[str]:
+def site_files(root: str | os.PathLike[str] = ROOT) -> list[str]:
     """Site-relative POSIX paths of every file to precache, sorted."""
     root = Path(root)
     out = []
@@ -84,7 +87,7 @@ def file_bytes(root: Path, rel: str) -> bytes:
     return pack.package_bytes(root) if _made(root, rel) else (root / rel).read_bytes()
 
 
-def build_manifest(root: str | os.PathLike = ROOT) -> dict:
+def build_manifest(root: str | os.PathLike[str] = ROOT) -> dict[str, Any]:
     root = Path(root)
     files = {rel: hashlib.sha256(file_bytes(root, rel)).hexdigest() if _made(root, rel) else digest(root / rel)
              for rel in site_files(root)}
@@ -92,11 +95,11 @@ def build_manifest(root: str | os.PathLike = ROOT) -> dict:
     return {"version": hashlib.sha256(canonical).hexdigest()[:16], "files": files}
 
 
-def manifest_bytes(root: str | os.PathLike = ROOT) -> bytes:
+def manifest_bytes(root: str | os.PathLike[str] = ROOT) -> bytes:
     return (json.dumps(build_manifest(root), indent=1, sort_keys=True) + "\n").encode()
 
 
-def write(root: str | os.PathLike = ROOT) -> Path:
+def write(root: str | os.PathLike[str] = ROOT) -> Path:
     target = Path(root) / NAME
     target.write_bytes(manifest_bytes(root))
     return target

@@ -27,6 +27,7 @@ import http.server
 import os
 import threading
 from pathlib import Path
+from typing import Any
 
 from devtools import precache
 
@@ -53,7 +54,7 @@ MIME_TYPES = {
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Static files with pinned MIME types; quiet unless ``verbose``."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 (overrides the base class attribute)
     verbose = True
 
     def _made_on_request(self) -> tuple[bytes, str] | None:
@@ -97,7 +98,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not self._send_made(head=True):
             super().do_HEAD()
 
-    def log_message(self, format: str, *args) -> None:  # noqa: A002 (stdlib signature)
+    def log_message(self, format: str, *args: Any) -> None:
         if self.verbose:
             super().log_message(format, *args)
 
@@ -107,7 +108,7 @@ class QuietHandler(Handler):
 
 
 def make_server(
-    directory: str | os.PathLike = ROOT, host: str = "127.0.0.1", port: int = 0, verbose: bool = False
+    directory: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 0, verbose: bool = False
 ) -> http.server.ThreadingHTTPServer:
     handler = functools.partial(Handler if verbose else QuietHandler, directory=os.fspath(directory))
     server = http.server.ThreadingHTTPServer((host, port), handler)
@@ -115,7 +116,8 @@ def make_server(
     return server
 
 
-def start(directory: str | os.PathLike = ROOT, host: str = "127.0.0.1", port: int = 0):
+def start(directory: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 0
+) -> tuple[http.server.ThreadingHTTPServer, str]:
     """Serve ``directory`` from a background thread; return ``(server, url)``.
 
     Port 0 picks a free port. Stop with ``server.shutdown(); server.server_close()``.
@@ -124,7 +126,8 @@ def start(directory: str | os.PathLike = ROOT, host: str = "127.0.0.1", port: in
     thread = threading.Thread(target=server.serve_forever, name="kseri-site", daemon=True)
     thread.start()
     bound_host, bound_port = server.server_address[:2]
-    return server, f"http://{bound_host}:{bound_port}"
+    host_text = bound_host.decode() if isinstance(bound_host, bytes) else bound_host
+    return server, f"http://{host_text}:{bound_port}"
 
 
 def main(argv: list[str] | None = None) -> None:

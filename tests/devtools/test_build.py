@@ -6,8 +6,10 @@ import json
 import tomllib
 import zipfile
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
+
 from devtools import build, precache
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,7 +95,7 @@ def test_guide_scenes_are_valid_and_cover_the_worked_examples():
     from kseri.scenes.scene import from_params
 
     class Frames(HTMLParser):
-        srcs: list[str] = []
+        srcs: ClassVar[list[str]] = []
 
         def handle_starttag(self, tag, attrs):
             if tag == "iframe":

@@ -17,9 +17,9 @@ RANK_NAMES = ["ace", "two", "three", "four", "five", "six", "seven", "eight",
               "nine", "ten", "jack", "queen", "king"]
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
-EXPECTED = {"%s%s.svg" % (r, s): "%s of %s" % (n, SUIT_NAMES[s])
-            for s in SUITS for r, n in zip(RANKS, RANK_NAMES)}
-ALL_FILES = sorted(EXPECTED) + ["back.svg"]
+EXPECTED = {f"{r}{s}.svg": f"{n} of {SUIT_NAMES[s]}"
+            for s in SUITS for r, n in zip(RANKS, RANK_NAMES, strict=False)}
+ALL_FILES = [*sorted(EXPECTED), "back.svg"]
 
 
 def test_exactly_53_files():
@@ -33,7 +33,7 @@ def test_svg_is_standalone_and_titled(name):
     path = os.path.join(CARDS_DIR, name)
     with open(path, "rb") as fh:
         data = fh.read()
-    assert len(data) < 6 * 1024, "%s is %d bytes" % (name, len(data))
+    assert len(data) < 6 * 1024, f"{name} is {len(data)} bytes"
     root = ET.fromstring(data)
     assert root.tag == SVG_NS + "svg"
     assert root.get("viewBox") == "0 0 250 350"
@@ -63,4 +63,4 @@ def test_generator_is_deterministic(tmp_path):
         assert generated == (out2 / name).read_bytes(), name
         # the committed assets match the generator's output
         with open(os.path.join(CARDS_DIR, name), "rb") as fh:
-            assert generated == fh.read(), "%s is stale; rerun python3 -m devtools.make_cards" % name
+            assert generated == fh.read(), f"{name} is stale; rerun python3 -m devtools.make_cards"

@@ -1,0 +1,126 @@
+"""JSON from outside (records, links, saves, protocol lines), read within bounds.
+
+Whatever arrives in a link, a saved game or a protocol line is read by
+:func:`parse_json`, never by :func:`json.loads` directly, because plain JSON
+parsing has three ways to fail badly on hostile text:
+
+- an integer of more than 4,300 digits raises a bare ``ValueError`` from
+  Python's integer conversion limit (and smaller giants still cost time);
+- nesting thousands of levels deep exhausts the stack (in the page, Pyodide's
+  WebAssembly stack, which kills the interpreter);
+- ``NaN``, ``Infinity`` and ``1e999`` give floats no game value can hold.
+
+Here the text's size and nesting depth are checked *before* it is parsed, and
+numbers are checked as they are read; every failure is a :class:`JsonTextError`
+(a :class:`~kseri.engine.errors.KseriError`, so a ``ValueError``) with one line
+that names what was being read.
+
+>>> parse_json('{"a": [1, 2.5, "x"]}', what="record")
+{'a': [1, 2.5, 'x']}
+>>> parse_json("[" * 100 + "]" * 100, what="rules")
+Traceback (most recent call last):
+...
+kseri.engine.jsontext.JsonTextError: rules: nested more than 64 levels deep
+>>> parse_json("1" * 5000, what="record")
+Traceback (most recent call last):
+...
+kseri.engine.jsontext.JsonTextError: record: a number with more than 30 digits
+>>> parse_json("1e999", what="stats")
+Traceback (most recent call last):
+...
+kseri.engine.jsontext.JsonTextError: stats: a number out of range (1e999)
+>>> parse_json("[1,,2]", what="record")
+Traceback (most recent call last):
+...
+kseri.engine.jsontext.JsonTextError: record: not JSON (Expecting value at line 1 column 4)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from kseri.engine.errors import KseriError
+
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_TEXT", "JsonTextError", "nesting_depth", "parse_json"]
+
+MAX_TEXT = 2_000_000
+"""Characters of JSON read at most (a record of a long match is ~30 kB; a URL ~2 MB at most)."""
+
+MAX_DEPTH = 64
+"""Nesting levels read at most; no format of the project nests deeper than 4."""
+
+MAX_DIGITS = 30
+"""Digits of one number read at most (seeds stay below 2**53: 16 digits)."""
+
+
+class JsonTextError(KseriError):
+    """Text that is not JSON, or JSON out of the bounds of :func:`parse_json`."""
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep ``[``/``{`` nest in ``text`` outside strings (counting stops past ``limit``).
+
+    >>> nesting_depth('{"a": [[1], "[[["]}')
+    3
+    """
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _quote(text: str, limit: int = 24) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def parse_json(text: str | bytes, *, what: str, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> Any:
+    """``json.loads(text)`` within bounds; :class:`JsonTextError` naming ``what`` otherwise."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise JsonTextError(f"{what}: not UTF-8 text") from None
+    if len(text) > max_text:
+        raise JsonTextError(f"{what}: {len(text):,} characters is too long (at most {max_text:,})")
+    openers = text.count("[") + text.count("{")  # no deeper than this: most texts need no scan
+    if openers > max_depth and nesting_depth(text, max_depth) > max_depth:
+        raise JsonTextError(f"{what}: nested more than {max_depth} levels deep")
+
+    def number(literal: str) -> int:
+        if len(literal.lstrip("-")) > MAX_DIGITS:
+            raise JsonTextError(f"{what}: a number with more than {MAX_DIGITS} digits")
+        return int(literal)
+
+    def real(literal: str) -> float:
+        if len(literal) > MAX_DIGITS + 10:
+            raise JsonTextError(f"{what}: a number with more than {MAX_DIGITS} digits")
+        value = float(literal)
+        if not math.isfinite(value):
+            raise JsonTextError(f"{what}: a number out of range ({_quote(literal)})")
+        return value
+
+    def constant(literal: str) -> float:
+        raise JsonTextError(f"{what}: {literal} is not a number JSON allows")
+
+    try:
+        return json.loads(text, parse_int=number, parse_float=real, parse_constant=constant)
+    except JsonTextError:
+        raise
+    except (ValueError, RecursionError) as exc:
+        message = exc.msg if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
+        where = f" at line {exc.lineno} column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
+        raise JsonTextError(f"{what}: not JSON ({message}{where})") from None
