@@ -9,10 +9,13 @@
 //           stale HTTP-cache copy), check each one's SHA-256 against the
 //           manifest, and store them all in the cache "kseri-VERSION". Any
 //           failure fails the install and the old version stays in charge.
-// activate: delete every other kseri-* cache, take control of open pages.
-// fetch:    same-origin GETs of precached files come from this version's cache
-//           (query strings ignored; "dir/" means "dir/index.html"); anything
-//           else, and the manifest itself, goes to the network.
+// activate: take control of open pages; delete every kseri-* cache that no open
+//           page was loaded from.
+// fetch:    same-origin GETs of precached files come from one version's cache: a
+//           page load (navigation) from this version's, every later request of
+//           that page from the cache its load came from (query strings ignored;
+//           "dir/" means "dir/index.html"); anything else, and the manifest
+//           itself, goes to the network.
 "use strict";
 
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
@@ -61,10 +64,51 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache().then(() => self.skipWaiting()));
 });
 
+// Which version's cache each open page was loaded from (client id -> {cache, at}).
+// Every page load is recorded, and every later request of that page is answered
+// from the same cache, also after a newer worker has taken over while the page was
+// still loading: no page mixes files of two versions. Kept in memory and in a small
+// cache of its own, since the browser may stop and restart the worker.
+const PINS_CACHE = "kseri:pins";
+const PINS_KEY = new URL("kseri-pins.json", SITE).href;
+// A page being loaded is not a client yet: its pin is kept this long without one.
+const GRACE_MS = 10000;
+let pinned = null;
+
+async function pins() {
+  if (pinned === null) {
+    let saved = {};
+    try {
+      const hit = await caches.match(PINS_KEY, { cacheName: PINS_CACHE });
+      if (hit) saved = await hit.json();
+    } catch {
+      saved = {}; // unreadable: no pins, pages read this version's cache
+    }
+    pinned ??= new Map(Object.entries(saved));
+  }
+  return pinned;
+}
+
+// Forget the pages that are gone, save the pins, and delete the caches no open
+// page was loaded from (never this version's).
+async function prune() {
+  const map = await pins();
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
+  const now = Date.now();
+  for (const [id, pin] of [...map]) if (!open.has(id) && !(now - pin.at < GRACE_MS)) map.delete(id);
+  const store = await caches.open(PINS_CACHE);
+  await store.put(PINS_KEY, new Response(JSON.stringify(Object.fromEntries(map)), {
+    headers: { "Content-Type": "application/json" },
+  }));
+  const keep = new Set([CACHE, ...[...map.values()].map((pin) => pin.cache)]);
+  const names = await caches.keys();
+  await Promise.all(names.filter((n) => n.startsWith(PREFIX) && !keep.has(n)).map((n) => caches.delete(n)));
+}
+
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const names = await caches.keys();
-    await Promise.all(names.filter((n) => n.startsWith(PREFIX) && n !== CACHE).map((n) => caches.delete(n)));
+    pinned = null; // read the pins the worker before this one saved
+    await prune();
     await self.clients.claim();
   })());
 });
@@ -94,10 +138,21 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== SITE.origin || !url.href.startsWith(SITE.href)) return;
   if (url.href.split(/[?#]/)[0] === MANIFEST) return; // always the network's word
+  const navigation = request.mode === "navigate";
+  if (navigation && event.resultingClientId) {
+    const id = event.resultingClientId;
+    event.waitUntil((async () => {
+      (await pins()).set(id, { cache: CACHE, at: Date.now() });
+      await prune(); // saves the new pin too
+    })().catch(() => undefined)); // storage trouble: the page still loads, unpinned
+  }
   event.respondWith((async () => {
     let hit;
     try {
-      hit = await (await openCache()).match(cacheKey(url));
+      const from = navigation ? CACHE : (await pins()).get(event.clientId)?.cache || CACHE;
+      // caches.match with a cacheName never creates a cache (caches.open would).
+      hit = from === CACHE ? await (await openCache()).match(cacheKey(url))
+        : await caches.match(cacheKey(url), { cacheName: from });
     } catch {
       hit = undefined; // no cache to read (storage trouble): the network still may answer
     }

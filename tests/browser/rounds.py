@@ -37,9 +37,11 @@ def play_round(page, timeout: float = 180) -> tuple[int, int]:
 
 SW_STATE_JS = """async () => {
   if (!('serviceWorker' in navigator) || !navigator.serviceWorker.controller) return 'no controller';
-  const names = (await caches.keys()).filter((n) => n.startsWith('kseri-'));
-  if (names.length !== 1) return 'caches: ' + names.join(',');
-  const cache = await caches.open(names[0]);
+  // The controlling worker's own cache (older versions' caches may stay while pages use them).
+  const name = 'kseri-' + new URL(navigator.serviceWorker.controller.scriptURL).searchParams.get('v');
+  if (!(await caches.keys()).includes(name)) return 'no cache ' + name;
+  const names = [name];
+  const cache = await caches.open(name);
   const hit = await cache.match(new URL('precache-manifest.json', document.baseURI).href);
   if (!hit) return 'no manifest in cache';
   const manifest = await hit.json();

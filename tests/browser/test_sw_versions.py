@@ -1,0 +1,110 @@
+"""A deploy while pages are open: every page shows one version whole, never the old page
+with the new style sheet (the service worker keeps one cache per version, and a page
+reads the cache of the version it was loaded from)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from devtools import build as site_build
+from devtools import precache
+
+from .conftest import own_site, wait_ready
+from .rounds import wait_offline_ready
+
+SEEN_JS = """() => [
+    document.querySelector('meta[name=kseri-test-version]').content,
+    getComputedStyle(document.documentElement).getPropertyValue('--kseri-test-version').replaceAll('"', '').trim()]"""
+FETCHED_CSS_JS = """async () => {
+    const text = await (await fetch('static/style.css')).text();
+    return (text.match(/--kseri-test-version: "(\\d+)"/) || [])[1] || 'none';
+}"""
+
+
+def _release(site_dir, version: int) -> None:
+    """Version ``version`` of the site: index.html and style.css both carry its number."""
+    page = site_dir / "index.html"
+    html = re.sub(r'<meta name="kseri-test-version" content="\d+">', "", page.read_text())
+    page.write_text(html.replace("<head>", f'<head><meta name="kseri-test-version" content="{version}">', 1))
+    css = site_dir / "static" / "style.css"
+    text = re.sub(r'\n:root \{ --kseri-test-version: "\d+"; \}\n', "", css.read_text())
+    css.write_text(text + f'\n:root {{ --kseri-test-version: "{version}"; }}\n')
+    precache.write(site_dir)
+
+
+def _kseri_caches(page) -> list[str]:
+    return page.evaluate("async () => (await caches.keys()).filter(n => n.startsWith('kseri-'))")
+
+
+def _old_cache_goes(page, watch, current: str) -> bool:
+    """Reload until only ``current`` is left (a page's pin outlives it by up to 10 s)."""
+    for _ in range(15):
+        page.reload()
+        wait_ready(page, watch)
+        if _kseri_caches(page) == [current]:
+            return True
+        page.wait_for_timeout(2000)
+    return False
+
+
+@pytest.mark.browser
+def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_path):
+    site_dir = tmp_path / "site"
+    site_build.build(site_dir)
+    _release(site_dir, 1)
+    with own_site(browser, site_dir, service_workers="allow", reduced_motion="reduce") as site:
+        old, watch = site.page, site.watch
+        old.goto(f"{site.url}/index.html?seed=3")
+        wait_ready(old, watch)
+        first = wait_offline_ready(old)
+        old.reload()  # now loaded through the worker, from version 1's cache
+        wait_ready(old, watch)
+        assert old.evaluate(SEEN_JS) == ["1", "1"]
+
+        _release(site_dir, 2)  # a deploy while the page is open
+        new = old.context.new_page()
+        watch.attach(new)
+        new.goto(f"{site.url}/index.html?seed=4")
+        wait_ready(new, watch)
+        version = precache.build_manifest(site_dir)["version"]
+        second = first
+        for _ in range(300):  # the new worker installs and takes over
+            if new.evaluate("navigator.serviceWorker.controller?.scriptURL || ''").endswith(version):
+                second = wait_offline_ready(new)
+                break
+            new.wait_for_timeout(200)
+        assert second == "kseri-" + version != first
+        # The old page, now controlled by the new worker, still gets its own version's files.
+        assert old.evaluate(FETCHED_CSS_JS) == "1"
+        new.reload()
+        wait_ready(new, watch)
+        assert new.evaluate(SEEN_JS) == ["2", "2"] and new.evaluate(FETCHED_CSS_JS) == "2"
+
+        old.close()  # the last page of version 1 is gone: its cache goes at a later load
+        assert _old_cache_goes(new, watch, second)
+        assert watch.problems() == []
+
+
+@pytest.mark.browser
+def test_reloads_across_deploys_never_mix_versions(browser, tmp_path):
+    site_dir = tmp_path / "site"
+    site_build.build(site_dir)
+    _release(site_dir, 1)
+    with own_site(browser, site_dir, service_workers="allow", reduced_motion="reduce") as site:
+        page, watch = site.page, site.watch
+        page.goto(f"{site.url}/index.html?seed=3")
+        wait_ready(page, watch)
+        wait_offline_ready(page)
+        seen = []
+        for version in (2, 3):
+            _release(site_dir, version)
+            for pause in (0, 300, 900, 0):
+                page.reload()
+                wait_ready(page, watch)
+                seen.append(tuple(page.evaluate(SEEN_JS)))
+                page.wait_for_timeout(pause)
+        mixed = [pair for pair in seen if pair[0] != pair[1]]
+        assert not mixed, f"a load mixed two versions (page, style sheet): {seen}"
+        assert watch.problems() == []
