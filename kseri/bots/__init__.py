@@ -16,6 +16,7 @@ injected :class:`random.Random`:
 
 >>> import random
 >>> from kseri import Match, Observation
+>>> from kseri.bots import Thinker, choose
 >>> m = Match.new(rng=random.Random(3), first_dealer=1)
 >>> obs = Observation.from_round(m.round, seat=0)
 >>> card = choose("medium", obs, random.Random(0))
@@ -33,42 +34,67 @@ True
 :func:`evaluate` gives every card in hand its expected round point difference
 (a hint, or post-round analysis); :mod:`kseri.bots.protocol` serves
 ``kseri-bot/1`` and :mod:`kseri.bots.arena` measures bots on duplicate deals.
+
+Importing this package is cheap: it loads only :mod:`kseri.bots.names`. Every
+other name here is imported from its module on first use (``from kseri.bots
+import Thinker`` loads the search), so the table can read the level names at
+start-up and load the bots on the bot's first turn.
+
+Modules, each importing only the ones above it (and :mod:`kseri.engine`):
+
+- :mod:`~kseri.bots.names` (the level names, a leaf), :mod:`~kseri.bots.base`
+  (the :class:`Bot` interface, :class:`BotError`);
+- :mod:`~kseri.bots.counting`, :mod:`~kseri.bots.heuristic`, :mod:`~kseri.bots.easy`,
+  :mod:`~kseri.bots.medium` (the policies), :mod:`~kseri.bots.rollout`,
+  :mod:`~kseri.bots.value`, :mod:`~kseri.bots.belief`, :mod:`~kseri.bots.endgame`
+  (what the search is made of);
+- :mod:`~kseri.bots.params` (:class:`~kseri.bots.params.SearchParams`),
+  :mod:`~kseri.bots.levels` (what each level runs), :mod:`~kseri.bots.search`
+  (the sampling search);
+- :mod:`~kseri.bots.thinker` (one decision in slices), :mod:`~kseri.bots.play`
+  (:func:`choose`, :class:`LevelBot`), :mod:`~kseri.bots.evaluation` (:func:`evaluate`);
+- :mod:`~kseri.bots.protocol` and :mod:`~kseri.bots.arena`.
 """
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
+from importlib import import_module
+from typing import TYPE_CHECKING
 
-from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
-from kseri.bots.base import Bot, BotError, legal_cards
-from kseri.bots.evaluate import evaluate
-from kseri.bots.levels import LEVELS, level_spec
-from kseri.bots.search import Thinker
+from kseri.bots.names import DEFAULT_LEVEL, LEVELS
 
-__all__ = ["LEVELS", "Bot", "BotError", "LevelBot", "Thinker", "choose", "evaluate", "get_bot",
-           "legal_cards"]
+if TYPE_CHECKING:
+    from kseri.bots.base import Bot, BotError, legal_cards
+    from kseri.bots.evaluation import evaluate, expand_values
+    from kseri.bots.play import LevelBot, choose, get_bot
+    from kseri.bots.thinker import Thinker
 
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "BotError", "LevelBot", "Thinker", "choose", "evaluate",
+           "expand_values", "get_bot", "legal_cards"]
 
-def choose(level: str, observation: Observation, rng: random.Random) -> Card:
-    """The card the bot of ``level`` plays (one call; see :class:`Thinker` for slices)."""
-    return Thinker(level, observation, rng).run()
-
-
-@dataclass(frozen=True, slots=True)
-class LevelBot:
-    """A :class:`Bot` playing one level (``LevelBot("hard")``)."""
-
-    name: str
-
-    def __post_init__(self) -> None:
-        level_spec(self.name)  # raises BotError for an unknown level
-
-    def choose(self, observation: Observation, rng: random.Random) -> Card:
-        return choose(self.name, observation, rng)
+_LAZY = {
+    "Bot": "kseri.bots.base",
+    "BotError": "kseri.bots.base",
+    "legal_cards": "kseri.bots.base",
+    "evaluate": "kseri.bots.evaluation",
+    "expand_values": "kseri.bots.evaluation",
+    "LevelBot": "kseri.bots.play",
+    "choose": "kseri.bots.play",
+    "get_bot": "kseri.bots.play",
+    "Thinker": "kseri.bots.thinker",
+}
+"""Where each lazily imported name lives."""
 
 
-def get_bot(level: str) -> Bot:
-    """The :class:`Bot` for a level name."""
-    return LevelBot(level)
+def __getattr__(name: str) -> object:
+    """Import a public name from its module on first use (then it is an ordinary global)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -12,6 +12,7 @@ command line of a ``kseri-bot/1`` process.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import random
@@ -19,9 +20,13 @@ import shlex
 import statistics
 import subprocess
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Protocol, Sequence
+from typing import Any, Protocol
 
+from kseri.bots.base import BotError
+from kseri.bots.names import LEVELS
+from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
 from kseri.engine.match import Match
@@ -29,12 +34,9 @@ from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
-from kseri.bots.base import BotError
-from kseri.bots.levels import LEVELS
-from kseri.bots.search import Thinker
 
-__all__ = ["ArenaError", "ArenaResult", "Interval", "Player", "LevelPlayer", "ProcessPlayer", "make_player",
-           "run_arena", "run_arena_cli", "format_result"]
+__all__ = ["ArenaError", "ArenaResult", "Interval", "LevelPlayer", "Player", "ProcessPlayer", "format_result",
+           "make_player", "run_arena", "run_arena_cli"]
 
 _MAX_MATCH_ROUNDS = 200
 
@@ -97,10 +99,8 @@ class ProcessPlayer:
     def close(self) -> None:
         proc = self._proc
         if proc.stdin is not None and not proc.stdin.closed:
-            try:
+            with contextlib.suppress(OSError):
                 proc.stdin.close()
-            except OSError:
-                pass
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -247,7 +247,8 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
                 while not match.is_over and k < _MAX_MATCH_ROUNDS:
                     dealer = match.next_dealer
                     deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
-                    state = match.next_round(list(deck))
+                    match.next_round(list(deck))
+                    state = match.pile_round()  # the bots play pile tables only (checked above)
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)
                     _play_round(state, players, seat_of, rngs, times, totals, match.target, match.play)

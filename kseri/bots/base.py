@@ -16,17 +16,15 @@ the arena, the page's own bot.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence, runtime_checkable
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
-from kseri.engine.cards import JACK, Card
+from kseri.engine.cards import Card, rank_index
 from kseri.engine.errors import KseriError
 from kseri.engine.observation import Observation
 from kseri.engine.rules import card_points_table
 
-__all__ = ["Bot", "BotError", "JACK_RANK", "legal_cards", "equivalence_classes", "check_turn"]
-
-JACK_RANK = JACK - 1
-"""The rank index (``card >> 2``) of a jack."""
+__all__ = ["Bot", "BotError", "check_turn", "equivalence_classes", "legal_cards"]
 
 
 class BotError(KseriError):
@@ -37,7 +35,10 @@ class BotError(KseriError):
 class Bot(Protocol):
     """Anything that picks a card for a seat from that seat's observation alone."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """What to call the bot (a level name, a command line, ...)."""
+        ...
 
     def choose(self, observation: Observation, rng: random.Random) -> Card:
         """The card to play; must be one of ``observation.hand``."""
@@ -70,7 +71,7 @@ def equivalence_classes(cards: Sequence[int], points: Sequence[int] | None = Non
     seen: set[tuple[int, int]] = set()
     out = []
     for c in cards:
-        key = (c >> 2, points[c])
+        key = (rank_index(c), points[c])
         if key not in seen:
             seen.add(key)
             out.append(c)

@@ -23,7 +23,7 @@ without ruling any hand out. This is how ``hard`` reads its opponent.
 [4]
 >>> import random
 >>> world = sample_world(obs, random.Random(1), excluded_ranks(obs))
->>> any(c >> 2 == 4 for c in world.hands[0])
+>>> any(rank_index(c) == 4 for c in world.hands[0])
 False
 """
 
@@ -32,11 +32,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.cards import JACK_INDEX, rank_index
 from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import card_points_table
-from kseri.bots.base import JACK_RANK
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 
 __all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
            "sample_world"]
@@ -52,13 +52,13 @@ def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
     played: dict[int, set[int]] = {}
     for i, c in enumerate(obs.plays):
         seat = obs.seat_of_play(i)
-        rank = c >> 2
-        takes = bool(pile) and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture))
+        rank = rank_index(c)
+        takes = bool(pile) and (rank == rank_index(pile[-1]) or (rank == JACK_INDEX and rules.jacks_capture))
         if i >= start and seat != obs.seat:
             played.setdefault(seat, set()).add(rank)
             if pile and not takes:
-                declined.setdefault(seat, set()).add(pile[-1] >> 2)
-        pile = [] if takes else pile + [c]
+                declined.setdefault(seat, set()).add(rank_index(pile[-1]))
+        pile = [] if takes else [*pile, c]
     out = {}
     for seat, ranks in declined.items():
         if ranks & played.get(seat, set()):
@@ -96,9 +96,9 @@ def other_decisions(obs: Observation, *, finished: bool = False) -> list[Decisio
     start = (len(obs.plays) // per) * per
     seen = [0] * 14
     for c in obs.opening:
-        seen[c >> 2] += 1
+        seen[rank_index(c)] += 1
     if obs.bottom is not None:
-        seen[obs.bottom >> 2] += 1
+        seen[rank_index(obs.bottom)] += 1
     pile = list(obs.opening)
     other = 1 - obs.seat
     out = []
@@ -119,8 +119,8 @@ def other_decisions(obs: Observation, *, finished: bool = False) -> list[Decisio
                                         current=current))
             else:
                 mine -= 1
-            rank = c >> 2
-            if pile and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture)):
+            rank = rank_index(c)
+            if pile and (rank == rank_index(pile[-1]) or (rank == JACK_INDEX and rules.jacks_capture)):
                 pile = []
             else:
                 pile.append(c)
@@ -143,7 +143,7 @@ def mismatches(hand: list[int], decisions: list[Decision], obs: Observation,
     """How many of the other player's current-packet plays the heuristic would not have
     made, had the other player held ``hand`` (besides the cards it played since)."""
     return sum(1 for d in decisions if d.current and
-               not _judge(hand + list(d.later) + [d.card], d, obs, params)[0])
+               not _judge([*hand, *d.later, d.card], d, obs, params)[0])
 
 
 def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC) -> tuple[int, int]:
@@ -154,7 +154,7 @@ def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC) -> t
     for d in other_decisions(obs, finished=True):
         if d.current:
             continue
-        same, _, mattered = _judge(list(d.later) + [d.card], d, obs, params)
+        same, _, mattered = _judge([*d.later, d.card], d, obs, params)
         if mattered:
             total += 1
             agree += same
@@ -199,7 +199,7 @@ class Sampler:
         self._two = n == 2
         if excluded and self._two:
             ranks = excluded.get(self._others[0], frozenset())
-            allowed = [c for c in self._pool if c >> 2 not in ranks]
+            allowed = [c for c in self._pool if rank_index(c) not in ranks]
             if ranks and len(allowed) >= self._sizes[0]:
                 self._allowed = allowed
         self._attempts = attempts
@@ -225,7 +225,7 @@ class Sampler:
             pool = self._pool[:]
             rng.shuffle(pool)
             i = 0
-            for seat, size in zip(self._others, self._sizes):
+            for seat, size in zip(self._others, self._sizes, strict=True):
                 world.hands[seat] = pool[i:i + size]
                 i += size
             rest = pool[i:]
@@ -248,7 +248,7 @@ class Sampler:
             u = rng.random()
             weight = 1.0
             for d in decisions:
-                held = hand + list(d.later) + [d.card]
+                held = [*hand, *d.later, d.card]
                 same, ties, _ = _judge(held, d, obs, params)
                 self.work += 1
                 other = (1.0 - q) / len(held)

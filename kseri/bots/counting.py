@@ -11,9 +11,10 @@ next player is to hold one. :class:`Knowledge` is that memory, built from an
 >>> obs = Observation(seat=0, dealer=1, hand=idx("7H 7S JS 2C QD KD"),
 ...                   opening=idx("7C 9D QH 5S"), plays=())
 >>> k = Knowledge.from_observation(obs)
->>> k.hidden_of_rank(7 - 1), k.hidden, k.next_hand
+>>> seven = rank_index(Card.parse("7C").index)
+>>> k.hidden_of_rank(seven), k.hidden, k.next_hand
 (1, 42, 6)
->>> round(k.p_next_holds(7 - 1), 3)   # the last seven: 6 of the 42 hidden cards are in the next hand
+>>> round(k.p_next_holds(seven), 3)   # the last seven: 6 of the 42 hidden cards are in the next hand
 0.143
 """
 
@@ -22,9 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import comb
 
+from kseri.engine.cards import JACK_INDEX, rank_index
 from kseri.engine.observation import Observation
 from kseri.engine.rules import card_points_table
-from kseri.bots.base import JACK_RANK
 
 __all__ = ["Knowledge", "p_holds_any"]
 
@@ -45,7 +46,8 @@ def p_holds_any(copies: int, hand: int, hidden: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class Knowledge:
-    """A seat's memory of the round. Ranks are indices 0 (ace) .. 12 (king)."""
+    """A seat's memory of the round. Ranks are rank indices
+    (:func:`~kseri.engine.cards.rank_index`: 0 for an ace .. 12 for a king)."""
 
     seat: int
     hand: tuple[int, ...]
@@ -67,14 +69,14 @@ class Knowledge:
     def from_observation(cls, obs: Observation) -> Knowledge:
         seen = [0] * 13
         for c in obs.opening:
-            seen[c >> 2] += 1
+            seen[rank_index(c)] += 1
         for c in obs.plays:
-            seen[c >> 2] += 1
+            seen[rank_index(c)] += 1
         if obs.bottom is not None:
-            seen[obs.bottom >> 2] += 1
+            seen[rank_index(obs.bottom)] += 1
         held = [0] * 13
         for c in obs.hand:
-            held[c >> 2] += 1
+            held[rank_index(c)] += 1
         sizes = obs.hand_sizes()
         nxt = (obs.seat + 1) % obs.rules.players
         points = card_points_table(obs.rules)
@@ -93,7 +95,7 @@ class Knowledge:
 
     @property
     def p_next_has_jack(self) -> float:
-        return self.p_next_holds(JACK_RANK)
+        return self.p_next_holds(JACK_INDEX)
 
 
 def _pile(obs: Observation) -> list[int]:
@@ -101,8 +103,8 @@ def _pile(obs: Observation) -> list[int]:
     rules = obs.rules
     pile = list(obs.opening)
     for c in obs.plays:
-        rank = c >> 2
-        if pile and (rank == pile[-1] >> 2 or (rank == JACK_RANK and rules.jacks_capture)):
+        rank = rank_index(c)
+        if pile and (rank == rank_index(pile[-1]) or (rank == JACK_INDEX and rules.jacks_capture)):
             pile = []
         else:
             pile.append(c)

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
-from kseri.bots.base import JACK_RANK, check_turn
+from kseri.bots.base import check_turn
 from kseri.bots.counting import Knowledge
+from kseri.engine.cards import JACK_INDEX, Card, rank_index
+from kseri.engine.observation import Observation
 
 __all__ = ["EasyBot", "choose_easy"]
 
@@ -25,14 +25,14 @@ def choose_easy(observation: Observation, rng: random.Random) -> Card:
     k = Knowledge.from_observation(observation)
     pile = k.pile
     if pile:
-        top = pile[-1] >> 2
-        matches = [c for c in hand if c >> 2 == top]
+        top = rank_index(pile[-1])
+        matches = [c for c in hand if rank_index(c) == top]
         if matches:
             return Card.from_index(rng.choice(matches))
-        jacks = [c for c in hand if c >> 2 == JACK_RANK]
+        jacks = [c for c in hand if rank_index(c) == JACK_INDEX]
         if jacks and observation.rules.jacks_capture and (len(pile) >= 4 or k.pile_points >= 2):
             return Card.from_index(rng.choice(jacks))
-    others = [c for c in hand if c >> 2 != JACK_RANK] or hand
+    others = [c for c in hand if rank_index(c) != JACK_INDEX] or hand
     return Card.from_index(rng.choice(others))
 
 

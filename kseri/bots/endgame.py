@@ -28,14 +28,14 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
+from kseri.bots.base import BotError
+from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
 from kseri.engine.round import Round
-from kseri.bots.base import JACK_RANK, BotError
 
-__all__ = ["EndgameError", "Solution", "solve", "solve_moves", "principal_line", "is_solvable",
-           "Solver"]
+__all__ = ["EndgameError", "Solution", "Solver", "is_solvable", "principal_line", "solve", "solve_moves"]
 
 _INF = 10 ** 6
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -89,6 +89,7 @@ class Solver:
         track_kseri = double is not None
         self._track_kseri = track_kseri
         table = self._table
+        ranks = RANK_INDEX  # rank index of each card index (the search's hot loop reads it often)
 
         def moves(mask: int, seat: int, top: int, n: int) -> list[tuple[int, int, int]]:
             """(order key, card, capture gain or -1) for distinct cards, best-looking first."""
@@ -97,15 +98,15 @@ class Solver:
             for c in hands[seat]:
                 if not (mask >> c) & 1:
                     continue
-                r = c >> 2
+                r = ranks[c]
                 key_bit = 1 << (r * 4 + pts[c])
                 if seen_keys & key_bit:
                     continue
                 seen_keys |= key_bit
-                if n and (r == top or (r == JACK_RANK and jacks_capture)):
+                if n and (r == top or (r == JACK_INDEX and jacks_capture)):
                     out.append((-100 - (n == 1 and r == top) * 50 - n, c, 1))
                 else:
-                    out.append((pts[c] * 4 + (r == JACK_RANK) * 20, c, 0))
+                    out.append((pts[c] * 4 + (r == JACK_INDEX) * 20, c, 0))
             out.sort()
             return out
 
@@ -149,11 +150,11 @@ class Solver:
             for _, c, captures in moves(mask, seat, top, n):
                 m2 = mask & ~(1 << c)
                 if captures:
-                    r = c >> 2
+                    r = ranks[c]
                     gain = pp + pts[c]
                     lk2 = -1
                     if n == 1 and r == top:
-                        if r == JACK_RANK:
+                        if r == JACK_INDEX:
                             bonus = jack_kseri or 0
                             is_kseri = jack_kseri is not None
                         else:
@@ -171,7 +172,7 @@ class Solver:
                     else:
                         v = -gain + search(m2, other, -1, 0, 0, c0, c1 + n + 1, 1, lk2, alpha + gain, beta + gain)
                 else:
-                    v = search(m2, other, c >> 2, n + 1, pp + pts[c], c0, c1, lastcap, lk, alpha, beta)
+                    v = search(m2, other, ranks[c], n + 1, pp + pts[c], c0, c1, lastcap, lk, alpha, beta)
                 if maximizing:
                     if v > best:
                         best = v
@@ -197,7 +198,7 @@ class Solver:
         mask = 0
         for c in cards0 + cards1:
             mask |= 1 << c
-        top = state.pile[-1] >> 2 if state.pile else -1
+        top = rank_index(state.pile[-1]) if state.pile else -1
         lk = state.last_kseri_seat if (track_kseri and state.last_kseri_seat is not None) else -1
         lastcap = -1 if state.last_capturer is None else state.last_capturer
         self._root = (mask, state.to_move, top, len(state.pile), state.pile_points,
@@ -211,7 +212,7 @@ class Solver:
 
     def value_after(self, card: int, alpha: int = -_INF, beta: int = _INF) -> int:
         """Exact final difference after ``card`` (a bound outside ``alpha..beta``)."""
-        mask, seat, top, n, pp, c0, c1, lastcap, lk = self._root
+        mask, seat = self._root[:2]
         probe = self.state.clone()
         before = (probe.points[0] + probe.bonus[0]) - (probe.points[1] + probe.bonus[1])
         probe.apply_index(card)
@@ -220,7 +221,7 @@ class Solver:
             p = score_round(probe).points
             return p[0] - p[1]
         gained = (probe.points[0] + probe.bonus[0]) - (probe.points[1] + probe.bonus[1]) - before
-        top2 = probe.pile[-1] >> 2 if probe.pile else -1
+        top2 = rank_index(probe.pile[-1]) if probe.pile else -1
         lk2 = probe.last_kseri_seat if self._track_kseri and probe.last_kseri_seat is not None else -1
         lastcap2 = -1 if probe.last_capturer is None else probe.last_capturer
         base = self._scored + gained

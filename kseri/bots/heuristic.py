@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.rules import Rules
-from kseri.bots.base import JACK_RANK
 
-__all__ = ["HeuristicParams", "DEFAULT_HEURISTIC", "card_scores"]
+__all__ = ["DEFAULT_HEURISTIC", "HeuristicParams", "card_scores"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,25 +60,26 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
     ``next_hand`` is the size of the next player's hand, ``stock_left`` whether
     cards remain to be dealt.
     """
+    ranks = RANK_INDEX  # rank index of each card index, as a local: this is the play-outs' hot loop
     n = len(pile)
-    top = pile[-1] >> 2 if n else -1
+    top = ranks[pile[-1]] if n else -1
     jacks_capture = rules.jacks_capture
     w = params.card_weight
     held = [0] * 13
     for c in hand:
-        held[c >> 2] += 1
+        held[ranks[c]] += 1
     hidden = 52 - seen[13] - len(hand)
     jack_keep = params.jack_keep if stock_left else params.jack_keep_late
     scores = []
     p_jack = -1.0
     for c in hand:
-        r = c >> 2
+        r = ranks[c]
         p = pts[c]
-        if n and (r == top or (r == JACK_RANK and jacks_capture)):
+        if n and (r == top or (r == JACK_INDEX and jacks_capture)):
             score = pile_points + p + w * (n + 1)
             if n == 1 and r == top:
-                score += (rules.jack_kseri_points or 0) if r == JACK_RANK else rules.kseri_points
-            elif r == JACK_RANK:
+                score += (rules.jack_kseri_points or 0) if r == JACK_INDEX else rules.kseri_points
+            elif r == JACK_INDEX:
                 score -= jack_keep
         else:
             u = 4 - seen[r] - held[r]
@@ -94,11 +95,11 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
             at_risk = pile_points + p + w * (n + 1)
             loss = p_rank * at_risk
             if n == 0:
-                loss += p_rank * ((rules.jack_kseri_points or 0) if r == JACK_RANK else rules.kseri_points)
-            if r != JACK_RANK:
+                loss += p_rank * ((rules.jack_kseri_points or 0) if r == JACK_INDEX else rules.kseri_points)
+            if r != JACK_INDEX:
                 if jacks_capture:
                     if p_jack < 0:
-                        uj = 4 - seen[JACK_RANK] - held[JACK_RANK]
+                        uj = 4 - seen[JACK_INDEX] - held[JACK_INDEX]
                         if uj <= 0 or next_hand <= 0:
                             p_jack = 0.0
                         elif next_hand >= hidden:

@@ -1,5 +1,9 @@
 """The levels, by name: what each one runs.
 
+The names themselves, weakest first, are :data:`kseri.bots.names.LEVELS` (a leaf
+module the table reads without importing the bots); :data:`SPECS` lists the same
+names in the same order (a test keeps them in step).
+
 >>> [spec.name for spec in SPECS]
 ['easy', 'medium', 'hard']
 >>> level_spec("hard").search is not None
@@ -13,17 +17,18 @@ kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
-from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
 from kseri.bots.base import BotError
 from kseri.bots.easy import choose_easy
 from kseri.bots.medium import choose_medium
-from kseri.bots.search import SearchParams
+from kseri.bots.names import LEVELS
+from kseri.bots.params import SearchParams
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
 
-__all__ = ["LevelSpec", "SPECS", "LEVELS", "level_spec"]
+__all__ = ["LEVELS", "SPECS", "LevelSpec", "level_spec"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +51,7 @@ SPECS: tuple[LevelSpec, ...] = (
     LevelSpec("hard", "reads the opponent's plays, samples the hidden cards and plays them out; "
               "exact last packet", choose_medium, SearchParams()),
 )
-
-LEVELS: tuple[str, ...] = tuple(spec.name for spec in SPECS)
-"""Level names, weakest first."""
+"""What each level of :data:`LEVELS` runs, in the same order."""
 
 
 def level_spec(name: str) -> LevelSpec:

@@ -13,11 +13,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
 from kseri.bots.base import check_turn, equivalence_classes
 from kseri.bots.counting import Knowledge
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.cards import Card
+from kseri.engine.observation import Observation
 
 __all__ = ["MediumBot", "choose_medium", "score_cards"]
 
@@ -26,10 +26,10 @@ def score_cards(k: Knowledge, observation: Observation,
                 params: HeuristicParams = DEFAULT_HEURISTIC) -> list[tuple[float, int]]:
     """(score, card) for each distinct card in hand; higher is better."""
     hand = list(k.hand)
-    seen = list(k.seen) + [sum(k.seen)]
+    seen = [*k.seen, sum(k.seen)]
     scores = card_scores(hand, list(k.pile), k.pile_points, seen, k.next_hand, k.stock > 0,
                          observation.rules, k.points, params)
-    by_card = dict(zip(hand, scores))
+    by_card = dict(zip(hand, scores, strict=True))
     return [(by_card[c], c) for c in equivalence_classes(hand, k.points)]
 
 

@@ -1,4 +1,5 @@
-"""``kseri-bot/1``: a bot as a process, one JSON observation per line.
+"""``kseri-bot/1``: a bot as a process, one JSON observation per line (the format and its
+error lines: ``docs/formats.md`` §"Bot protocol").
 
 Each input line is answered by exactly one output line: the code of the card
 to play, or a line starting ``error:`` that names the problem (not JSON, a
@@ -23,14 +24,15 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from typing import IO
 
+from kseri.bots.levels import level_spec
+from kseri.bots.thinker import Thinker
 from kseri.engine.errors import KseriError
 from kseri.engine.observation import Observation
-from kseri.bots.levels import level_spec
-from kseri.bots.search import Thinker
 
 __all__ = ["answer", "serve"]
 
@@ -59,10 +61,9 @@ def serve(stdin: IO[str], stdout: IO[str], *, level: str = "hard", seed: int | N
     """Answer observations from ``stdin`` on ``stdout`` until end of input; returns 0."""
     level_spec(level)  # an unknown level fails at once (BotError), before any input
     if hasattr(stdin, "reconfigure"):
-        try:
-            stdin.reconfigure(errors="replace")  # bad bytes become a JSON error, not a crash
-        except (AttributeError, ValueError, OSError):  # pragma: no cover - exotic streams
-            pass
+        # Bad bytes become a JSON error, not a crash (exotic streams may refuse: then not).
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stdin.reconfigure(errors="replace")
     system = random.Random() if seed is None else None
     while True:
         line = stdin.readline()

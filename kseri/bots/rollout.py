@@ -18,22 +18,24 @@ play-out is a plausible continuation, not one where everybody peeks.
 
 from __future__ import annotations
 
-from kseri.engine.round import Round
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.cards import RANK_INDEX
+from kseri.engine.round import Round
 
-__all__ = ["playout", "public_seen", "final_difference", "policy_card"]
+__all__ = ["final_difference", "playout", "policy_card", "public_seen"]
 
 
 def public_seen(state: Round) -> list[int]:
     """Copies of each rank everybody has seen: the opening pile, the plays, an exposed bottom card."""
+    ranks = RANK_INDEX
     seen = [0] * 14
     for c in state.opening:
-        seen[c >> 2] += 1
+        seen[ranks[c]] += 1
     for c in state.plays:
-        seen[c >> 2] += 1
+        seen[ranks[c]] += 1
     bottom = state.bottom_card
     if bottom is not None:
-        seen[bottom.index >> 2] += 1
+        seen[ranks[bottom.index]] += 1
     seen[13] = sum(seen[:13])  # running total in the last slot
     return seen
 
@@ -95,8 +97,9 @@ def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEU
     apply = state.apply_index
     hands = state.hands
     plays = state.plays
+    ranks = RANK_INDEX
     while (state.next_card < 52 or any(hands)) and len(plays) < stop:
         c = policy_card(state, seen, params)
         apply(c)
-        seen[c >> 2] += 1
+        seen[ranks[c]] += 1
         seen[13] += 1

@@ -33,11 +33,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from kseri.bots.rollout import final_difference
 from kseri.engine.round import Round
 from kseri.engine.rules import Rules
-from kseri.bots.rollout import final_difference
 
-__all__ = ["PacketValue", "GREEK_PACKET_VALUE"]
+__all__ = ["GREEK_PACKET_VALUE", "PacketValue"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,10 +61,10 @@ def test_plays_a_whole_round(level: str) -> None:
 def test_malformed_lines_get_one_error_line_each_and_the_bot_reads_on() -> None:
     proc = start("--level", "medium", "--seed", "1")
     good = opening_observation()
-    bad_card = dict(good, hand=good["hand"][:-1] + ["11X"])
+    bad_card = dict(good, hand=[*good["hand"][:-1], "11X"])
     short_hand = dict(good, hand=good["hand"][:-1])
     not_my_turn = dict(good, seat=1)
-    duplicate = dict(good, hand=good["hand"][:-1] + [good["opening"][0]])
+    duplicate = dict(good, hand=[*good["hand"][:-1], good["opening"][0]])
     cases = [
         ("this is not json", "not JSON"),
         ("[1, 2, 3]", "JSON object"),

@@ -12,12 +12,15 @@ from hypothesis import strategies as st
 
 from kseri import Card, Observation, Round
 from kseri.bots import LEVELS, Bot, BotError, LevelBot, Thinker, choose, evaluate, get_bot
+from kseri.bots import names as level_names
 from kseri.bots.belief import Sampler, excluded_ranks
 from kseri.bots.easy import EasyBot
 from kseri.bots.endgame import solve_moves
-from kseri.bots.evaluate import expand_values
+from kseri.bots.evaluation import expand_values
+from kseri.bots.levels import SPECS, level_spec
 from kseri.bots.medium import MediumBot
-from kseri.engine.rules import GREEK, rules_from_spec
+from kseri.engine.cards import rank_index
+from kseri.engine.rules import GREEK, card_points_table, rules_from_spec
 
 RULE_SPECS = [
     "greek",
@@ -98,7 +101,7 @@ def test_slicing_does_not_change_the_choice(plays: int) -> None:
     while not sliced.step(max_ms=0.0):  # the smallest slice: one unit of work
         steps += 1
     assert sliced.choice() == whole
-    assert steps >= 1 or len(set(c >> 2 for c in obs.hand)) == 1
+    assert steps >= 1 or len({rank_index(c) for c in obs.hand}) == 1
 
 
 def test_choice_before_thinking_is_an_error() -> None:
@@ -106,6 +109,14 @@ def test_choice_before_thinking_is_an_error() -> None:
     with pytest.raises(BotError):
         think.choice()
     assert not think.done
+
+
+def test_one_list_of_levels() -> None:
+    """The level names (the leaf :mod:`kseri.bots.names`, which the table reads) and what
+    the levels run (:mod:`kseri.bots.levels`) name the same levels in the same order."""
+    assert tuple(spec.name for spec in SPECS) == level_names.LEVELS == LEVELS
+    assert level_names.DEFAULT_LEVEL in LEVELS
+    assert all(level_spec(name).name == name for name in LEVELS)
 
 
 def test_unknown_level() -> None:
@@ -222,8 +233,8 @@ def test_hard_plays_the_last_packet_exactly() -> None:
     sign = 1 if obs.seat == 0 else -1
     best = max(sign * v for v in values.values())
     card = choose("hard", obs, random.Random(1))
-    twin = [c for c in values if c >> 2 == card.index >> 2 and
-            state._card_points[c] == state._card_points[card.index]][0]
+    points = card_points_table(state.rules)
+    twin = next(c for c in values if rank_index(c) == rank_index(card.index) and points[c] == points[card.index])
     assert sign * values[twin] == best
     evaluated = evaluate(obs, random.Random(1))
     assert evaluated[0][1] == best
@@ -265,9 +276,9 @@ def test_samples_are_consistent_with_the_observation(spec, seed, plays) -> None:
         if obs.rules.players == 2:
             other = 1 - obs.seat
             ranks = excluded.get(other, frozenset())
-            allowed = [c for c in obs.unseen() if c >> 2 not in ranks]
+            allowed = [c for c in obs.unseen() if rank_index(c) not in ranks]
             if len(allowed) >= len(world.hands[other]):
-                assert not any(c >> 2 in ranks for c in world.hands[other])
+                assert not any(rank_index(c) in ranks for c in world.hands[other])
 
 
 def test_excluded_ranks_reads_declined_captures() -> None:
@@ -325,7 +336,8 @@ def test_reading_a_random_player_is_gentle() -> None:
 
 def test_solving_the_last_packet_inside_the_search() -> None:
     """The ``solve_last`` option (no level uses it) picks a legal card and slices the same."""
-    from kseri.bots.search import SearchParams, search_values
+    from kseri.bots.params import SearchParams
+    from kseri.bots.search import search_values
 
     params = SearchParams(solve_last=True)
     for plays in (25, 33):

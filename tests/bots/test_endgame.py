@@ -7,8 +7,9 @@ import random
 import pytest
 
 from kseri.bots.endgame import EndgameError, Solver, principal_line, solve, solve_moves
+from kseri.engine.cards import rank_index
 from kseri.engine.round import Round
-from kseri.engine.rules import FOURCARD, GREEK, Rules, rules_from_spec
+from kseri.engine.rules import FOURCARD, GREEK, Rules, card_points_table, rules_from_spec
 from kseri.engine.scoring import score_round
 
 
@@ -51,11 +52,11 @@ def test_solver_agrees_with_brute_force(rules: Rules, seed: int) -> None:
     expected = brute_force(state)
     assert solve(state).value == expected
     by_card = dict(solve_moves(state))
+    points = card_points_table(rules)
     for card in set(state.hands[state.to_move]):
         child = state.clone()
         child.apply_index(card)
-        classes = [c for c in by_card if c >> 2 == card >> 2 and
-                   state._card_points[c] == state._card_points[card]]
+        classes = [c for c in by_card if rank_index(c) == rank_index(card) and points[c] == points[card]]
         assert by_card[classes[0]] == brute_force(child)
 
 

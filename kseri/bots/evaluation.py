@@ -5,8 +5,10 @@ of the round (this seat's side minus the other side, counting the points
 already scored) if that card is played now and both sides then play well.
 In the last packet of a two-player round the values are exact (the house
 bonuses ``jack_table_points`` and ``final_capture_points`` aside: the bots do
-not count them). It is the
-basis of a hint button and of post-round analysis.
+not count them). It is the basis of a hint button and of post-round analysis.
+
+(The module is not called ``evaluate``: a submodule of that name would shadow
+the function :func:`kseri.bots.evaluate` once imported.)
 
 >>> import random
 >>> from kseri import Match, Observation
@@ -23,11 +25,12 @@ from __future__ import annotations
 
 import random
 
-from kseri.engine.cards import Card
+from kseri.bots.base import BotError
+from kseri.bots.params import EVALUATE_SAMPLES
+from kseri.bots.thinker import Thinker
+from kseri.engine.cards import Card, rank_index
 from kseri.engine.observation import Observation
 from kseri.engine.rules import card_points_table
-from kseri.bots.base import BotError
-from kseri.bots.search import EVALUATE_SAMPLES, Thinker
 
 __all__ = ["EVALUATE_SAMPLES", "evaluate", "expand_values"]
 
@@ -36,8 +39,8 @@ def expand_values(observation: Observation, values: dict[int, float]) -> list[tu
     """Give each card in hand the value of its class (same rank and points); best first,
     ties in hand order."""
     points = card_points_table(observation.rules)
-    by_class = {(c >> 2, points[c]): v for c, v in values.items()}
-    rows = [(Card.from_index(c), by_class[(c >> 2, points[c])]) for c in observation.hand]
+    by_class = {(rank_index(c), points[c]): v for c, v in values.items()}
+    rows = [(Card.from_index(c), by_class[(rank_index(c), points[c])]) for c in observation.hand]
     order = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))
     return [rows[i] for i in order]
 
@@ -47,7 +50,7 @@ def evaluate(observation: Observation, rng: random.Random, samples: int | None =
     """Each card in hand with its expected final point difference, best first.
 
     ``samples`` sets the number of sampled deals every card is played out on
-    (default :data:`~kseri.bots.search.EVALUATE_SAMPLES`, fewer late in a packet;
+    (default :data:`~kseri.bots.params.EVALUATE_SAMPLES`, fewer late in a packet;
     ignored in the last packet, which is solved exactly). For slices, use
     ``Thinker(level, observation, rng, samples=samples, exact=True)`` and
     :func:`expand_values` on its ``values()``: the same numbers.

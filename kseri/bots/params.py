@@ -1,0 +1,88 @@
+"""How a search level spends its effort: :class:`SearchParams`, without the search.
+
+:mod:`kseri.bots.levels` names a level's parameters and :mod:`kseri.bots.search`
+spends them; both import this module, and neither imports the other.
+
+>>> import random
+>>> from kseri.engine.match import Match
+>>> obs = Observation.from_round(Match.new(rng=random.Random(8), first_dealer=1).round, seat=0)
+>>> SearchParams().stop_for(obs)    # play-outs stop at the end of the first packet
+12
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
+from kseri.bots.value import GREEK_PACKET_VALUE
+from kseri.engine.observation import Observation
+
+__all__ = ["EVALUATE_SAMPLES", "SAMPLE_COST", "SOLVE_COST", "SearchParams"]
+
+EVALUATE_SAMPLES = 200
+"""Default sampled deals for an evaluation of every card (``exact=True``): about 0.1 s
+in CPython at the start of a packet."""
+
+SAMPLE_COST = 4
+"""Dealing one sample costs about as much as simulating this many plays (plus the
+work of reading the other player's plays, :attr:`~kseri.bots.belief.Sampler.work`)."""
+SOLVE_COST = 1200
+"""Solving a last packet exactly costs about as much as this many simulated plays."""
+
+
+@dataclass(frozen=True, slots=True)
+class SearchParams:
+    """How a search level spends its effort."""
+
+    work: int = 80_000
+    """Simulated plays per decision (samples x cards x plays left), which keeps
+    the thinking time about even through the round."""
+    min_samples: int = 24
+    max_samples: int = 1000
+    endgame: bool = True
+    """Play the last packet exactly (two players)."""
+    horizon: int = 4
+    """Stop play-outs at the end of the current packet (at least this many plays
+    ahead, else at the end of the next one) and value the position there; 0 plays
+    every sample to the round's end."""
+    belief: bool = True
+    """Deal hidden cards consistently with what the other players' plays reveal."""
+    read_plays: bool = True
+    """Also weigh hidden hands by how well they explain the other player's plays this
+    packet, as far as it plays like the heuristic (:class:`~kseri.bots.belief.Sampler`)."""
+    max_factor: int = 3
+    """Up to this many times the samples when the budget goes to fewer cards."""
+    prune_after: int = 24
+    prune_every: int = 8
+    prune_z: float = 2.0
+    """A card stops being tried when it trails the leader by this many standard errors."""
+    solve_last: bool = False
+    """In the packet before the last, stop play-outs at its end and solve the last
+    packet of each sample exactly (the way it will really be played), instead of
+    valuing the position. About a thousand times dearer than a simulated play."""
+    rollout: HeuristicParams = DEFAULT_HEURISTIC
+
+    def samples_for(self, observation: Observation, candidates: int) -> int:
+        """Samples that spend ``work`` on every card (used when no card may be dropped)."""
+        stop = self.stop_for(observation)
+        left = stop - len(observation.plays)
+        if self.solve_last and stop == 52 - observation.rules.opening_size - observation.per_packet:
+            left += SOLVE_COST
+        n = self.work // max(1, candidates * left + SAMPLE_COST)
+        return max(self.min_samples, min(self.max_samples, n))
+
+    def stop_for(self, observation: Observation) -> int:
+        """How many cards of the round are played when a play-out stops."""
+        rules = observation.rules
+        total = 52 - rules.opening_size
+        if not self.horizon or not GREEK_PACKET_VALUE.applies_to(rules):
+            return total
+        per = observation.per_packet
+        p = len(observation.plays)
+        stop = (p // per + 1) * per
+        if self.solve_last and stop == total - per:
+            return stop  # the last packet is solved, however close its start
+        if stop - p < self.horizon:
+            stop += per
+        return min(stop, total)

@@ -1,0 +1,82 @@
+"""How the bots are imported: no cycles, only downward, and a cheap package import."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import kseri.bots
+from tests.bots.import_graph import ROOT, Edge, cycles, edges, modules, upward
+
+
+def _loaded_after(code: str) -> list[str]:
+    """The kseri modules loaded by a fresh interpreter after running ``code``."""
+    probe = f"{code}; import json, sys; print(json.dumps(sorted(m for m in sys.modules if m.startswith('kseri'))))"
+    out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    return list(json.loads(out.stdout))
+
+
+def test_the_graph_reader_sees_a_cycle_and_a_deferred_import(tmp_path) -> None:
+    pkg = tmp_path / "kseri"
+    (pkg / "engine").mkdir(parents=True)
+    (pkg / "__init__.py").write_text("")
+    (pkg / "engine" / "__init__.py").write_text("from typing import TYPE_CHECKING\n"
+                                                "if TYPE_CHECKING:\n    from kseri.engine import b\n")
+    (pkg / "engine" / "a.py").write_text("from kseri.engine.b import f\n")
+    (pkg / "engine" / "b.py").write_text("def f():\n    from . import a\n")
+    found = edges(modules(pkg))
+    assert Edge("kseri.engine.b", "kseri.engine.a", 2, True) in found
+    assert all(e.source != "kseri.engine" for e in found)  # TYPE_CHECKING imports are left out
+    assert cycles(found) == [["kseri.engine.a", "kseri.engine.b"]]
+
+
+def test_no_import_cycle_in_the_bots() -> None:
+    found = [c for c in cycles(edges()) if any(m.startswith("kseri.bots") for m in c)]
+    assert found == []
+
+
+def test_the_bots_import_only_the_engine_and_themselves() -> None:
+    graph = edges()
+    mine = [e for e in graph if e.source.startswith("kseri.bots")]
+    assert mine and [e for e in mine if not e.target.startswith(("kseri.bots", "kseri.engine"))] == []
+    # ... and nothing below them imports them.
+    assert [e for e in upward(graph) if e.target.startswith("kseri.bots")] == []
+
+
+def test_importing_the_level_names_does_not_load_the_bots() -> None:
+    loaded = _loaded_after("import kseri.bots.names")
+    bots = [m for m in loaded if m.startswith("kseri.bots")]
+    assert bots == ["kseri.bots", "kseri.bots.names"], bots
+    assert "kseri.bots.search" not in loaded and "kseri.bots.levels" not in loaded
+
+
+def test_the_package_loads_a_name_on_first_use() -> None:
+    loaded = _loaded_after("import kseri.bots as b; assert b.LEVELS and b.DEFAULT_LEVEL in b.LEVELS")
+    assert "kseri.bots.search" not in loaded
+    loaded = _loaded_after("from kseri.bots import Thinker")
+    assert "kseri.bots.search" in loaded and "kseri.bots.thinker" in loaded
+
+
+@pytest.mark.parametrize("name", sorted(kseri.bots.__all__))
+def test_every_public_name_resolves(name: str) -> None:
+    assert getattr(kseri.bots, name) is not None
+    assert name in dir(kseri.bots)
+
+
+def test_evaluate_is_the_function_even_after_its_module_loads() -> None:
+    """``kseri.bots.evaluate`` is the function; its module is ``kseri.bots.evaluation`` (a
+    submodule called ``evaluate`` would replace the function in the package once imported)."""
+    import kseri.bots.evaluation
+
+    assert kseri.bots.evaluate is kseri.bots.evaluation.evaluate
+    # In a fresh interpreter, the module loaded first (as the table's hint does):
+    _loaded_after("import kseri.bots.evaluation, kseri.bots as b; from kseri.bots import evaluate; "
+                  "assert evaluate is b.evaluate is b.evaluation.evaluate")
+
+
+def test_unknown_names_are_attribute_errors() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'grandmaster'"):
+        kseri.bots.grandmaster  # noqa: B018
