@@ -1,7 +1,7 @@
 """The automatic captions of a scene's steps: what a play did, in words.
 
 Written from the engine's own events (:class:`~kseri.engine.events.PlayEvent`), so a
-caption always says what the rules really did. Used by :mod:`kseri.scenes.scene`.
+caption always says what the rules really did. Used by :mod:`kseri.scenes.build`.
 
 >>> describe_table([Card.parse("10D").index])
 'A lone 10♦ lies on the table.'
@@ -9,12 +9,13 @@ caption always says what the rules really did. Used by :mod:`kseri.scenes.scene`
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
-from kseri.engine.cards import Card
+from kseri.engine.cards import Card, rank_index
+from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 
-__all__ = ["pretty", "possessive", "describe_table", "play_caption"]
+__all__ = ["describe_table", "play_caption", "possessive", "pretty"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -29,10 +30,12 @@ def pretty(card: Card | str | int) -> str:
 
 
 def possessive(name: str) -> str:
+    """``South's``, ``Thomas'``."""
     return name + ("'" if name.endswith("s") else "'s")
 
 
 def describe_table(pile: Sequence[int]) -> str:
+    """The table in one sentence (``pile``: card indices, bottom first)."""
     if not pile:
         return "The table is empty."
     if len(pile) == 1:
@@ -59,8 +62,9 @@ def _all(pile: Sequence[int]) -> str:
     return "both cards" if len(pile) == 2 else f"all {len(pile)} cards"
 
 
-def play_caption(event, pile_before: Sequence[int], names: Sequence[str], rules: Rules) -> str:
-    """The automatic caption of one play (``event`` is the engine's PlayEvent)."""
+def play_caption(event: PlayEvent, pile_before: Sequence[int], names: Sequence[str], rules: Rules) -> str:
+    """The automatic caption of one play: ``event`` as the engine reported it, ``pile_before``
+    the pile's card indices before it."""
     table = card_points_table(rules)
     who, card = names[event.seat], pretty(event.card)
     played = event.card.index
@@ -75,7 +79,7 @@ def play_caption(event, pile_before: Sequence[int], names: Sequence[str], rules:
         else:
             text = f"{who} plays {card}: it does not match the {top} on top, so it becomes the new top card."
     else:
-        taken = list(pile_before) + [played]
+        taken = [*pile_before, played]
         lone = len(pile_before) == 1
         if event.kind in ("kseri", "jack_kseri"):
             label = "jack kseri" if event.kind == "jack_kseri" else "kseri"
@@ -90,13 +94,13 @@ def play_caption(event, pile_before: Sequence[int], names: Sequence[str], rules:
             else:
                 text = (f"{possessive(who)} {card} takes the lone {top}: a {label}, but these rules give "
                         f"no bonus for it here; " + _cards_phrase(taken, table, "") + ".")
-        elif lone and pile_before[0] >> 2 == played >> 2:
+        elif lone and rank_index(pile_before[0]) == rank_index(played):
             text = (f"{possessive(who)} {card} takes the lone {top}. These rules give no kseri for a jack "
                     f"on a jack, so this is an ordinary capture: " + _cards_phrase(taken, table, "") + ".")
         elif lone and event.card.is_jack:
             text = (f"{possessive(who)} {card} takes the lone {top}. Only a card of the same rank makes a "
                     f"kseri, so this is an ordinary capture: " + _cards_phrase(taken, table, "") + ".")
-        elif event.card.is_jack and pile_before[-1] >> 2 != played >> 2:
+        elif event.card.is_jack and rank_index(pile_before[-1]) != rank_index(played):
             text = (f"{possessive(who)} {card} takes {_all(pile_before)} of the pile (a jack takes "
                     f"it whatever lies on top): " + _cards_phrase(taken, table, "") + ".")
         elif lone:
@@ -104,7 +108,7 @@ def play_caption(event, pile_before: Sequence[int], names: Sequence[str], rules:
         else:
             text = (f"{possessive(who)} {card} matches the {top} on top and takes "
                     f"{_all(pile_before)} of the pile: " + _cards_phrase(taken, table, "") + ".")
-    if event.sweep:
+    if event.sweep and event.sweep_seat is not None:
         left = "the card" if len(event.sweep) == 1 else f"the {len(event.sweep)} cards"
         text += (f" Round over: {names[event.sweep_seat]} captured last and takes {left} left, "
                  + _cards_phrase([c.index for c in event.sweep], table, "") + " (never a kseri).")

@@ -2,5 +2,16 @@
 its seats and levels, URL parameters, share links, what the page shows (views,
 round summaries) and the player's statistics.
 
-Runs the same in CPython and in the page; :mod:`kseri.web` draws it.
+Runs the same in CPython and in the page; :mod:`kseri.web` draws it. One job per module:
+
+- :mod:`~kseri.table.session`: :class:`~kseri.table.session.GameSession`, the match at
+  the table (seeds, the bot's turns in slices, hints, saved games);
+- :mod:`~kseri.table.seats`: the table's fixed facts (seats, levels from
+  :mod:`kseri.bots.names`, seeds, which rules it plays, :class:`~kseri.table.seats.SessionError`);
+- :mod:`~kseri.table.urlparams` and :mod:`~kseri.table.querystring`: the page's URL;
+- :mod:`~kseri.table.share`: share links (``#r=...``);
+- :mod:`~kseri.table.views`, :mod:`~kseri.table.summaries`: what the page draws;
+- :mod:`~kseri.table.stats`: the record against each level.
+
+The formats (URL parameters, share links) are specified in ``docs/formats.md``.
 """

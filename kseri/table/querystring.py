@@ -16,7 +16,7 @@ The tests check these against ``urllib.parse`` on arbitrary text.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = ["parse_query", "unquote", "without_keys"]
 

@@ -1,6 +1,9 @@
 """The browser table's fixed facts: who sits where, the bot levels, seeds, and its error.
 
 Shared by :mod:`kseri.table.session`, :mod:`kseri.table.urlparams` and :mod:`kseri.table.views`.
+The level names come from :mod:`kseri.bots.names`, a leaf module: the table lists and
+checks levels without importing the bots themselves (the session imports them on the
+bot's first turn).
 """
 
 from __future__ import annotations
@@ -8,14 +11,15 @@ from __future__ import annotations
 import random
 from typing import Literal
 
+from kseri.bots.names import DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
+from kseri.engine.rules import Rules
 
-__all__ = ["HUMAN", "BOT", "DEFAULT_LEVEL", "MAX_SEED", "Phase", "SessionError", "LEVEL_NAMES", "levels", "new_seed"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed", "table_refusal"]
 
 HUMAN, BOT = 0, 1
 """Seats at the browser table: the human plays seat 0, the bot seat 1."""
 
-DEFAULT_LEVEL = "medium"
 MAX_SEED = 2**53 - 1
 """Seeds are kept below 2**53 so that they survive a trip through JavaScript numbers."""
 
@@ -26,18 +30,21 @@ class SessionError(KseriError):
     """A saved game or a URL parameter that cannot be used (one-line message)."""
 
 
-LEVEL_NAMES: tuple[str, ...] = ("easy", "medium", "hard")
-"""The bot levels, weakest first: :data:`kseri.bots.LEVELS`, repeated here because
-importing the bots costs the page ~70 ms of start-up under WebAssembly, and the
-table needs only their names until the bot's first turn (a test keeps the two equal)."""
+def table_refusal(rules: Rules) -> str | None:
+    """Why the browser table cannot play ``rules`` (two seats, one pile: the bots play
+    nothing else), or None when it can."""
+    if rules.players != 2:
+        return "the browser table seats two players"
+    if rules.table != "pile":
+        return f"the browser table plays the one-pile tables, not {rules.profile!r}"
+    return None
 
 
 def levels() -> tuple[str, ...]:
-    """The bot levels, weakest first."""
-    return LEVEL_NAMES
+    """The bot levels, weakest first (:data:`kseri.bots.names.LEVELS`)."""
+    return LEVELS
 
 
 def new_seed() -> int:
     """A fresh seed from the operating system (the browser's crypto in the page)."""
     return random.SystemRandom().randrange(1, MAX_SEED)
-

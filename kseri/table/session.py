@@ -34,26 +34,31 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kseri.engine.cards import CODES, Card
-from kseri.engine.errors import IllegalMoveError, RecordError, one_line as _one_line
+from kseri.engine.errors import IllegalMoveError, RecordError
+from kseri.engine.errors import one_line as _one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.observation import Observation
 from kseri.engine.record import from_record, to_record
+from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
+from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, table_refusal
 from kseri.table.stats import Stats
 from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
-from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed
 from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
 from kseri.table.views import HintEntry, SideView, TableView, describe_event
 
+if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
+    from kseri.bots import Thinker
+
 __all__ = [
-    "HUMAN", "BOT", "DEFAULT_LEVEL", "SAVE_FORMAT", "SessionError", "Phase",
-    "UrlOptions", "parse_url", "decode_record_param",
-    "SideView", "TableView", "HintEntry", "SummaryRow", "RoundSummary", "MatchSummary",
-    "GameSession", "Stats", "describe_event", "new_seed", "levels",
+    "BOT", "DEFAULT_LEVEL", "HUMAN", "SAVE_FORMAT",
+    "GameSession", "HintEntry", "MatchSummary", "Phase", "RoundSummary", "SessionError", "SideView", "Stats",
+    "SummaryRow", "TableView", "UrlOptions",
+    "decode_record_param", "describe_event", "levels", "new_seed", "parse_url",
 ]
 
 SAVE_FORMAT = "kseri-save/1"
@@ -71,8 +76,8 @@ def _rng(seed: int, *parts: object) -> random.Random:
 # --------------------------------------------------------------------------- the bot
 
 
-def _thinker(level: str, observation: Observation, rng: random.Random, *, exact: bool = False):
-    """The bot's sliceable decision (``kseri.bots.Thinker``)."""
+def _thinker(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Thinker:
+    """The bot's sliceable decision (:class:`kseri.bots.Thinker`)."""
     from kseri.bots import Thinker
     return Thinker(level, observation, rng, exact=exact)
 
@@ -89,10 +94,10 @@ class GameSession:
         self._level = _check_level(level)
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
-        self._thinker: Any = None
+        self._thinker: Thinker | None = None
         self._thinker_key: tuple[int, int] | None = None
         self._hint_key: tuple[int, int] | None = None
-        self._hint_thinker: Any = None
+        self._hint_thinker: Thinker | None = None
         self._hints: tuple[HintEntry, ...] | None = None
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
@@ -102,8 +107,9 @@ class GameSession:
     @classmethod
     def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
         """A new match: the first dealer and every deal follow from ``seed``."""
-        if rules.players != 2:
-            raise SessionError("the browser table seats two players")
+        refusal = table_refusal(rules)
+        if refusal:
+            raise SessionError(refusal)
         seed = new_seed() if seed is None else seed
         first_dealer = _rng(seed, "first-dealer").randrange(rules.players)
         match = Match(rules, first_dealer=first_dealer)
@@ -119,8 +125,9 @@ class GameSession:
         """
         from kseri.engine.record import loads
         match = loads(text)
-        if match.rules.players != 2:
-            raise RecordError("the browser table seats two players", "rules")
+        refusal = table_refusal(match.rules)
+        if refusal:
+            raise RecordError(refusal, "rules")
         return cls(match, seed=new_seed() if seed is None else seed, level=level)
 
     @classmethod
@@ -149,6 +156,8 @@ class GameSession:
             raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
         if match.rules.players != 2:
             raise SessionError("the saved game is not a two-player game")
+        if table_refusal(match.rules):
+            raise SessionError(f"the saved game is not at a one-pile table ({match.rules.profile!r})")
         session = cls(match, seed=seed, level=level)
         session.result_counted = bool(data.get("counted", False)) and match.is_over
         return session
@@ -185,23 +194,27 @@ class GameSession:
     # -- state -------------------------------------------------------------------
 
     @property
-    def round(self):
-        return self.match.round
+    def round(self) -> Round:
+        """The round in play (the last one, once it is over): always a one-pile round."""
+        state = self.match.round
+        if not isinstance(state, Round):  # a session is made only for the pile tables
+            raise SessionError(f"the browser table plays the one-pile tables, not {self.rules.profile!r}")
+        return state
 
     @property
     def phase(self) -> Phase:
         if self.match.is_over:
             return "match_over"
-        state = self.match.round
+        state = self.round
         if state.is_terminal():
             return "round_over"
         return "human" if state.to_move == HUMAN else "bot"
 
     def _position(self) -> tuple[int, int]:
-        return (len(self.match.rounds) - 1, len(self.match.round.plays))
+        return (len(self.match.rounds) - 1, len(self.round.plays))
 
     def view(self) -> TableView:
-        match, state = self.match, self.match.round
+        match, state = self.match, self.round
         sides = []
         for seat in (HUMAN, BOT):
             sides.append(SideView(
@@ -236,7 +249,7 @@ class GameSession:
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (the bot gets nothing more)."""
-        return Observation.from_round(self.match.round, seat=seat, totals=tuple(self.match.totals),
+        return Observation.from_round(self.round, seat=seat, totals=tuple(self.match.totals),
                                       target=self.match.target)
 
     # -- playing -------------------------------------------------------------------
@@ -269,20 +282,25 @@ class GameSession:
         The decision is the same however it is sliced: its generator is derived
         from the seed and the position only.
         """
+        return self._bot_thinker().step(max_ms)
+
+    def play_bot(self) -> PlayEvent:
+        """Play the card the bot chose (thinking to the end first if needed)."""
+        thinker = self._bot_thinker()
+        while not thinker.step(1000.0):
+            pass
+        return self._record(self.match.play(thinker.choice()))
+
+    def _bot_thinker(self) -> Thinker:
+        """The bot's decision at this position (started on first use)."""
         if self.phase != "bot":
             raise IllegalMoveError(f"it is not the bot's turn ({self.phase.replace('_', ' ')})")
         key = self._position()
         if self._thinker is None or self._thinker_key != key:
-            round_index, play_index = key
-            self._thinker = _thinker(self._level, self.observation(BOT), _rng(self.seed, "bot", round_index, play_index))
+            rng = _rng(self.seed, "bot", *key)
+            self._thinker = _thinker(self._level, self.observation(BOT), rng)
             self._thinker_key = key
-        return bool(self._thinker.step(max_ms))
-
-    def play_bot(self) -> PlayEvent:
-        """Play the card the bot chose (thinking to the end first if needed)."""
-        while not self.think(1000.0):
-            pass
-        return self._record(self.match.play(self._thinker.choice()))
+        return self._thinker
 
     def next_round(self) -> None:
         """Deal the next round once the summary has been seen."""
@@ -306,16 +324,16 @@ class GameSession:
         key = self._position()
         if self._hints is not None and self._hint_key == key:
             return True
-        if self._hint_thinker is None or self._hint_key != key:
-            round_index, play_index = key
-            self._hint_thinker = _thinker("hard", self.observation(HUMAN), _rng(self.seed, "hint", round_index, play_index),
-                                          exact=True)
+        thinker = self._hint_thinker
+        if thinker is None or self._hint_key != key:
+            rng = _rng(self.seed, "hint", *key)
+            thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng, exact=True)
             self._hint_key = key
             self._hints = None
-        if not self._hint_thinker.step(max_ms):
+        if not thinker.step(max_ms):
             return False
-        from kseri.bots.evaluate import expand_values
-        values = self._hint_thinker.values() or {}
+        from kseri.bots import expand_values
+        values = thinker.values() or {}
         rows = expand_values(self.observation(HUMAN), values)
         best = rows[0][1] if rows else 0.0
         self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9) for c, v in rows)

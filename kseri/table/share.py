@@ -4,7 +4,7 @@ A link to a game is the page's address plus ``#`` plus :func:`encode`'s
 text, e.g. ``https://example.org/kseri/#r=1eNpj...``; opening it, the page
 passes ``location.hash`` to :func:`decode` and gets the :class:`~kseri.engine.match.Match`
 back, replayed and checked by the engine. The same fragment opens a game in
-``embed.html``.
+``embed.html``. The format is specified in ``docs/formats.md`` (share links).
 
 The fragment is ``r=`` followed by a one-character version and the payload in
 base64url (no padding):
@@ -59,10 +59,10 @@ from typing import Any
 from kseri.engine.cards import CODES
 from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.match import Match
-from kseri.table.querystring import parse_query
 from kseri.engine.record import FORMAT, from_record, to_record
+from kseri.table.querystring import parse_query
 
-__all__ = ["encode", "decode", "decode_record", "link", "KEY", "MAX_FRAGMENT", "MAX_UNPACKED"]
+__all__ = ["KEY", "MAX_FRAGMENT", "MAX_UNPACKED", "decode", "decode_record", "encode", "link"]
 
 KEY = "r"
 """The fragment parameter that carries a game: ``#r=...``."""
@@ -76,6 +76,8 @@ MAX_UNPACKED = 200_000
 _BINARY, _JSON = "1", "J"
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 _INDEX = {code: i for i, code in enumerate(CODES)}
+_DECK = len(CODES)
+"""Bytes of a round's deck in version 1: one per card of the pack (52)."""
 
 
 def _fail(message: str) -> RecordError:
@@ -101,7 +103,7 @@ def _pack_binary(record: dict[str, Any]) -> bytes | None:
     body = bytearray()
     for entry in record["rounds"]:
         deck, plays = entry["deck"], entry["plays"]
-        if len(deck) != 52 or len(plays) > 255 or any(code not in _INDEX for code in (*deck, *plays)):
+        if len(deck) != _DECK or len(plays) > 255 or any(code not in _INDEX for code in (*deck, *plays)):
             return None
         body += bytes(_INDEX[code] for code in deck)
         body.append(len(plays))
@@ -181,22 +183,22 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
         raise _fail("damaged (the header is not JSON)") from None
     if not isinstance(head, dict) or set(head) != {"rules", "first_dealer"}:
         raise _fail("damaged (the header must hold rules and first_dealer)")
-    rounds = []
+    rounds: list[dict[str, list[str]]] = []
     i = 0
     while i < len(body):
         where = f"round {len(rounds)}"
-        if len(body) - i < 53:
+        if len(body) - i < _DECK + 1:
             raise _fail(f"{where}: cut short")
-        deck = body[i:i + 52]
-        count = body[i + 52]
-        plays = body[i + 53:i + 53 + count]
+        deck = body[i:i + _DECK]
+        count = body[i + _DECK]
+        plays = body[i + _DECK + 1:i + _DECK + 1 + count]
         if len(plays) != count:
             raise _fail(f"{where}: cut short ({len(plays)} of {count} plays)")
-        bad = next((b for b in (*deck, *plays) if b >= 52), None)
+        bad = next((b for b in (*deck, *plays) if b >= _DECK), None)
         if bad is not None:
             raise _fail(f"{where}: byte {bad} is not a card")
         rounds.append({"deck": [CODES[b] for b in deck], "plays": [CODES[b] for b in plays]})
-        i += 53 + count
+        i += _DECK + 1 + count
     return {"format": FORMAT, "rules": head["rules"], "first_dealer": head["first_dealer"], "rounds": rounds}
 
 

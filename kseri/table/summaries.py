@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kseri.engine.cards import JACK
+from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
 
-__all__ = ["SummaryRow", "RoundSummary", "MatchSummary", "round_summary", "match_summary"]
+__all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round_summary"]
 
 
 @dataclass(frozen=True)
@@ -69,8 +69,8 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     rules = match.rules
     a, b = score.sides
     rows = [SummaryRow("cards", "Cards taken", (a.cards, b.cards), is_points=False)]
-    for key, label, rank in (("aces", "Aces", 1), ("kings", "Kings", 13), ("queens", "Queens", 12),
-                             ("jacks", "Jacks", JACK), ("tens", "Tens", 10)):
+    for key, label, rank in (("aces", "Aces", ACE), ("kings", "Kings", KING), ("queens", "Queens", QUEEN),
+                             ("jacks", "Jacks", JACK), ("tens", "Tens", TEN)):
         if rules.rank_points[rank - 1]:
             rows.append(SummaryRow(key, label, (getattr(a, key), getattr(b, key))))
     if a.other_ranks or b.other_ranks:
@@ -127,7 +127,7 @@ def _targets_around(match: Match, index: int) -> tuple[int, int]:
     target = rules.target
     before = after = target
     totals = [0, 0]
-    for i, score in enumerate(match.scores[:index + 1]):
+    for score in match.scores[:index + 1]:
         before = target
         totals = [totals[0] + score.points[0], totals[1] + score.points[1]]
         if rules.match_rounds is None and rules.tie_break == "raise" and all(t >= target for t in totals):

@@ -1,22 +1,25 @@
 """The page's URL parameters: ``?seed=&level=&rules=&record=`` and the ``#`` fragment.
 
 Nothing here touches the browser: the page passes ``location.search`` and
-``location.hash`` as strings and gets back :class:`UrlOptions`.
+``location.hash`` as strings and gets back :class:`UrlOptions`. The parameters
+are specified in ``docs/formats.md`` (page URL parameters).
 """
 
 from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
-from kseri.engine.errors import KseriError, RecordError, one_line as _one_line
-from kseri.table.querystring import parse_query, unquote
+from kseri.engine.errors import KseriError, RecordError
+from kseri.engine.errors import one_line as _one_line
 from kseri.engine.rules import Rules, rules_from_spec
-from kseri.table.seats import MAX_SEED, SessionError, levels
+from kseri.table.querystring import parse_query, unquote
+from kseri.table.seats import MAX_SEED, SessionError, levels, table_refusal
 
-__all__ = ["UrlOptions", "parse_url", "decode_record_param"]
+__all__ = ["UrlOptions", "decode_record_param", "parse_url"]
 
 
 @dataclass(frozen=True)
@@ -57,15 +60,12 @@ def decode_record_param(value: str) -> str:
         return text
     if not text:
         raise SessionError("the record is empty")
+    share_error = ""
     if text[0] in "1J":
         try:
             return json.dumps(decode_record("r=" + text), separators=(",", ":"))
         except RecordError as exc:
             share_error = _one_line(exc).removeprefix("share link: ")
-        else:  # pragma: no cover - returned above
-            share_error = ""
-    else:
-        share_error = ""
     try:
         decoded = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode("utf-8")
     except ValueError:
@@ -116,8 +116,9 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
         try:
             spec: Any = json.loads(text) if text.startswith("{") else text.lower()
             parsed = rules_from_spec(spec)
-            if parsed.players != 2:
-                raise SessionError("the browser table seats two players")
+            refusal = table_refusal(parsed)
+            if refusal:
+                raise SessionError(refusal)
             rules = parsed
         except (ValueError, KseriError) as exc:
             notices.append(f"Ignored rules={_short(text)}: {_one_line(exc)}.")

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 
 from kseri.engine.cards import Card  # noqa: F401 - used by the doctest of describe_event
 from kseri.engine.events import PlayEvent
+from kseri.engine.rules import GREEK
 from kseri.table.seats import BOT, HUMAN, Phase
 
-__all__ = ["SideView", "TableView", "HintEntry", "describe_event"]
+__all__ = ["HintEntry", "SideView", "TableView", "describe_event"]
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class HintEntry:
 _KIND_WORDS = {"kseri": "Kseri", "jack_kseri": "Jack kseri"}
 
 
-def describe_event(event: PlayEvent, packet_size: int = 6) -> str:
+def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> str:
     """One sentence for the live region: what was played and what it did.
 
     >>> from kseri.engine.events import PlayEvent

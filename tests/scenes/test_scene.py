@@ -1,4 +1,4 @@
-"""Rule scenes (kseri.scenes.scene): the worked examples, strict notation, agreement with the engine."""
+"""Rule scenes (kseri.scenes): the worked examples, strict notation, agreement with the engine."""
 
 from __future__ import annotations
 
@@ -9,15 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kseri import GREEK, FOURCARD, Match, dumps
+from kseri import FOURCARD, GREEK, Match, dumps
 from kseri.engine.cards import CODES
 from kseri.engine.round import Round
-from kseri.scenes.scene import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
+from kseri.scenes import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
 from kseri.table.share import encode
-
 from tests.table.test_share import partial_match
 
-# ------------------------------------------------------------------ RULES.md §1 worked examples
+# ------------------------------------------------------------------ docs/rules.md, Greek profile: worked examples
 
 
 def test_lone_ten_of_diamonds_taken_by_ten_of_spades_is_13():
@@ -69,6 +68,7 @@ def test_mid_round_scene_never_sweeps_but_end_scene_does():
     text = "pile=5S,9D,9H; hands=KS,4D|KD,2C; plays=KS,KD,4D,2C"
     mid = from_text(text).steps[-1]
     assert mid.pile == ("4D", "2C") and mid.sweep == () and mid.to_move is None
+    assert "Round over" not in mid.caption  # the scene stops; the round goes on
     end = from_text(text + "; end=yes").steps[-1]
     assert end.pile == () and end.sweep == ("4D", "2C") and end.sweep_seat == 1
     assert end.points == (0, 3) and "captured last" in end.caption and end.stock == 0
@@ -125,6 +125,9 @@ def test_pretty():
     ("end=maybe", "end: 'maybe' is not yes or no"),
     ("last=1", "last: only means something with end=yes"),
     ("rules=poker", "rules: unknown profile 'poker'"),
+    ("rules=sums; plays=5S", "rules: scenes show the one-pile tables .*not 'sums'"),
+    ("hands=AS,2S,3S,4S,5S,6S,7S|KD", r"hands: seat 0 holds 7 cards, more than a packet \(6\)"),
+    ("rules=fourcard; plays=AS,KD,2S,QD,3S,JD,4S,10D,5S", r"plays: seat 0 holds 5 cards, more than a packet \(4\)"),
     ("names=Ann", r"names: 2 non-empty names expected"),
     ("names=Ann|", r"names: 2 non-empty names expected"),
     ("caption.x=hi", r"caption.x: the step must be a number"),
@@ -217,12 +220,13 @@ def test_a_notation_scene_plays_exactly_like_the_engine(seed, rules):
         text += "; end=yes" + (f"; last={before.last_capturer}" if before.last_capturer is not None else "")
     scene = from_text(text)
     assert len(scene.steps) == len(events) + 1
-    for step, event in zip(scene.steps[1:], events):
+    for step, event in zip(scene.steps[1:], events, strict=True):
         assert (step.played, step.seat, step.kind, step.bonus) == (event.card.code, event.seat, event.kind, event.bonus)
         assert step.captured == tuple(c.code for c in event.captured)
         assert step.sweep == tuple(c.code for c in event.sweep)
     assert scene.steps[-1].pile == tuple(CODES[c] for c in state.pile)
-    gained = tuple(p + b - p0 - b0 for p, b, p0, b0 in zip(state.points, state.bonus, before.points, before.bonus))
+    gained = tuple(p + b - p0 - b0
+                   for p, b, p0, b0 in zip(state.points, state.bonus, before.points, before.bonus, strict=True))
     assert scene.steps[-1].points == gained
 
 
@@ -242,7 +246,7 @@ def test_a_record_window_shows_the_engine_positions(seed):
         assert step.pile == tuple(CODES[c] for c in replay.pile)
         assert step.hands == tuple(tuple(CODES[c] for c in h) for h in replay.hands)
         assert step.stock == replay.stock_count
-        assert step.points == tuple(p + b for p, b in zip(replay.points, replay.bonus))
+        assert step.points == tuple(p + b for p, b in zip(replay.points, replay.bonus, strict=True))
         if step.index < len(scene.steps) - 1:
             replay.apply_index(plays[start + step.index])
 
@@ -277,7 +281,8 @@ def test_params_record_and_share_fragment_agree():
     ({"r": "1AAAA"}, "scene: share link: damaged"),
     ({"r": ""}, "scene: share link: empty"),
     ({"record": "{"}, "scene: not JSON"),
-    ({"record": '{"format": "kseri-record/1", "first_dealer": 0, "rounds": []}'}, r"round: 0 is not a round of this game \(it has 0\)"),
+    ({"record": '{"format": "kseri-record/1", "first_dealer": 0, "rounds": []}'},
+     r"round: 0 is not a round of this game \(it has 0\)"),
     ({"r": "PLACEHOLDER", "round": "x"}, "round: 'x' is not a whole number"),
     ({"r": "PLACEHOLDER", "from": "9", "to": "3"}, "from/to: need 0 <= from <= to"),
     ({"r": "PLACEHOLDER", "names": "A|B|C"}, "names: 2 names expected"),
@@ -288,3 +293,26 @@ def test_bad_params_are_one_line_scene_errors(params, message):
     with pytest.raises(SceneError, match=message) as info:
         from_params(params)
     assert "\n" not in str(info.value)
+
+
+def test_a_game_at_the_sums_table_is_a_scene_error():
+    from kseri.engine.rules import SUMS
+
+    rng = random.Random(2)
+    match = Match.new(SUMS, rng=random.Random(1), first_dealer=0)
+    for _ in range(3):
+        match.play(rng.choice(match.round.legal_moves()))
+    with pytest.raises(SceneError, match="scenes show the one-pile tables, not 'sums'"):
+        from_params({"r": encode(match)[2:]})
+
+
+# ------------------------------------------------------------------ the package's names
+
+
+def test_the_old_module_reexports_the_package_names():
+    import kseri.scenes
+    import kseri.scenes.scene
+
+    for name in kseri.scenes.__all__:
+        assert getattr(kseri.scenes.scene, name) is getattr(kseri.scenes, name), name
+    assert set(kseri.scenes.scene.__all__) == set(kseri.scenes.__all__)

@@ -10,12 +10,20 @@ from urllib.parse import quote
 
 import pytest
 
-from kseri.table import share
 from kseri.engine.errors import IllegalMoveError, RecordError
 from kseri.engine.record import dumps, loads
 from kseri.engine.rules import rules_from_spec
+from kseri.table import share
 from kseri.table.session import (
-    BOT, HUMAN, SAVE_FORMAT, GameSession, SessionError, Stats, decode_record_param, describe_event, levels,
+    BOT,
+    HUMAN,
+    SAVE_FORMAT,
+    GameSession,
+    SessionError,
+    Stats,
+    decode_record_param,
+    describe_event,
+    levels,
     parse_url,
 )
 
@@ -169,11 +177,16 @@ def test_level_is_checked_and_changes_the_next_decision():
     assert levels() == LEVELS
 
 
-def test_the_tables_level_names_are_the_bots_levels():
-    # kseri.table.seats repeats them so that the page need not import the bots to start.
-    from kseri.bots import LEVELS as BOT_LEVELS
-    from kseri.table.seats import LEVEL_NAMES
-    assert LEVEL_NAMES == BOT_LEVELS
+def test_the_table_accepts_exactly_the_bots_levels():
+    from kseri.bots.names import DEFAULT_LEVEL
+    from kseri.bots.names import LEVELS as BOT_LEVELS
+    assert levels() == BOT_LEVELS
+    for level in BOT_LEVELS:
+        GameSession.new(seed=1, level=level).level = level
+    with pytest.raises(SessionError, match="unknown bot level"):
+        GameSession.new(seed=1, level="expert")
+    assert GameSession.new(seed=1).level == DEFAULT_LEVEL
+    assert parse_url("?level=hard").level == "hard" and parse_url("?level=expert").level is None
 
 
 # --------------------------------------------------------------------------- saved games
@@ -255,6 +268,7 @@ def test_url_rules_as_an_object():
     ("?seed=abc", "seed=abc"), ("?seed=-3", "seed=-3"), ("?seed=99999999999999999999", "seed=9999"),
     ("?level=god", "level=god"), ("?rules=poker", "rules=poker"),
     ("?rules=%7B%22profile%22%3A%22greek%22%2C%22players%22%3A4%7D", "two players"),
+    ("?rules=sums", "one-pile tables"),
 ])
 def test_bad_url_parameters_are_ignored_with_a_notice(query, fragment):
     options = parse_url(query, "", LEVELS)
@@ -307,6 +321,23 @@ def test_a_record_that_unpacks_but_breaks_the_rules_fails_when_opened():
     assert options.record is not None
     with pytest.raises(RecordError, match="round 0, play"):
         GameSession.from_record_text(options.record)
+
+
+def test_the_sums_table_is_not_played_at_the_browser_table():
+    # The bots play the one-pile tables only (README); the sums table has its own engine.
+    from kseri.engine.match import Match
+    from kseri.engine.record import to_record
+    from kseri.engine.rules import SUMS
+
+    with pytest.raises(SessionError, match="one-pile tables, not 'sums'"):
+        GameSession.new(rules=SUMS, seed=1)
+    match = Match.new(SUMS, rng=random.Random(1), first_dealer=0)
+    with pytest.raises(RecordError, match="rules: the browser table plays the one-pile tables"):
+        GameSession.from_record_text(dumps(match))
+    save = json.loads(GameSession.new(seed=5).to_save())
+    save["record"] = to_record(match)
+    with pytest.raises(SessionError, match="not at a one-pile table"):
+        GameSession.from_save(json.dumps(save))
 
 
 def test_decode_record_param_rejects_non_records():
@@ -401,5 +432,18 @@ def test_only_the_web_layer_touches_the_browser():
 
 
 def test_session_and_render_import_without_a_browser():
-    import kseri.table.session  # noqa: F401
+    import kseri.table.session
     import kseri.web.render  # noqa: F401
+
+
+def test_the_table_starts_without_the_bots_search():
+    # The table reads the level names from the leaf kseri.bots.names; the bots themselves
+    # (~70 ms of the page's start-up under WebAssembly) load on the bot's first turn.
+    import subprocess
+    import sys
+
+    code = ("import json, sys, kseri.table.session, kseri.table.urlparams; "
+            "print(json.dumps(sorted(m for m in sys.modules if m.startswith('kseri.bots'))))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = json.loads(out.stdout)
+    assert "kseri.bots.search" not in loaded and "kseri.bots.evaluate" not in loaded, loaded

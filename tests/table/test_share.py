@@ -13,7 +13,6 @@ from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Card, Match, RecordError, dumps, to_record
 from kseri.table.share import MAX_FRAGMENT, decode, decode_record, encode, link
-
 from tests.engine.test_properties import random_match
 
 
@@ -118,7 +117,7 @@ def test_garbage_is_refused_with_one_line(fragment, message):
 def test_cut_links_are_refused():
     value = encode(partial_match(16))
     for cut in (len(value) - 1, len(value) - 5, len(value) // 2, 6):
-        with pytest.raises(RecordError, match="^share link: "):
+        with pytest.raises(RecordError, match=r"^share link: "):
             decode(value[:cut])
 
 
@@ -140,7 +139,7 @@ def test_extra_bytes_after_the_data_are_refused():
     (b'{"rules":"greek"}\n', "must hold rules and first_dealer"),
     (b'{"rules":"greek","first_dealer":0}\n' + bytes(range(30)), "round 0: cut short"),
     (b'{"rules":"greek","first_dealer":0}\n' + bytes(range(52)) + b"\x05\x00", r"cut short \(1 of 5 plays\)"),
-    (b'{"rules":"greek","first_dealer":0}\n' + bytes([60] + list(range(1, 52))) + b"\x00", "byte 60 is not a card"),
+    (b'{"rules":"greek","first_dealer":0}\n' + bytes([60, *range(1, 52)]) + b"\x00", "byte 60 is not a card"),
     (b'{"rules":"greek","first_dealer":0}\n' + bytes([0] * 52) + b"\x00", "permutation"),
     (b'{"rules":"poker","first_dealer":0}\n', "unknown rules profile"),
     (b'{"rules":"greek","first_dealer":5}\n', "not a seat"),

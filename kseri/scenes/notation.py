@@ -1,0 +1,232 @@
+"""The scene notation: the short text of ``embed.html?scene=...``, read and written.
+
+:func:`parse` reads the text strictly into a :class:`SceneSpec` (the scene as
+written, not yet played out); :meth:`SceneSpec.to_text` writes the canonical
+text back. :mod:`kseri.scenes.build` plays a spec out into steps. The notation
+is specified in ``docs/formats.md`` (scene notation); in short:
+
+``key=value`` parts separated by ``;`` (spaces around parts are ignored)::
+
+    pile=3C,9D,QH,5S; hands=10S,KD|10D,4H; plays=10D,10S; dealer=1
+
+``pile``      the cards on the table, bottom first (the last is the top card);
+              empty or left out: an empty table.
+``hands``     each seat's hand, seats separated by ``|`` (seat 0 first; seat 0
+              sits at the bottom of the board). Left out: every seat holds
+              just the cards it plays.
+``plays``     the cards played, in order; seats take turns.
+``first``     the seat that plays first (default 0); or ``dealer``, the seat
+              that dealt (the seat after it plays first), as in records.
+``end``       ``yes``: the stock is empty, so when the last hand card is
+              played the last capturer takes what is left (default ``no``:
+              the scene is in the middle of a round).
+``last``      with ``end``: the seat that made the last capture before the
+              scene, if any.
+``rules``     a rules profile with one pile (default ``greek``; ``fourcard``,
+              ``pisti``).
+``names``     the seats' names, ``|``-separated (default ``South|North``).
+``title``     a heading for the scene.
+``caption.N`` the caption of step N instead of the automatic one; step 0 is
+              the starting position, step N the position after play N.
+
+Card codes as everywhere (``10D``, ``JS``; lower case, ``T`` and ♠♥♦♣ are
+accepted). Text values end at the next ``;``, so a caption cannot hold one.
+In a URL the whole scene is one query value (``embed.html?scene=...``):
+encode it as any query value (``+`` becomes ``%2B``, ``&`` ``%26``).
+
+Every mistake raises :class:`~kseri.scenes.errors.SceneError` (a ``ValueError``)
+with one line that names the part at fault.
+
+>>> spec = parse("pile=10D; plays=10S; caption.1=Kseri!")
+>>> spec.pile, spec.plays, spec.captions
+(('10D',), ('10S',), {1: 'Kseri!'})
+>>> spec.to_text()
+'pile=10D;plays=10S;caption.1=Kseri!'
+>>> parse("pile=10D,ZZ")
+Traceback (most recent call last):
+...
+kseri.scenes.errors.SceneError: scene: pile: 'ZZ' is not a card code (e.g. 10D, JS, 2C, AH)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kseri.engine.cards import Card
+from kseri.engine.errors import KseriError
+from kseri.engine.rules import PROFILES
+from kseri.scenes.errors import SceneError
+
+__all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse"]
+
+MAX_TEXT = 4000
+"""Longest scene text read."""
+MAX_VALUE = 300
+"""Longest title, name or caption."""
+
+PILE_PROFILES: tuple[str, ...] = tuple(name for name, rules in PROFILES.items() if rules.table == "pile")
+"""The rules profiles a scene may use: every table played on one pile (not ``sums``)."""
+
+_KEYS = ("caption.N", "dealer", "end", "first", "hands", "last", "names", "pile", "plays", "rules", "title")
+_YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
+
+
+@dataclass(frozen=True)
+class SceneSpec:
+    """A scene as written: the position and the plays, not yet played out."""
+
+    pile: tuple[str, ...] = ()
+    hands: tuple[tuple[str, ...], ...] | None = None
+    plays: tuple[str, ...] = ()
+    first: int = 0
+    end: bool = False
+    last: int | None = None
+    rules: str = "greek"
+    names: tuple[str, ...] | None = None
+    title: str = ""
+    captions: Mapping[int, str] = field(default_factory=dict)
+
+    def to_text(self) -> str:
+        """The canonical notation; ``parse(spec.to_text()) == spec``."""
+        parts = []
+        if self.title:
+            parts.append(f"title={self.title}")
+        if self.rules != "greek":
+            parts.append(f"rules={self.rules}")
+        if self.names is not None:
+            parts.append("names=" + "|".join(self.names))
+        if self.first:
+            parts.append(f"first={self.first}")
+        parts.append("pile=" + ",".join(self.pile))
+        if self.hands is not None:
+            parts.append("hands=" + "|".join(",".join(hand) for hand in self.hands))
+        parts.append("plays=" + ",".join(self.plays))
+        if self.end:
+            parts.append("end=yes")
+        if self.last is not None:
+            parts.append(f"last={self.last}")
+        parts.extend(f"caption.{n}={text}" for n, text in sorted(self.captions.items()))
+        return ";".join(parts)
+
+
+def check_text(value: str, what: str) -> str:
+    """A title, name or caption, stripped; :class:`SceneError` if too long or with control characters."""
+    value = value.strip()
+    if len(value) > MAX_VALUE:
+        raise SceneError(f"{what}: longer than {MAX_VALUE} characters")
+    if any(ord(ch) < 32 for ch in value):
+        raise SceneError(f"{what}: control characters are not allowed")
+    return value
+
+
+def _cards(value: str, what: str) -> tuple[str, ...]:
+    codes = []
+    for item in (part.strip() for part in value.split(",")):
+        if not item:
+            if value.strip():
+                raise SceneError(f"{what}: empty card in the list (two commas?)")
+            continue
+        try:
+            codes.append(Card.parse(item).code)
+        except KseriError:
+            raise SceneError(f"{what}: {item!r} is not a card code (e.g. 10D, JS, 2C, AH)") from None
+    return tuple(codes)
+
+
+def _seat(value: str, what: str, players: int) -> int:
+    if not value.strip().isdigit() or not 0 <= int(value) < players:
+        raise SceneError(f"{what}: {value!r} is not a seat (0..{players - 1})")
+    return int(value)
+
+
+def _rules_name(value: str) -> str:
+    name = value.strip()
+    if name in PROFILES and name not in PILE_PROFILES:
+        raise SceneError(f"rules: scenes show the one-pile tables ({', '.join(PILE_PROFILES)}), not {name!r}")
+    if name not in PROFILES:
+        raise SceneError(f"rules: unknown profile {name!r} (known: {', '.join(PILE_PROFILES)})")
+    return name
+
+
+def parse(text: str) -> SceneSpec:
+    """Read the scene notation strictly; :class:`SceneError` names the bad part."""
+    if not isinstance(text, str):
+        raise SceneError(f"expected text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise SceneError(f"longer than {MAX_TEXT} characters")
+    raw: dict[str, str] = {}
+    for part in (piece.strip() for piece in text.split(";")):
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        key = key.strip()
+        if not sep:
+            raise SceneError(f"{part[:40]!r} is not key=value")
+        known = key in _KEYS or (key.startswith("caption.") and key != "caption.N")
+        if not known:
+            raise SceneError(f"unknown key {key!r} (known: {', '.join(_KEYS)})")
+        if key in raw:
+            raise SceneError(f"{key} is given twice")
+        raw[key] = value
+    rules_name = _rules_name(raw.pop("rules", "greek"))
+    players = PROFILES[rules_name].players
+    spec: dict[str, Any] = {"rules": rules_name}
+    if "first" in raw and "dealer" in raw:
+        raise SceneError("give first or dealer, not both")
+    if "first" in raw:
+        spec["first"] = _seat(raw.pop("first"), "first", players)
+    if "dealer" in raw:
+        spec["first"] = (_seat(raw.pop("dealer"), "dealer", players) + 1) % players
+    spec["pile"] = _cards(raw.pop("pile", ""), "pile")
+    if "hands" in raw:
+        hands = raw.pop("hands").split("|")
+        if len(hands) != players:
+            raise SceneError(f"hands: {players} hands expected, separated by '|', got {len(hands)}")
+        spec["hands"] = tuple(_cards(hand, f"hands (seat {seat})") for seat, hand in enumerate(hands))
+    spec["plays"] = _cards(raw.pop("plays", ""), "plays")
+    if "end" in raw:
+        value = raw.pop("end").strip().lower()
+        if value not in _YES:
+            raise SceneError(f"end: {value!r} is not yes or no")
+        spec["end"] = _YES[value]
+    if "last" in raw:
+        spec["last"] = _seat(raw.pop("last"), "last", players)
+        if not spec.get("end"):
+            raise SceneError("last: only means something with end=yes")
+    if "names" in raw:
+        names = tuple(check_text(name, "names") for name in raw.pop("names").split("|"))
+        if len(names) != players or not all(names):
+            raise SceneError(f"names: {players} non-empty names expected, separated by '|'")
+        spec["names"] = names
+    if "title" in raw:
+        spec["title"] = check_text(raw.pop("title"), "title")
+    captions = {}
+    for key in sorted(raw):
+        number = key.removeprefix("caption.")
+        if not number.isdigit() or len(number) > 3:
+            raise SceneError(f"{key}: the step must be a number (caption.0, caption.1, ...)")
+        captions[int(number)] = check_text(raw[key], key)
+    spec["captions"] = captions
+    result = SceneSpec(**spec)
+    _check_cards(result)
+    return result
+
+
+def _check_cards(spec: SceneSpec) -> None:
+    """No card in two places, and captions only for steps the scene has."""
+    seen: dict[str, str] = {}
+    places = [("pile", spec.pile)]
+    if spec.hands is not None:
+        places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(spec.hands)]
+    else:
+        places += [("plays", spec.plays)]
+    for place, cards in places:
+        for code in cards:
+            if code in seen:
+                where = place if seen[code] == place else f"{seen[code]} and {place}"
+                raise SceneError(f"{code} appears twice ({where})")
+            seen[code] = place
+    if len(spec.captions) and max(spec.captions) > len(spec.plays):
+        raise SceneError(f"caption.{max(spec.captions)}: the scene has only steps 0..{len(spec.plays)}")
