@@ -1,20 +1,20 @@
-"""Run the doctests of every core module."""
+"""Run the doctests of every module that runs in CPython: the core, and the pure
+modules of the page's layer (``kseri/web/`` modules that import none of ``js``,
+``pyscript``, ``pyodide``, directly or through another module; those that do need
+the page and are tested in the browser). ``tests/web/pagemodules.py`` tells them apart
+by reading the sources."""
 
 import doctest
 import importlib
-import pkgutil
 
 import pytest
 
-import kseri
+from tests.web.pagemodules import MODULES, needs_the_page
 
-MODULES = sorted(
-    name for _, name, _ in pkgutil.walk_packages(kseri.__path__, "kseri.")
-    if not name.startswith(("kseri.web", "kseri.__main__"))
-)
+CPYTHON_MODULES = [name for name in MODULES if name != "kseri.__main__" and not needs_the_page(name)]
 
 
-@pytest.mark.parametrize("name", MODULES)
+@pytest.mark.parametrize("name", CPYTHON_MODULES)
 def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -1,12 +1,24 @@
-"""The browser table's DOM layer.
+"""The browser table's page layer: the only modules of the project that import
+``pyscript``/``js``/``pyodide``. No game logic lives here.
 
-:mod:`kseri.web.render` turns a :class:`~kseri.table.views.TableView` into HTML and
-:mod:`kseri.web.keys` says what a key press means (both pure Python, tested
-under CPython); :mod:`kseri.web.app` forwards clicks and keys to the
-:class:`~kseri.table.session.GameSession`, :mod:`kseri.web.board` puts the HTML into
-the page and :mod:`kseri.web.turns` plays turns out in time, helped by
-:mod:`~kseri.web.opening`, :mod:`~kseri.web.storage`, :mod:`~kseri.web.pacer`,
-:mod:`~kseri.web.motion` and :mod:`~kseri.web.dom`. :mod:`kseri.web.embed` is
-the embeddable board. The modules of this package are the only ones of the
-project that import ``pyscript``/``js``/``pyodide``. No game logic lives here.
+Pure Python (run and doctested in CPython too):
+
+- :mod:`~kseri.web.render`: the table's HTML, from a :class:`~kseri.table.views.TableView`;
+- :mod:`~kseri.web.embed_render`: the embeddable board's HTML, from a scene;
+- :mod:`~kseri.web.card_html`: card images, for both;
+- :mod:`~kseri.web.keys`: what a key press means;
+- :mod:`~kseri.web.state`: what the table is doing, one :class:`~kseri.web.state.UiState`.
+
+The page (DOM, timers, storage; typed against ``stubs/``):
+
+- :mod:`~kseri.web.app` forwards clicks and keys to the
+  :class:`~kseri.table.session.GameSession` and holds the :class:`~kseri.web.state.UiState`;
+- :mod:`~kseri.web.turns` plays turns out in time, through the small
+  :class:`~kseri.web.turns.TurnsHost` protocol (not the app itself);
+- :mod:`~kseri.web.board` puts the HTML into the page, :mod:`~kseri.web.motion`
+  animates it, :mod:`~kseri.web.pacer` times it;
+- :mod:`~kseri.web.opening` picks the game the page opens with,
+  :mod:`~kseri.web.storage` keeps it between visits, :mod:`~kseri.web.dom` has the
+  small helpers for values and elements from the browser;
+- :mod:`~kseri.web.embed` runs the embeddable board (``embed.html``).
 """

@@ -6,32 +6,37 @@ draws the table, :mod:`kseri.web.turns` plays turns out in time,
 :mod:`kseri.web.keys` says what a key means, :mod:`kseri.web.opening` picks
 the game the page opens with, :mod:`kseri.web.storage` keeps it between
 visits, :mod:`kseri.web.pacer` times pauses and animations.
+
+What the table is doing (a turn played out, the bot thinking, a deal, a hint)
+is one :class:`~kseri.web.state.UiState` value, :attr:`App.state`.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
-from pyodide.ffi import create_proxy
-from pyscript import document, window
 from js import console
+from pyodide.ffi import JsProxy, create_proxy
+from pyscript import document, window
 
 from kseri.engine.rules import PROFILES, Rules
+from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
-from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.views import HintEntry
 from kseri.web import render
 from kseri.web.board import Board
 from kseri.web.dom import exists
-from kseri.web.keys import HURRY_KEYS_CONSUMED, KeyContext, command_for
+from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.opening import open_session
 from kseri.web.pacer import SLICE_MS, Pacer
+from kseri.web.state import Activity, UiState
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
-from kseri.web.turns import Turns
+from kseri.web.turns import HintKey, Turns
 
-__all__ = ["App", "start", "SLICE_MS", "VARIANTS"]
+__all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
 VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
@@ -45,20 +50,16 @@ class App:
         self.storage = storage
         self.pacer = Pacer()
         self.stats = Stats.from_json(storage.get(STATS_KEY))
-        self.generation = 0
-        """Bumped by a new match: a running sequence of the old one stops."""
-        self.busy = False
-        self.thinking = False
-        self.dealing = False
+        self.state = UiState()
+        """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
-        self.hint_key: tuple[int, int] | None = None
-        self.hinting = False
+        self.hint_key: HintKey | None = None
         self.next_rules: Rules | None = None
         """The rules the new match waiting for confirmation starts with (None: the current ones)."""
         self.keyboard_index: int | None = None
         """Hand position to refocus after the bot's turn (set when you play from the keyboard)."""
-        self._proxies: list[Any] = []
-        self._tasks: set[asyncio.Task] = set()
+        self._proxies: list[JsProxy] = []
+        self._tasks: set[asyncio.Future[None]] = set()
         self._told_storage = False
         self.board = Board()
         self.el = self.board.el
@@ -82,17 +83,17 @@ class App:
             self._listen(self.el[name], "cancel", self.on_dialog_cancel)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
 
-    def spawn(self, coroutine: Awaitable[None]) -> None:
+    def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(coroutine)
         self._tasks.add(task)
         task.add_done_callback(self._task_done)
 
-    def _task_done(self, task: asyncio.Task) -> None:
+    def _task_done(self, task: asyncio.Future[None]) -> None:
         self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            exc = task.exception()
+        exc = None if task.cancelled() else task.exception()
+        if exc is not None:
             console.error(f"kseri: {type(exc).__name__}: {exc}")
-            self.busy = False
+            self.state = self.state.to(Activity.IDLE)
             self.render()
 
     # -- drawing -----------------------------------------------------------------
@@ -101,23 +102,28 @@ class App:
         view = self.session.view()
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
-        self.board.draw(view, busy=self.busy, thinking=self.thinking, dealing=self.dealing,
-                        hinting=self.hinting, hints=self.hints)
+        self.board.draw(view, self.state, hints=self.hints)
+
+    def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
+        """Show ``hints`` on your cards until the position moves on from ``key``."""
+        self.hints = hints
+        self.hint_key = key
+        self.render()
 
     def notify(self, text: str) -> None:
         self._notices.append(text)
         self.board.show_notices(self._notices)
 
     def save(self) -> None:
-        if not self.storage.set(SAVE_KEY, self.session.to_save()) and self.storage.failed:
-            if not self._told_storage:
-                self._told_storage = True
-                self.notify("Your browser refused to store the game, so it will not be resumed after a reload.")
+        stored = self.storage.set(SAVE_KEY, self.session.to_save())
+        if not stored and self.storage.failed and not self._told_storage:
+            self._told_storage = True
+            self.notify("Your browser refused to store the game, so it will not be resumed after a reload.")
 
     # -- input ------------------------------------------------------------------------
 
     def on_pointer(self, event: Any) -> None:
-        if self.busy and self.pacer.busy:
+        if self.state.busy and self.pacer.busy:
             self.pacer.skip()
 
     def on_click(self, event: Any) -> None:
@@ -135,7 +141,7 @@ class App:
         if not exists(action):
             return
         name = action.dataset.action
-        handler = {
+        handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
             "new-match": self.ask_new_match,
             "confirm-new": self.confirm_new_match,
@@ -153,7 +159,8 @@ class App:
             "copy-link": self.open_share,
             "copy-share": self.copy_share,
             "close-share": lambda: self.el["share"].close(),
-        }.get(name)
+        }
+        handler = handlers.get(name)
         if handler is not None:
             handler()
 
@@ -162,15 +169,15 @@ class App:
         tag = str(active.tagName or "").lower() if exists(active) else ""
         in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = self.board.hand_buttons()
-        focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")
-                 else "body" if tag in ("body", "main", "") else "other")
+        focus: Focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")
+                        else "body" if tag in ("body", "main", "") else "other")
         context = KeyContext(
             hand_size=buttons.length,
             focus=focus,
             focused_index=int(active.dataset.index) if in_hand else None,
             playable=tuple(not button.disabled for button in buttons),
             modifiers=bool(event.ctrlKey or event.metaKey or event.altKey),
-            animating=self.busy and self.pacer.busy,
+            animating=self.state.busy and self.pacer.busy,
             dialog_open=exists(document.querySelector("dialog[open]")),
         )
         command = command_for(event.key, context)
@@ -200,7 +207,7 @@ class App:
             return
         self.save()
         self.render()
-        self.board.announce(f"Bot level: {render.LEVEL_LABELS.get(value, value)}, from its next card.")
+        self.board.announce(f"Bot level: {render.level_label(value)}, from its next card.")
 
     def on_dialog_cancel(self, event: Any) -> None:
         event.preventDefault()
@@ -212,26 +219,26 @@ class App:
     # -- actions -----------------------------------------------------------------------
 
     def play(self, code: str) -> None:
-        if self.busy or self.session.phase != "human":
+        if self.state.busy or self.session.phase != "human":
             return
         # Lock the hand now, not when the task starts: a second click must find it disabled.
-        self.busy = True
+        self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
-        self.spawn(self.turns.human_turn(code))
+        self.spawn(self.turns.human_turn(code, self.state.generation))
 
     def next_round(self) -> None:
         dialog = self.el["round-summary"]
         if dialog.open:
             dialog.close()
-        if self.session.phase != "round_over" or self.busy:
+        if self.session.phase != "round_over" or self.state.busy:
             return
         self.session.next_round()
         self.save()
         if not self.el["intro"].hidden:
             self.dismiss_intro()  # a whole round played: the first-visit hint has done its job
-        self.busy = True
+        self.state = self.state.to(Activity.PLAYING)
         self.render()
-        self.spawn(self.turns.new_round(self.generation))
+        self.spawn(self.turns.new_round(self.state.generation))
 
     def show_rules(self) -> None:
         # The picker starts at the rules being played (another table falls back to Greek).
@@ -263,25 +270,23 @@ class App:
         for name in ("match-end", "round-summary", "confirm-new"):
             if self.el[name].open:
                 self.el[name].close()
-        self.generation += 1
+        # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
+        self.state = self.state.new_match()
         self.pacer.skip()
-        self.busy = False
-        self.thinking = False
-        self.hinting = False
         self.next_rules = None
         self.session = GameSession.new(rules=rules or self.session.rules, level=self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
-        self.busy = True
         self.render()  # the new deal shows at once, locked until it has been dealt in
         self.board.announce("New match. " + self.turns.turn_text())
-        self.spawn(self.turns.new_round(self.generation))
+        self.spawn(self.turns.new_round(self.state.generation))
 
     def hint(self) -> None:
-        if self.busy or self.hinting or self.session.phase != "human":
+        if self.state.activity is not Activity.IDLE or self.session.phase != "human":
             return
-        self.spawn(self.turns.hint(self.generation))
+        self.state = self.state.to(Activity.HINTING)  # now: a second press must find it working
+        self.spawn(self.turns.hint(self.state.generation))
 
     def dismiss_notices(self) -> None:
         self._notices.clear()
@@ -309,7 +314,7 @@ class App:
             session.result_counted = True
             self.save()
         self.el["match-end-body"].innerHTML = render.match_end_html(
-            session.match_summary(), stats_line=self.stats.line(session.level, render.LEVEL_LABELS.get(session.level)),
+            session.match_summary(), stats_line=self.stats.line(session.level, render.level_label(session.level)),
             level=session.level)
         if not self.el["match-end"].open:
             self.el["match-end"].showModal()
@@ -331,7 +336,7 @@ class App:
         field, status = self.el["share-url"], self.el["share-status"]
         field.focus()
         field.select()
-        clipboard = getattr(window.navigator, "clipboard", None)
+        clipboard: Any = getattr(window.navigator, "clipboard", None)
         if not exists(clipboard):
             status.textContent = "Select the link and copy it."
             return
@@ -357,7 +362,7 @@ class App:
         phase = self.session.phase
         document.body.dataset.ready = "true"
         if phase == "bot":
-            self.spawn(self.turns.drive(self.generation))
+            self.spawn(self.turns.drive(self.state.generation))
         elif phase == "round_over":
             self.show_round_summary()
         elif phase == "match_over":

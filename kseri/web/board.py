@@ -13,8 +13,9 @@ from pyscript import document
 
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render
+from kseri.web.state import UiState
 
-__all__ = ["Board", "ELEMENT_IDS"]
+__all__ = ["ELEMENT_IDS", "Board"]
 
 ELEMENT_IDS = (
     "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
@@ -42,10 +43,10 @@ class Board:
         """Redraw everything next time (after an interrupted animation moved things)."""
         self._html.clear()
 
-    def draw(self, view: TableView, *, busy: bool, thinking: bool, dealing: bool, hinting: bool,
-             hints: dict[str, HintEntry] | None) -> None:
-        """The whole table as ``view`` has it; ``busy``: a turn is being played out."""
+    def draw(self, view: TableView, state: UiState, *, hints: dict[str, HintEntry] | None) -> None:
+        """The whole table as ``view`` has it, doing what ``state`` says (locked while a turn plays out)."""
         el = self.el
+        busy, hinting = state.busy, state.hinting
         can_play = view.phase == "human" and not busy
         self.set_html("hand", render.hand_html(view.hand, enabled=can_play, hints=hints))
         el["hand"].dataset.count = str(len(view.hand))
@@ -70,11 +71,11 @@ class Board:
         el["score"].setAttribute("aria-label", f"Match score: you {view.totals[0]}, bot {view.totals[1]}, "
                                                f"first to {view.target}")
         best = next((h for h in hints.values() if h.best), None) if hints else None
-        self.draw_status(view, thinking=thinking, dealing=dealing, best_hint=best)
+        self.draw_status(view, thinking=state.thinking, dealing=state.dealing, best_hint=best)
         for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
             tag.classList.toggle("is-dealer", side.is_dealer)
             tag.classList.toggle("last-take", side.last_capturer)
-        el["bot-tag"].querySelector(".level-name").textContent = render.LEVEL_LABELS.get(view.level, view.level)
+        el["bot-tag"].querySelector(".level-name").textContent = render.level_label(view.level)
         el["you-area"].classList.toggle("active", view.phase == "human")
         el["bot-area"].classList.toggle("active", view.phase == "bot")
         hint_button = el["hint-button"]

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from js import Object
 from pyodide.ffi import jsnull, to_js
 from pyscript import window
-from js import Object
 
-__all__ = ["Rect", "exists", "js_object", "bounds", "resting", "from_rect", "place"]
+__all__ = ["Rect", "bounds", "exists", "from_rect", "js_object", "place", "resting"]
 
 Rect = tuple[float, float, float, float]
 """``(left, top, width, height)`` in viewport pixels."""

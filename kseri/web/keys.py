@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Focus", "KeyContext", "KeyCommand", "command_for", "HURRY_KEYS_CONSUMED"]
+__all__ = ["HURRY_KEYS_CONSUMED", "Focus", "KeyCommand", "KeyContext", "command_for"]
 
 Focus = Literal["body", "hand", "form", "other"]
 """Where the keyboard focus is: nowhere in particular (the page or the table), on a card

@@ -8,23 +8,27 @@ removes it); :mod:`kseri.web.turns` decides when they run.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document
 
 from kseri.engine.events import PlayEvent
 from kseri.table.seats import HUMAN
-from kseri.web import render
+from kseri.web.card_html import card_src
 from kseri.web.dom import Rect, bounds, exists, from_rect, place, resting
-from kseri.web.pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Pacer
+from kseri.web.pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Keyframe, Pacer
 
-__all__ = ["settle_from", "flyer", "fly_onto_pile", "gather", "kseri_flash", "fly_from_stock"]
+__all__ = ["fly_from_stock", "fly_onto_pile", "flyer", "gather", "kseri_flash", "settle_from"]
 
 
 async def settle_from(pacer: Pacer, element: Any, source: Rect, rotate: float, duration: float) -> None:
     """Slide ``element`` (drawn where it rests) in from the box ``source``."""
+    target = bounds(element)
+    if target is None:
+        return
     rest = resting(element)
-    start = f"{from_rect(source, bounds(element), rotate)} {rest}"
+    start = f"{from_rect(source, target, rotate)} {rest}"
     await pacer.animate(element, [{"transform": start}, {"transform": rest or "none"}], duration, fill="backwards")
 
 
@@ -32,16 +36,20 @@ def flyer(fx: Any, code: str | None) -> Any:
     """A loose card (face up, or a back if ``code`` is None) in the effects layer ``fx``."""
     element = document.createElement("div")
     element.className = "card flyer"
-    element.innerHTML = f'<img src="{render.card_src(code) if code else render.CARD_DIR + "/back.svg"}" alt="">'
+    element.innerHTML = f'<img src="{card_src(code)}" alt="">'
     fx.appendChild(element)
     return element
 
 
-async def fly_onto_pile(pacer: Pacer, card: Any, pile: Any, source: Rect, rotate: float, duration: float) -> None:
-    """Fly the loose ``card`` from ``source`` to land slightly offset on the pile's top card."""
+async def fly_onto_pile(pacer: Pacer, card: Any, pile: Any, source: Rect | None, rotate: float,
+                        duration: float) -> None:
+    """Fly the loose ``card`` from ``source`` to land slightly offset on the pile's top card
+    (no flight when there is nowhere to fly from or to)."""
     top = pile.querySelector("[data-card]") or pile.querySelector(".pile-empty")
-    landing = bounds(top) if exists(top) else bounds(pile)
-    lx, ly, lw, lh = landing
+    under = bounds(top) if exists(top) else bounds(pile)
+    if under is None or source is None:
+        return
+    lx, ly, lw, lh = under
     landing = (lx + lw * 0.18, ly + lh * 0.05, lw, lh)
     place(card, landing)
     await pacer.animate(card, [{"transform": from_rect(source, landing, rotate)}, {"transform": "rotate(4deg)"}],
@@ -55,7 +63,7 @@ async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
         return
     tx, ty, tw, th = target
 
-    def frames(element: Any, rect: Rect) -> list[dict]:
+    def frames(element: Any, rect: Rect) -> list[Keyframe]:
         dx = (tx + tw / 2) - (rect[0] + rect[2] / 2)
         dy = (ty + th / 2) - (rect[1] + rect[3] / 2)
         scale = (tw / rect[2]) if rect[2] else 1
@@ -94,7 +102,7 @@ async def fly_from_stock(pacer: Pacer, stock: Any, cards: list[Any]) -> None:
     if origin is None:
         return
 
-    def frames(card: Any, rect: Rect) -> list[dict]:
+    def frames(card: Any, rect: Rect) -> list[Keyframe]:
         rest = resting(card)
         return [{"transform": f"{from_rect(origin, rect, -12)} {rest}", "opacity": 0.6},
                 {"transform": rest or "none", "opacity": 1}]
@@ -102,7 +110,7 @@ async def fly_from_stock(pacer: Pacer, stock: Any, cards: list[Any]) -> None:
     await _one_after_another(pacer, cards, frames, DEAL, DEAL_STAGGER, fill="backwards")
 
 
-async def _one_after_another(pacer: Pacer, elements: list[Any], frames: Callable[[Any, Rect], list[dict]],
+async def _one_after_another(pacer: Pacer, elements: list[Any], frames: Callable[[Any, Rect], list[Keyframe]],
                              duration: float, stagger: float, **options: Any) -> None:
     """Animate each element (that is on screen) by ``frames(element, its box)``, each
     starting ``stagger`` ms after the one before; return when all are done."""

@@ -6,20 +6,21 @@ instead of starting the URL's game again.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
-from pyscript import window
 from js import console
+from pyscript import window
 
 from kseri.engine.errors import RecordError
-from kseri.table.querystring import without_keys
 from kseri.engine.rules import GREEK
-from kseri.table.session import GameSession
+from kseri.table.querystring import without_keys
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
+from kseri.table.session import GameSession
 from kseri.table.urlparams import parse_url
 from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, Storage
 
-__all__ = ["open_session", "clean_url"]
+__all__ = ["clean_url", "open_session"]
 
 
 def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
@@ -32,10 +33,8 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
     saved_text = storage.get(SAVE_KEY)
     level = options.level or DEFAULT_LEVEL
     if options.level is None and saved_text:
-        try:
+        with contextlib.suppress(SessionError):  # the save is dealt with below
             level = GameSession.from_save(saved_text).level
-        except SessionError:
-            pass
     record_error = options.record_error
     if options.record is not None:
         try:
@@ -71,8 +70,6 @@ def clean_url(location: Any, *, consumed: bool) -> None:
     query = without_keys(search, ("seed", "level", "rules", "record"))
     if query == search and not consumed:
         return
-    try:
+    with contextlib.suppress(Exception):  # some embedders forbid it; nothing breaks
         window.history.replaceState(None, "", str(location.pathname) + query)
-    except Exception:  # noqa: BLE001 - some embedders forbid it; nothing breaks
-        pass
 

@@ -8,14 +8,15 @@ can finish the running animation and make the rest of the turn instant, and
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from pyscript import window
 
 from kseri.web.dom import exists, js_object
 
-__all__ = ["Pacer", "SLICE_MS", "BOT_MIN_THINK", "BOT_FLIGHT", "HUMAN_FLIGHT", "LAND_PAUSE", "GATHER",
-           "KSERI_SHOW", "DEAL", "DEAL_STAGGER", "ROUND_END_PAUSE"]
+__all__ = ["BOT_FLIGHT", "BOT_MIN_THINK", "DEAL", "DEAL_STAGGER", "GATHER", "HUMAN_FLIGHT", "KSERI_SHOW",
+           "LAND_PAUSE", "ROUND_END_PAUSE", "SLICE_MS", "Keyframe", "Pacer"]
 
 SLICE_MS = 25.0
 """Longest stretch of bot thinking between two yields to the browser."""
@@ -32,13 +33,16 @@ DEAL = 320
 DEAL_STAGGER = 45
 ROUND_END_PAUSE = 650
 
+Keyframe = dict[str, str | float]
+"""One keyframe of a Web Animation: CSS properties (and ``offset``) to values."""
+
 
 class Pacer:
     """Pauses and animations that a click can cut short and reduced motion removes."""
 
     def __init__(self) -> None:
         self.skipping = False
-        self._waiters: set[asyncio.Future] = set()
+        self._waiters: set[asyncio.Future[None]] = set()
         self._animations: list[Any] = []  # JsProxy objects are not hashable
         self._media = window.matchMedia("(prefers-reduced-motion: reduce)")
 
@@ -62,8 +66,13 @@ class Pacer:
         if ms <= 0 or self.instant:
             return
         loop = asyncio.get_event_loop()
-        future = loop.create_future()
-        handle = loop.call_later(ms / 1000.0, lambda: future.done() or future.set_result(None))
+        future: asyncio.Future[None] = loop.create_future()
+
+        def wake() -> None:
+            if not future.done():
+                future.set_result(None)
+
+        handle = loop.call_later(ms / 1000.0, wake)
         self._waiters.add(future)
         try:
             await future
@@ -71,7 +80,7 @@ class Pacer:
             handle.cancel()
             self._waiters.discard(future)
 
-    async def animate(self, element: Any, frames: list[dict], duration: float, *, delay: float = 0,
+    async def animate(self, element: Any, frames: list[Keyframe], duration: float, *, delay: float = 0,
                       easing: str = "cubic-bezier(.2,.75,.25,1)", fill: str = "both") -> None:
         if self.instant or not exists(element):
             return
@@ -80,7 +89,7 @@ class Pacer:
         self._animations.append(animation)
         try:
             await animation.finished
-        except Exception:  # noqa: BLE001 - cancelled when the element went away
+        except Exception:  # cancelled when the element went away
             pass
         finally:
             if animation in self._animations:
@@ -93,8 +102,6 @@ class Pacer:
             if not future.done():
                 future.set_result(None)
         for animation in list(self._animations):
-            try:
+            with contextlib.suppress(Exception):  # an animation whose element went away
                 animation.finish()
-            except Exception:  # noqa: BLE001
-                pass
 

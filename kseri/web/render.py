@@ -1,7 +1,7 @@
 """HTML for the parts of the table, from plain session data (no browser needed).
 
 Every function returns a string for ``innerHTML``; anything that is not our
-own markup is escaped. The page contract (INTERFACES.md) lives here:
+own markup is escaped. The page contract (``docs/formats.md``, "Page contract") lives here:
 ``#hand [data-card]`` buttons, the pile's top card with ``data-card``.
 
 >>> from kseri.table.session import GameSession
@@ -13,35 +13,47 @@ own markup is escaped. The page contract (INTERFACES.md) lives here:
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from html import escape
-from typing import Mapping, Sequence
 
+from kseri.bots.names import LEVELS
 from kseri.engine.cards import Card
-from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.seats import HUMAN
+from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import HintEntry, SideView, TableView
+from kseri.web.card_html import card_img
 
 __all__ = [
-    "CARD_DIR", "card_src", "card_label", "hand_html", "bot_hand_html", "pile_html", "stack_html",
-    "stock_html", "score_html", "status_html", "round_summary_html", "match_end_html",
-    "level_options_html", "notices_html", "pile_label", "LEVEL_LABELS", "format_value",
+    "LEVEL_LABELS", "bot_hand_html", "card_label", "format_value", "hand_html", "level_label", "level_options_html",
+    "match_end_html", "notices_html", "pile_html", "pile_label", "round_summary_html", "score_html", "stack_html",
+    "status_html", "stock_html",
 ]
 
-CARD_DIR = "static/cards"
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
 
-LEVEL_LABELS = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "expert": "Expert"}
+LEVEL_LABELS: dict[str, str] = {level: level.title() for level in LEVELS}
+"""The bot's levels (:data:`kseri.bots.names.LEVELS`) as the page names them."""
+
+
+def level_label(level: str) -> str:
+    """A bot level as the page names it.
+
+    >>> level_label("hard")
+    'Hard'
+    """
+    return LEVEL_LABELS.get(level, level.title())
+
 
 _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-def card_src(code: str) -> str:
-    return f"{CARD_DIR}/{code}.svg"
-
-
 def card_label(code: str) -> str:
-    """Short text form: ``10♦``."""
+    """Short text form: ``10♦``.
+
+    >>> card_label("10D")
+    '10♦'
+    """
     return code[:-1] + _SUIT_SYMBOLS[code[-1]]
 
 
@@ -49,14 +61,12 @@ def _name(code: str) -> str:
     return Card.parse(code).name
 
 
-def _img(code: str | None, cls: str = "") -> str:
-    src = card_src(code) if code else f"{CARD_DIR}/back.svg"
-    klass = f' class="{cls}"' if cls else ""
-    return f'<img{klass} src="{src}" alt="" draggable="false">'
-
-
 def format_value(value: float) -> str:
-    """A hint value with its sign: ``+3.2``, ``−1.0``, ``0.0``."""
+    """A hint value with its sign: ``+3.2``, ``−1.0``, ``0.0``.
+
+    >>> format_value(3.24), format_value(-1), format_value(0.01)
+    ('+3.2', '−1.0', '0.0')
+    """
     if abs(value) < 0.05:
         return "0.0"
     return f"+{value:.1f}" if value > 0 else f"−{abs(value):.1f}"
@@ -89,12 +99,13 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
             tone = "good" if hint.best else ("bad" if hint.value < 0 else "meh")
             badge = f'<span class="hint-badge {tone}" aria-hidden="true">{format_value(hint.value)}</span>'
         key = f'<span class="key-cap" aria-hidden="true">{i + 1}</span>' if i < 9 else ""
-        out.append(f'<button {" ".join(a for a in attrs if a)}>{_img(code)}{key}{badge}</button>')
+        out.append(f'<button {" ".join(a for a in attrs if a)}>{card_img(code)}{key}{badge}</button>')
     return "".join(out)
 
 
 def bot_hand_html(count: int) -> str:
-    backs = "".join(f'<span class="card back" style="--i:{i};--n:{count}">{_img(None)}</span>' for i in range(count))
+    backs = "".join(f'<span class="card back" style="--i:{i};--n:{count}">{card_img(None)}</span>'
+                    for i in range(count))
     return f'<div class="fan">{backs}</div>'
 
 
@@ -118,7 +129,7 @@ def pile_html(pile: Sequence[str]) -> str:
         attr = f'data-card="{code}"' if top else f'data-code="{code}"'
         cls = "card pile-card top" if top else "card pile-card"
         label = f' aria-label="{_name(code)}"' if top else ' aria-hidden="true"'
-        cards.append(f'<div class="{cls}" {attr}{label} style="--k:{k};--m:{len(shown)}">{_img(code)}</div>')
+        cards.append(f'<div class="{cls}" {attr}{label} style="--k:{k};--m:{len(shown)}">{card_img(code)}</div>')
     under = ""
     if hidden:
         depth = min(hidden, 8)
@@ -131,11 +142,11 @@ def pile_html(pile: Sequence[str]) -> str:
 def stack_html(side: SideView, who: str) -> str:
     """A capture stack: a face-down pile with its count, kseri cards sideways under it."""
     kseris = "".join(
-        f'<span class="kseri-card" style="--j:{j}" title="Kseri: {escape(card_label(code))}">{_img(code)}</span>'
+        f'<span class="kseri-card" style="--j:{j}" title="Kseri: {escape(card_label(code))}">{card_img(code)}</span>'
         for j, code in enumerate(side.kseri_cards))
     if side.captured:
         depth = min(8, 1 + side.captured // 6)
-        stack = f'<div class="card stack-top" style="--depth:{depth}">{_img(None)}</div>'
+        stack = f'<div class="card stack-top" style="--depth:{depth}">{card_img(None)}</div>'
     else:
         stack = '<div class="stack-empty"></div>'
     noun = "card" if side.captured == 1 else "cards"
@@ -153,7 +164,7 @@ def stock_html(count: int) -> str:
     if not count:
         return '<div class="stock-empty" aria-hidden="true"></div><span class="stock-label">No stock</span>'
     depth = min(6, 1 + count // 8)
-    return (f'<div class="card stock-top" style="--depth:{depth}">{_img(None)}</div>'
+    return (f'<div class="card stock-top" style="--depth:{depth}">{card_img(None)}</div>'
             f'<span class="badge stock-count" aria-hidden="true">{count}</span>'
             f'<span class="stock-label">Stock</span>')
 
@@ -181,9 +192,11 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         turn = '<span class="turn you">Your turn</span>'
     elif view.phase == "bot":
         dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
-        turn = f'<span class="turn bot">Bot is thinking{dots}</span>' if thinking else '<span class="turn bot">Bot\'s turn</span>'
+        turn = (f'<span class="turn bot">Bot is thinking{dots}</span>' if thinking
+                else '<span class="turn bot">Bot\'s turn</span>')
     elif view.phase == "round_over":
-        turn = '<button type="button" class="turn action" data-action="show-summary">Round over — see the score</button>'
+        turn = ('<button type="button" class="turn action" data-action="show-summary">'
+                'Round over — see the score</button>')
     else:
         won = "You won the match" if view.winner == HUMAN else "The bot won the match"
         turn = f'<button type="button" class="turn action" data-action="show-match-end">{won}</button>'
@@ -206,9 +219,7 @@ def round_summary_html(summary: RoundSummary) -> str:
         for side in (0, 1):
             value = row.values[side]
             note = row.notes[side]
-            if row.key == "total":
-                text = f"{value}"
-            elif not row.is_points:
+            if row.key == "total" or not row.is_points:
                 text = f"{value}"
             else:
                 text = f"+{value}" if value else '<span class="zero">–</span>'
@@ -258,7 +269,7 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
         f'<tr><th scope="row">{i}</th><td class="num{" win" if a > b else ""}">{a}</td>'
         f'<td class="num{" win" if b > a else ""}">{b}</td></tr>'
         for i, (a, b) in enumerate(summary.rounds, 1))
-    level_text = f" against {escape(LEVEL_LABELS.get(level, level))}" if level else ""
+    level_text = f" against {escape(level_label(level))}" if level else ""
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
             f'<h2 id="match-end-title">{title}</h2>'
             f'<p class="final"><span>You</span><b>{you}</b><span class="sep">–</span><b>{bot}</b><span>Bot</span></p>'
@@ -282,4 +293,4 @@ def notices_html(notices: Sequence[str]) -> str:
 def level_options_html(levels: Sequence[str], current: str) -> str:
     return "".join(
         f'<option value="{escape(level)}"{" selected" if level == current else ""}>'
-        f'{escape(LEVEL_LABELS.get(level, level.title()))}</option>' for level in levels)
+        f'{escape(level_label(level))}</option>' for level in levels)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from typing import Any
+
 from pyscript import window
 
 from kseri.web.dom import exists
 
-__all__ = ["Storage", "SAVE_KEY", "SET_ASIDE_KEY", "INTRO_KEY", "STATS_KEY"]
+__all__ = ["INTRO_KEY", "SAVE_KEY", "SET_ASIDE_KEY", "STATS_KEY", "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
@@ -18,10 +21,9 @@ class Storage:
     """``localStorage`` that never throws (private windows, quotas, disabled storage)."""
 
     def __init__(self) -> None:
-        try:
+        self._store: Any = None
+        with contextlib.suppress(Exception):  # a SecurityError when storage is disabled
             self._store = window.localStorage
-        except Exception:  # noqa: BLE001 - a SecurityError when storage is disabled
-            self._store = None
         self.failed = False
 
     def get(self, key: str) -> str | None:
@@ -29,7 +31,7 @@ class Storage:
             return None
         try:
             value = self._store.getItem(key)
-        except Exception:  # noqa: BLE001
+        except Exception:  # a SecurityError, as above
             return None
         return value if isinstance(value, str) else None
 
@@ -39,13 +41,11 @@ class Storage:
         try:
             self._store.setItem(key, value)
             return True
-        except Exception:  # noqa: BLE001 - quota exceeded
+        except Exception:  # quota exceeded
             self.failed = True
             return False
 
     def remove(self, key: str) -> None:
         if exists(self._store):
-            try:
+            with contextlib.suppress(Exception):  # a SecurityError, as above
                 self._store.removeItem(key)
-            except Exception:  # noqa: BLE001
-                pass

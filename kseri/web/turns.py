@@ -1,120 +1,157 @@
 """The table's sequences in time: your play, the bot's turns, a new deal, a hint.
 
-Each is a coroutine run as an asyncio task by :class:`~kseri.web.app.App`,
-which holds the state they share (the session, ``busy`` and friends). The
-game's decisions are calls on :class:`~kseri.table.session.GameSession`; this
-module only decides *when* things show.
+Each is a coroutine run as an asyncio task by the page
+(:class:`~kseri.web.app.App`), which it reaches only through the small
+:class:`TurnsHost` protocol: the session, the :class:`~kseri.web.state.UiState`
+the sequences share, the board and the pacer. The game's decisions are calls on
+:class:`~kseri.table.session.GameSession`; this module only decides *when*
+things show.
 
 Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
 between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
 so the page never blocks for long. Plays are animated with the Web Animations
 API; a click or a key press finishes the running animation and skips the rest
 of the turn's pauses, and ``prefers-reduced-motion: reduce`` removes every
-delay. A new match bumps ``app.generation``: a sequence of the old match
-stops at its next step.
+delay. A new match starts a new ``state.generation``: a sequence of the old
+match stops at its next step.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
 from kseri.engine.events import PlayEvent
 from kseri.table.seats import HUMAN
-from kseri.table.views import describe_event
-from kseri.web import motion
-from kseri.web import render
+from kseri.table.session import GameSession
+from kseri.table.views import HintEntry, describe_event
+from kseri.web import motion, render
+from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
-from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS
+from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
+from kseri.web.state import Activity, UiState
 
-if TYPE_CHECKING:
-    from kseri.web.app import App
+__all__ = ["SLICE_MS", "Turns", "TurnsHost"]
 
-__all__ = ["Turns", "SLICE_MS"]
+HintKey = tuple[int, int]
+"""Where a hint was worked out: ``(round number, plays in the round)``."""
+
+
+class TurnsHost(Protocol):
+    """What :class:`Turns` needs from the page around it."""
+
+    state: UiState
+    """What the table is doing; the sequences move it along."""
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def pacer(self) -> Pacer: ...
+
+    @property
+    def keyboard_index(self) -> int | None:
+        """Hand position to refocus after the bot's turn (None: you used the mouse)."""
+
+    def render(self) -> None:
+        """Draw the whole table as the session and the state have it."""
+
+    def save(self) -> None: ...
+
+    def notify(self, text: str) -> None: ...
+
+    def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
+        """Show the hint worked out at ``key`` on your cards."""
+
+    def show_round_summary(self) -> None: ...
+
+    def show_match_end(self) -> None: ...
 
 
 class Turns:
-    """The coroutines that play out turns on ``app``'s table."""
+    """The coroutines that play out turns on ``host``'s table."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, host: TurnsHost) -> None:
+        self.host = host
 
     def turn_text(self) -> str:
-        return {"human": "Your turn.", "bot": "The bot leads."}.get(self.app.session.phase, "")
+        return {"human": "Your turn.", "bot": "The bot leads."}.get(self.host.session.phase, "")
 
-    async def human_turn(self, code: str) -> None:
-        app = self.app
-        gen = app.generation
-        app.busy = True
-        app.pacer.begin()
-        try:
-            event = app.session.play_human(code)
-        except KseriError as exc:
-            app.busy = False
-            app.notify(str(exc))
-            app.render()
+    async def human_turn(self, code: str, gen: int) -> None:
+        host = self.host
+        if not host.state.current(gen):
             return
-        app.save()
-        app.session.take_events()
+        host.state = host.state.to(Activity.PLAYING)
+        host.pacer.begin()
+        try:
+            event = host.session.play_human(code)
+        except KseriError as exc:
+            host.state = host.state.to(Activity.IDLE)
+            host.notify(str(exc))
+            host.render()
+            return
+        host.save()
+        host.session.take_events()
         await self.show_play(event, gen)
-        if gen != app.generation:
+        if not host.state.current(gen):
             return
         await self.drive(gen)
 
     async def new_round(self, gen: int) -> None:
-        app = self.app
-        app.busy = True
-        app.pacer.begin()
-        app.render()
-        app.board.announce(f"Round {len(app.session.match.rounds)}. {self.turn_text()}")
+        host = self.host
+        host.state = host.state.to(Activity.PLAYING)
+        host.pacer.begin()
+        host.render()
+        host.board.announce(f"Round {len(host.session.match.rounds)}. {self.turn_text()}")
         await self.deal_in(with_pile=True)
-        if gen != app.generation:
+        if not host.state.current(gen):
             return
         await self.drive(gen)
 
     async def drive(self, gen: int) -> None:
         """Play the bot's turns until it is your turn or the round ends."""
-        app = self.app
-        session = app.session
-        while gen == app.generation and session.phase == "bot":
+        host = self.host
+        session = host.session
+        while host.state.current(gen) and session.phase == "bot":
             # No pacer.begin() here: a skip during your card's flight hurries the whole exchange.
-            app.busy = True
-            app.thinking = True
-            app.render()
+            host.state = host.state.to(Activity.THINKING)
+            host.render()
             started = time.perf_counter()
             while not session.think(SLICE_MS):
                 await asyncio.sleep(0)
-                if gen != app.generation:
+                if not host.state.current(gen):
                     return
-            await app.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
-            if gen != app.generation:
+            await host.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
+            if not host.state.current(gen):
                 return
-            app.thinking = False
-            app.board.draw_status(session.view())
+            host.state = host.state.to(Activity.PLAYING)
+            host.board.draw_status(session.view())
             event = session.play_bot()
             session.take_events()
-            app.save()
+            host.save()
             await self.show_play(event, gen)
-        if gen != app.generation:
+        if not host.state.current(gen):
             return
-        app.busy = False
-        app.thinking = False
-        app.render()
+        host.state = host.state.to(Activity.IDLE)
+        host.render()
         phase = session.phase
-        if phase == "human" and app.keyboard_index is not None:
-            app.board.focus_hand(app.keyboard_index)
+        if phase == "human" and host.keyboard_index is not None:
+            host.board.focus_hand(host.keyboard_index)
         elif phase == "round_over":
-            app.show_round_summary()
+            host.show_round_summary()
         elif phase == "match_over":
-            app.show_match_end()
+            host.show_match_end()
 
     async def show_play(self, event: PlayEvent, gen: int) -> None:
         """Animate one play from the table as drawn before it, then draw the table after it."""
-        app = self.app
-        pacer, el = app.pacer, app.board.el
+        host = self.host
+        pacer, el = host.pacer, host.board.el
         human = event.seat == HUMAN
         code = event.card.code
         if human:
@@ -125,9 +162,9 @@ class Turns:
         source_rect = bounds(source) or bounds(el["stock"])
         if exists(source):
             source.style.visibility = "hidden"
-        app.board.announce(describe_event(event, app.session.rules.packet_size))
+        host.board.announce(describe_event(event, host.session.rules.packet_size))
         if event.kind == "drop" and not event.sweep:
-            app.render()
+            host.render()
             top = el["pile"].querySelector("[data-card]")
             if exists(top) and source_rect is not None:
                 await motion.settle_from(pacer, top, source_rect, -8 if human else 8,
@@ -137,7 +174,7 @@ class Turns:
             flyer = motion.flyer(el["fx"], code)
             await motion.fly_onto_pile(pacer, flyer, el["pile"], source_rect, -10 if human else 10,
                                        HUMAN_FLIGHT if human else BOT_FLIGHT)
-            if gen != app.generation:
+            if not host.state.current(gen):
                 flyer.remove()
                 return
             if event.kind in ("kseri", "jack_kseri"):
@@ -146,12 +183,12 @@ class Turns:
                 await pacer.pause(LAND_PAUSE)
             taker = event.seat if event.is_capture else event.sweep_seat
             stack = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-visual")
-            await motion.gather(pacer, [flyer] + list(el["pile"].querySelectorAll(".pile-card")), stack)
+            await motion.gather(pacer, [flyer, *el["pile"].querySelectorAll(".pile-card")], stack)
             flyer.remove()
-            app.render()
+            host.render()
             bump = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-count")
             await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
-        if gen != app.generation:
+        if not host.state.current(gen):
             return
         if event.round_over:
             await pacer.pause(ROUND_END_PAUSE)
@@ -160,45 +197,50 @@ class Turns:
 
     async def deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""
-        app = self.app
-        if app.pacer.instant:
+        host = self.host
+        if host.pacer.instant:
             return
-        app.dealing = True
-        app.board.draw_status(app.session.view(), dealing=True)
+        before = host.state
+        dealing = before.to(Activity.DEALING)
+        host.state = dealing
+        host.board.draw_status(host.session.view(), dealing=True)
         try:
-            el = app.board.el
+            el = host.board.el
             stock = el["stock"].querySelector(".stock-top") or el["stock"]
-            cards = list(app.board.hand_buttons()) + list(el["bot-hand"].querySelectorAll(".back"))
+            cards = [*host.board.hand_buttons(), *el["bot-hand"].querySelectorAll(".back")]
             if with_pile:
                 cards += list(el["pile"].querySelectorAll(".pile-card"))
-            await motion.fly_from_stock(app.pacer, stock, cards)
+            await motion.fly_from_stock(host.pacer, stock, cards)
         finally:
-            app.dealing = False
+            if host.state == dealing:  # not if a new match took over meanwhile
+                host.state = before
 
     async def hint(self, gen: int) -> None:
         """Let the hard bot value each of your cards (in slices), then show the values."""
-        app = self.app
-        session = app.session
+        host = self.host
+        if not host.state.current(gen) or host.state.busy:
+            return  # a new match, or you played a card before this started
+        session = host.session
         view = session.view()
         key = (view.round_number, view.plays_in_round)
-        app.hinting = True
-        app.render()
+        hinting = host.state.to(Activity.HINTING)
+        host.state = hinting
+        host.render()
         try:
             while not session.hint_step(SLICE_MS):
                 await asyncio.sleep(0)
-                if gen != app.generation or app.session.phase != "human" or app.busy:
+                if not host.state.current(gen) or host.session.phase != "human" or host.state.busy:
                     return
-                now = app.session.view()
+                now = host.session.view()
                 if (now.round_number, now.plays_in_round) != key:
                     return
             entries = session.hints()
         finally:
-            app.hinting = False
-        app.hints = {entry.card: entry for entry in entries}
-        app.hint_key = key
-        app.render()
+            if host.state == hinting:  # not if you played a card or a new match began meanwhile
+                host.state = hinting.to(Activity.IDLE)
+        host.show_hints(key, {entry.card: entry for entry in entries})
         best = entries[0]
-        app.board.announce(f"Hint: the {Card.parse(best.card).name} is best, about "
-                           f"{render.format_value(best.value)} points for you by the round's end.")
-        if app.keyboard_index is not None:
-            app.board.focus_hand(app.keyboard_index)
+        host.board.announce(f"Hint: the {Card.parse(best.card).name} is best, about "
+                            f"{render.format_value(best.value)} points for you by the round's end.")
+        if host.keyboard_index is not None:
+            host.board.focus_hand(host.keyboard_index)

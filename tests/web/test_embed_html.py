@@ -1,9 +1,9 @@
-"""The embed page's HTML (kseri.web.embed's pure part), checked in CPython."""
+"""The embed page's HTML (kseri.web.embed_render), checked in CPython."""
 
 from __future__ import annotations
 
-from kseri.scenes.scene import from_text
-from kseri.web.embed import board_html, error_html, params_from_url, step_html
+from kseri.scenes import from_text
+from kseri.web.embed_render import board_html, error_html, params_from_url, step_html
 
 
 def test_board_follows_the_page_contract():

@@ -31,7 +31,7 @@ def test_number_keys_beyond_the_hand_or_on_a_disabled_card_do_nothing():
 
 
 def test_arrows_move_along_the_hand_and_wrap():
-    hand = dict(focus="hand", focused_index=2)
+    hand = {"focus": "hand", "focused_index": 2}
     assert command_for("ArrowRight", ctx(**hand)) == KeyCommand("focus", 3)
     assert command_for("ArrowDown", ctx(**hand)) == KeyCommand("focus", 3)
     assert command_for("ArrowLeft", ctx(**hand)) == KeyCommand("focus", 1)

@@ -1,0 +1,1 @@
+"""Pyodide's Python package, as far as kseri/web uses it: :mod:`pyodide.ffi`."""

@@ -1,0 +1,56 @@
+"""The page's layer, kseri/web/: which modules are pure, and no import cycles."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import subprocess
+import sys
+
+from tests.web.pagemodules import MODULES, kseri_imports, needs_the_page
+
+WEB = [name for name in MODULES if name.startswith("kseri.web.")]
+PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kseri.web.render", "kseri.web.state"}
+"""Pure Python: the HTML, the keys, the table's state (run and tested in CPython)."""
+PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", "kseri.web.motion",
+        "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage", "kseri.web.turns"}
+"""The modules that put things into the page (DOM, timers, storage)."""
+
+
+def test_the_layer_is_split_into_pure_and_page_modules():
+    assert {name for name in WEB if not needs_the_page(name)} == PURE
+    assert {name for name in WEB if needs_the_page(name)} == PAGE
+
+
+def test_pure_modules_import_in_cpython_and_carry_doctests():
+    script = "import sys\n" + "".join(f"import {name}\n" for name in sorted(PURE)) + (
+        "assert not {'js', 'pyscript', 'pyodide'} & set(sys.modules), sorted(sys.modules)\n")
+    subprocess.run([sys.executable, "-c", script], check=True)
+    for name in sorted(PURE):
+        examples = sum(len(test.examples) for test in doctest.DocTestFinder().find(importlib.import_module(name)))
+        assert examples > 0, f"{name} has no doctest"
+
+
+def test_nothing_below_the_page_imports_it():
+    for name in MODULES:
+        if not name.startswith("kseri.web"):
+            assert not needs_the_page(name), name
+            assert not {m for m in kseri_imports(name) if m.startswith("kseri.web")}, name
+
+
+def test_no_import_cycles_in_the_layer():
+    """Counting imports made only for type checking: turns depends on a protocol, not on the app."""
+    graph = {name: {m for m in kseri_imports(name) if m.startswith("kseri.web.")} for name in WEB}
+    done: set[str] = set()
+
+    def visit(name: str, path: tuple[str, ...]) -> None:
+        assert name not in path, " -> ".join((*path, name))
+        if name in done:
+            return
+        for imported in sorted(graph[name]):
+            visit(imported, (*path, name))
+        done.add(name)
+
+    for name in WEB:
+        visit(name, ())
+    assert "kseri.web.app" not in graph["kseri.web.turns"]
