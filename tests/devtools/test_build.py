@@ -34,7 +34,7 @@ def test_dist_holds_the_whole_site(dist):
         assert (dist / rel).is_file(), rel
     with zipfile.ZipFile(dist / "kseri.zip") as archive:
         names = set(archive.namelist())
-    for module in ("kseri/__init__.py", "kseri/scenes/scene.py", "kseri/table/share.py", "kseri/web/embed.py"):
+    for module in ("kseri/__init__.py", "kseri/scenes/build.py", "kseri/table/share.py", "kseri/web/embed.py"):
         assert module in names, module
     assert sum(name.endswith(".pyc") for name in names) == sum(name.endswith(".py") for name in names)
     assert not (dist / "kseri").exists(), "the package ships inside kseri.zip only"
@@ -92,7 +92,7 @@ def test_guide_scenes_are_valid_and_cover_the_worked_examples():
     from html.parser import HTMLParser
     from urllib.parse import parse_qsl, urlsplit
 
-    from kseri.scenes.scene import from_params
+    from kseri.scenes import from_params
 
     class Frames(HTMLParser):
         srcs: ClassVar[list[str]] = []
@@ -111,7 +111,7 @@ def test_guide_scenes_are_valid_and_cover_the_worked_examples():
         scene = from_params(dict(parse_qsl(parts.query)) | dict(parse_qsl(parts.fragment)))
         last = scene.steps[-1]
         finals.append((last.played, last.captured, last.points))
-    assert ("10S", ("10D",), (13, 0)) in finals  # RULES.md §1: lone 10♦ by 10♠
+    assert ("10S", ("10D",), (13, 0)) in finals  # docs/rules.md, Greek worked examples: lone 10♦ by 10♠
     assert ("JS", ("10D",), (3, 0)) in finals  # the same by J♠
     assert ("JC", ("JH",), (22, 0)) in finals  # lone J♥ by J♣
     jack_on_empty = [s for s in parser.srcs if "hands=JS,6D|JD,KH;plays=JS,JD" in s]

@@ -304,15 +304,3 @@ def test_a_game_at_the_sums_table_is_a_scene_error():
         match.play(rng.choice(match.round.legal_moves()))
     with pytest.raises(SceneError, match="scenes show the one-pile tables, not 'sums'"):
         from_params({"r": encode(match)[2:]})
-
-
-# ------------------------------------------------------------------ the package's names
-
-
-def test_the_old_module_reexports_the_package_names():
-    import kseri.scenes
-    import kseri.scenes.scene
-
-    for name in kseri.scenes.__all__:
-        assert getattr(kseri.scenes.scene, name) is getattr(kseri.scenes, name), name
-    assert set(kseri.scenes.scene.__all__) == set(kseri.scenes.__all__)
