@@ -5,8 +5,9 @@ Fixtures
 ``site_url``        session: ``http://127.0.0.1:PORT`` serving the repo root (threaded,
                     same handler as ``scripts/serve``).
 ``page_watch``      function: a :class:`PageWatch` that records page errors, console
-                    errors, failed/4xx-5xx same-origin requests and every request that
-                    leaves the site's origin.
+                    errors, Content-Security-Policy violations (in every frame),
+                    failed/4xx-5xx same-origin requests and every request that leaves
+                    the site's origin.
 ``game_page``       function: a fresh page in a fresh context with ``page_watch`` attached.
                     At teardown the test errors if the watch saw anything.
 ``open_game``       function: ``open_game("?seed=3")`` navigates ``game_page`` to
@@ -14,7 +15,7 @@ Fixtures
 ``browser_context_args``  session: pytest-playwright's, with service workers blocked.
 
 Helpers: :func:`wait_ready` (waits for ``body[data-ready=true]``, failing fast on
-``.py-error`` or a page error) and :func:`chromium_launch_options` (also used by
+``.py-error``, a page error or a CSP violation) and :func:`chromium_launch_options` (also used by
 ``benchmarks/page_load.py``).
 
 Environment: ``KSERI_READY_TIMEOUT`` (seconds, default 90) bounds the wait for ready.
@@ -24,15 +25,17 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+
 from devtools import serve as dev_server
-from devtools.browser import CHROMIUM, chromium_launch_options
+from devtools.browser import chromium_launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
 READY_TIMEOUT = float(os.environ.get("KSERI_READY_TIMEOUT", "90"))
@@ -85,6 +88,21 @@ def site_url():
         server.server_close()
 
 
+# Runs in every document and frame before the page's own scripts. Each
+# ``securitypolicyviolation`` goes into ``window.__cspViolations`` (for a test to read
+# in the page) and, through the binding PageWatch.attach installs, straight to the
+# watch: a violation just before a navigation is not lost with its document.
+CSP_WATCH_JS = """(() => {
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    const text = `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} in ${location.href}`
+      + (e.sourceFile ? ` (${e.sourceFile}:${e.lineNumber})` : '') + (e.sample ? `: ${e.sample}` : '');
+    window.__cspViolations.push(text);
+    if (typeof window.__kseriCspViolation === 'function') window.__kseriCspViolation(text).catch(() => {});
+  });
+})();"""
+
+
 @dataclass
 class PageWatch:
     """What went wrong on a page. ``problems()`` is empty when all is well."""
@@ -92,6 +110,7 @@ class PageWatch:
     origin: str
     page_errors: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
+    csp_violations: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     bad_responses: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
@@ -106,6 +125,8 @@ class PageWatch:
     def attach(self, page) -> None:
         page.on("pageerror", lambda exc: self.page_errors.append(f"{exc.name}: {exc.message}\n{exc.stack or ''}"))
         page.on("console", self._on_console)
+        page.expose_function("__kseriCspViolation", lambda text: self.csp_violations.append(text))
+        page.add_init_script(CSP_WATCH_JS)
         # Context-level so requests from workers and service workers count too.
         page.context.on("request", self._on_request)
         page.context.on("response", self._on_response)
@@ -136,6 +157,7 @@ class PageWatch:
         for label, items in [
             ("page error", self.page_errors),
             ("console error", self.console_errors),
+            ("Content-Security-Policy violation", self.csp_violations),
             ("request off the site's origin", self.off_origin),
             ("HTTP error", self.bad_responses),
             ("failed request", self.failed_requests),
@@ -149,7 +171,8 @@ class PageWatch:
 
     def clear(self) -> None:
         """Forget what was seen so far (for a test that provokes an error on purpose)."""
-        for items in (self.page_errors, self.console_errors, self.off_origin, self.bad_responses, self.failed_requests):
+        for items in (self.page_errors, self.console_errors, self.csp_violations, self.off_origin,
+                      self.bad_responses, self.failed_requests):
             items.clear()
 
 
@@ -160,7 +183,7 @@ def page_watch(site_url):
 
 @pytest.fixture
 def game_page(page, page_watch):
-    """A fresh page (fresh context) whose errors and off-origin requests fail the test."""
+    """A fresh page (fresh context) whose errors, CSP violations and off-origin requests fail the test."""
     page_watch.attach(page)
     yield page
     problems = page_watch.problems()
@@ -179,7 +202,8 @@ def wait_ready(page, watch: PageWatch | None = None, timeout: float = READY_TIME
     """Wait for ``body[data-ready=true]``; return the seconds waited.
 
     Fails at once if PyScript shows its error box (``.py-error``: an exception in
-    the main script shows only there) or the page throws; fails after ``timeout``
+    the main script shows only there), the page throws or the page's policy blocks
+    something (a blocked script would only make it hang); fails after ``timeout``
     seconds otherwise (a missing runtime file makes the page hang, not fail).
     """
     from playwright.sync_api import Error as PlaywrightError
@@ -196,6 +220,9 @@ def wait_ready(page, watch: PageWatch | None = None, timeout: float = READY_TIME
             pytest.fail(f"PyScript error box appeared:\n{state[6:]}", pytrace=False)
         if watch is not None and watch.page_errors:
             pytest.fail("page error while loading:\n" + "\n".join(watch.page_errors), pytrace=False)
+        if watch is not None and watch.csp_violations:
+            pytest.fail("Content-Security-Policy violation while loading:\n" + "\n".join(watch.csp_violations),
+                        pytrace=False)
         if time.monotonic() - start > timeout:
             seen = "\n  ".join(watch.problems()) if watch else "(no watch)"
             pytest.fail(f"page not ready after {timeout:.0f} s; problems seen:\n  {seen}", pytrace=False)

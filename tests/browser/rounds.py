@@ -20,7 +20,7 @@ def play_round(page, timeout: float = 180) -> tuple[int, int]:
     """
     deadline = time.monotonic() + timeout
     before = sum(totals(page))
-    for n in range(HUMAN_CARDS_PER_ROUND):
+    for _ in range(HUMAN_CARDS_PER_ROUND):
         button = page.locator("#hand [data-card]:enabled").first
         button.wait_for(state="visible", timeout=max(1, deadline - time.monotonic()) * 1000)
         code = button.get_attribute("data-card")

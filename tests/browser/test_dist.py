@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from devtools import build
+
 from .conftest import own_site, wait_ready
 from .rounds import play_round
-from devtools import build
 
 
 @pytest.mark.browser

@@ -15,8 +15,8 @@ from urllib.parse import quote
 
 import pytest
 
-from kseri.table import share
 from kseri.engine.record import dumps
+from kseri.table import share
 from kseri.table.session import GameSession
 
 pytestmark = pytest.mark.browser
@@ -319,7 +319,8 @@ def test_phone_layout(open_game, game_page, width):
     controls = page.locator(".controls").bounding_box()
     assert brand["x"] + brand["width"] <= controls["x"] + 0.5
     assert page.evaluate("() => { const s = document.querySelector('#level'); return s.scrollWidth <= s.clientWidth; }")
-    assert page.evaluate("() => { const s = document.querySelector('#level'); const c = document.createElement('canvas').getContext('2d');"
+    assert page.evaluate("() => { const s = document.querySelector('#level');"
+                         " const c = document.createElement('canvas').getContext('2d');"
                          " const st = getComputedStyle(s); c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;"
                          " return c.measureText(s.selectedOptions[0].text).width + parseFloat(st.paddingLeft)"
                          " + parseFloat(st.paddingRight) <= s.clientWidth + 1; }"), "the bot level's name is cut off"

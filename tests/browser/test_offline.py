@@ -7,11 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from devtools import build as site_build
+from devtools import precache
+
 from .conftest import own_site, wait_ready
 from .rounds import play_round, wait_offline_ready
 from .test_sw_versions import _old_cache_goes
-from devtools import build as site_build
-from devtools import precache
 
 ROOT = Path(__file__).resolve().parents[2]
 

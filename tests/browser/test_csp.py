@@ -1,0 +1,186 @@
+"""Content-Security-Policy: every page declares a strict policy, and plays under it.
+
+Each page carries its policy as a ``<meta http-equiv="Content-Security-Policy">`` right
+after ``<meta charset>``, before anything that loads. The two pages that run Python
+(``index.html``, ``embed.html``) need ``'unsafe-eval'`` (PyScript and Pyodide build code
+with ``Function``; without it the page never gets ready) and inline style attributes
+(the table is drawn as HTML with ``style="--i:…"`` custom properties). No page loads a
+``data:`` image: the style sheets' small SVGs are files in ``static/img/``. The two
+documentation pages run no script at all and only frame ``embed.html``.
+
+The harness (``conftest.py``) fails every browser test on any violation; here each page
+is loaded under its policy, and the harness is shown to notice a violation.
+"""
+
+from __future__ import annotations
+
+import time
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from .conftest import READY_TIMEOUT, wait_ready
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = ("index.html", "embed.html", "guide.html", "embed-docs.html")
+SCRIPTED = ("index.html", "embed.html")
+# The only directives a page may use, and the only sources each may allow.
+ALLOWED = {
+    "default-src": {"'none'"},
+    "script-src": {"'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"},
+    "style-src": {"'self'"},
+    "style-src-attr": {"'unsafe-inline'"},
+    "img-src": {"'self'"},
+    "connect-src": {"'self'"},
+    "worker-src": {"'self'"},
+    "frame-src": {"'self'"},
+    "manifest-src": {"'self'"},
+    "base-uri": {"'none'"},
+    "form-action": {"'none'"},
+}
+_READY = "() => !!document.body && document.body.dataset.ready === 'true'"
+
+
+class _Head(HTMLParser):
+    """The elements of ``<head>`` in order, and whether the page has inline code."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.head: list[tuple[str, dict[str, str | None]]] = []
+        self.in_head = False
+        self.inline: list[str] = []
+        self._script_src: bool | None = None
+        self._script_text = ""
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        if tag == "head":
+            self.in_head = True
+        elif self.in_head:
+            self.head.append((tag, attributes))
+        if tag == "style":
+            self.inline.append("<style>")
+        if tag == "script":
+            self._script_src, self._script_text = attributes.get("src") is not None, ""
+        self.inline.extend(f"<{tag} {name}>" for name in attributes if name.startswith("on"))
+
+    def handle_data(self, data):
+        if self._script_src is not None:
+            self._script_text += data
+
+    def handle_endtag(self, tag):
+        if tag == "head":
+            self.in_head = False
+        if tag == "script":
+            if not self._script_src or self._script_text.strip():
+                self.inline.append(f"<script> with inline code {self._script_text.strip()[:40]!r}")
+            self._script_src = None
+
+
+def _parse(name: str) -> _Head:
+    parser = _Head()
+    parser.feed((ROOT / name).read_text(encoding="utf-8"))
+    return parser
+
+
+def page_policy(name: str) -> str:
+    """The content of the page's CSP ``<meta>`` (asserting it is the first thing after the charset)."""
+    head = _parse(name).head
+    metas = [i for i, (tag, attrs) in enumerate(head)
+             if tag == "meta" and (attrs.get("http-equiv") or "").lower() == "content-security-policy"]
+    assert len(metas) == 1, f"{name}: {len(metas)} CSP <meta> tags in <head>"
+    before = [tag for tag, attrs in head[:metas[0]] if not (tag == "meta" and "charset" in attrs)]
+    assert before == [], f"{name}: the CSP <meta> comes after {before}; it must come first (after the charset)"
+    return head[metas[0]][1]["content"] or ""
+
+
+def directives(policy: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for part in policy.split(";"):
+        words = part.split()
+        if words:
+            assert words[0] not in out, f"{words[0]} twice"
+            out[words[0]] = words[1:]
+    return out
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_declares_a_strict_policy_first_in_head(name):
+    policy = directives(page_policy(name))
+    assert policy.get("default-src") == ["'none'"]
+    assert policy.get("base-uri") == ["'none'"] and policy.get("form-action") == ["'none'"]
+    for directive, sources in policy.items():
+        assert directive in ALLOWED, f"{name}: unexpected directive {directive}"
+        assert set(sources) <= ALLOWED[directive], f"{name}: {directive} {sources}"
+    if name in SCRIPTED:
+        assert policy["script-src"] == ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'"]
+    else:  # the documentation pages run no script and connect nowhere
+        assert "script-src" not in policy and "connect-src" not in policy and "worker-src" not in policy
+        assert policy["frame-src"] == ["'self'"]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_has_no_inline_script_or_style_element(name):
+    assert _parse(name).inline == [], f"{name}: CSP forbids inline code; move it to a file under static/"
+
+
+def _wait_frames_ready(page, watch, site_url, count: int) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT
+    while True:
+        frames = [f for f in page.frames if f.url.startswith(f"{site_url}/embed.html")]
+        ready = sum(1 for f in frames if f.evaluate(_READY))
+        if len(frames) == count and ready == count:
+            return
+        assert not watch.page_errors and not watch.csp_violations, watch.problems()
+        assert time.monotonic() < deadline, f"{ready} of {count} embedded scenes ready"
+        page.wait_for_timeout(250)
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("name", PAGES)
+def test_page_gets_ready_under_its_policy_with_no_violation(name, game_page, page_watch, site_url):
+    page = game_page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    suffix = {"index.html": "?seed=5&level=easy", "embed.html": "?scene=pile=10D;hands=10S,3H|KC,8D;plays=10S"}
+    page.goto(f"{site_url}/{name}{suffix.get(name, '')}")
+    meta = page.evaluate("() => document.querySelector('meta[http-equiv=\"Content-Security-Policy\"]')?.content")
+    assert meta == page_policy(name)
+    if name in SCRIPTED:
+        wait_ready(page, page_watch)
+    else:
+        frames = page.locator("iframe")
+        for i in range(frames.count()):  # lazy frames load once near the viewport
+            frames.nth(i).scroll_into_view_if_needed()
+        _wait_frames_ready(page, page_watch, site_url, frames.count())
+    if name == "index.html":  # play a card: the table is redrawn, the bot answers
+        page.locator("#hand [data-card]:enabled").first.click()
+        page.wait_for_function("() => document.querySelectorAll('#hand [data-card]').length === 5")
+    page.wait_for_timeout(300)
+    for frame in page.frames:
+        assert frame.evaluate("() => window.__cspViolations") == [], frame.url
+    assert page_watch.csp_violations == []
+
+
+@pytest.mark.browser
+def test_policy_is_enforced_and_the_harness_sees_violations(game_page, page_watch, site_url):
+    page = game_page
+    page.goto(f"{site_url}/embed.html?scene=pile=10D;hands=10S|KC;plays=10S")
+    wait_ready(page, page_watch)
+    ran = page.evaluate("""() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true';
+      document.body.append(script);
+      const style = document.createElement('style');
+      style.textContent = 'body { outline: 1px solid red }';
+      document.head.append(style);
+      return window.__inlineRan === true;
+    }""")
+    assert ran is False
+    page.wait_for_function("() => window.__cspViolations.length >= 2")
+    deadline = time.monotonic() + 10
+    while len(page_watch.csp_violations) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+    seen = " | ".join(page_watch.csp_violations)
+    assert "script-src-elem blocked inline" in seen and "style-src-elem blocked inline" in seen, seen
+    page_watch.clear()
