@@ -13,7 +13,15 @@ True
 """
 
 from kseri.engine.cards import PACK, Card, format_cards, parse_cards
-from kseri.engine.errors import CardCodeError, IllegalMoveError, KseriError, RecordError, RulesError
+from kseri.engine.errors import (
+    CardCodeError,
+    IllegalMoveError,
+    KseriError,
+    PositionError,
+    RecordError,
+    RulesError,
+    TableError,
+)
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.observation import Observation, ObservationError
@@ -21,13 +29,38 @@ from kseri.engine.record import dumps, from_record, loads, summary, to_record
 from kseri.engine.round import Round
 from kseri.engine.rules import FOURCARD, GREEK, PROFILES, Rules, rules_from_spec
 from kseri.engine.scoring import Breakdown, RoundScore, score_round
+from kseri.engine.state import RoundState
 
 __all__ = [
-    "PACK", "Card", "format_cards", "parse_cards",
-    "CardCodeError", "IllegalMoveError", "KseriError", "RecordError", "RulesError",
-    "PlayEvent", "Match", "Observation", "ObservationError",
-    "dumps", "from_record", "loads", "summary", "to_record",
-    "Round", "FOURCARD", "GREEK", "PROFILES", "Rules", "rules_from_spec",
-    "Breakdown", "RoundScore", "score_round",
+    "FOURCARD",
+    "GREEK",
+    "PACK",
+    "PROFILES",
+    "Breakdown",
+    "Card",
+    "CardCodeError",
+    "IllegalMoveError",
+    "KseriError",
+    "Match",
+    "Observation",
+    "ObservationError",
+    "PlayEvent",
+    "PositionError",
+    "RecordError",
+    "Round",
+    "RoundScore",
+    "RoundState",
+    "Rules",
+    "RulesError",
+    "TableError",
+    "dumps",
+    "format_cards",
+    "from_record",
+    "loads",
+    "parse_cards",
+    "rules_from_spec",
+    "score_round",
+    "summary",
+    "to_record",
 ]
 __version__ = "0.1.0"

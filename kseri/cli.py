@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Sequence
+from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from kseri.engine.errors import KseriError
 from kseri.engine.rules import rules_from_spec
@@ -18,7 +19,7 @@ __all__ = ["main"]
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, exit 2, as argparse does
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, as argparse does
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
@@ -96,8 +97,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    run: Callable[[argparse.Namespace], int] = args.run
     try:
-        return args.run(args)
+        return run(args)
     except (KseriError, json.JSONDecodeError) as exc:
         print(f"kseri {args.command}: {exc}", file=sys.stderr)
         return 1

@@ -21,29 +21,31 @@ Card(rank=10, suit='D')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from kseri.engine.errors import CardCodeError
 
 __all__ = [
-    "Card",
-    "SUITS",
-    "RANK_CODES",
     "ACE",
-    "TEN",
     "JACK",
-    "QUEEN",
+    "JACK_INDEX",
     "KING",
     "PACK",
-    "parse_cards",
-    "format_cards",
-    "rank_of",
-    "rank_index",
-    "suit_index",
+    "QUEEN",
+    "RANK_CODES",
     "RANK_INDEX",
-    "JACK_INDEX",
+    "SUITS",
     "SUIT_NAMES",
+    "TEN",
+    "Card",
+    "CardLike",
+    "card_index",
+    "format_cards",
+    "parse_cards",
+    "rank_index",
+    "rank_of",
+    "suit_index",
 ]
 
 SUITS = "SHDC"
@@ -159,6 +161,29 @@ PACK: tuple[Card, ...] = _BY_INDEX
 
 CODES: tuple[str, ...] = tuple(card.code for card in PACK)
 """Canonical code of each card index."""
+
+
+CardLike = Card | int | str
+"""A card as the engine's constructors take it: a :class:`Card`, an index (0..51) or a code."""
+
+
+def card_index(card: CardLike) -> int:
+    """The index of a card given as :class:`Card`, index or code; :class:`CardCodeError` if it is none.
+
+    >>> card_index("10D") == card_index(Card.parse("10D")) == Card.parse("10D").index
+    True
+    >>> card_index(52)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.CardCodeError: not a card index: 52 (0..51)
+    """
+    if isinstance(card, Card):
+        return card.index
+    if isinstance(card, str):
+        return Card.parse(card).index
+    if type(card) is int and 0 <= card < 52:
+        return card
+    raise CardCodeError(f"not a card index: {card!r} (0..51)")
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

@@ -7,7 +7,10 @@ where there is one, the position (round and play index) it was found at.
 
 from __future__ import annotations
 
-__all__ = ["KseriError", "CardCodeError", "IllegalMoveError", "RulesError", "RecordError", "one_line"]
+__all__ = [
+    "CardCodeError", "IllegalMoveError", "KseriError", "PositionError", "RecordError", "RulesError", "TableError",
+    "one_line",
+]
 
 
 class KseriError(ValueError):
@@ -20,6 +23,16 @@ class CardCodeError(KseriError):
 
 class IllegalMoveError(KseriError):
     """A move the rules do not allow in the current position."""
+
+
+class TableError(IllegalMoveError):
+    """An operation the round's table does not have, e.g. the pile tables' card-index fast
+    path (:meth:`~kseri.engine.match.Match.play_index`) at the sums table."""
+
+
+class PositionError(KseriError):
+    """A position that cannot be set up (:meth:`~kseri.engine.round.Round.from_position`):
+    a card given twice, a seat that does not exist, a hand larger than a packet, ..."""
 
 
 class RulesError(KseriError):

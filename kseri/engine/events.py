@@ -9,7 +9,8 @@ from kseri.engine.cards import Card
 
 __all__ = ["PlayEvent", "PlayKind"]
 
-PlayKind = Literal["drop", "capture", "kseri", "jack_kseri"]
+PlayKind = Literal["drop", "capture", "kseri", "jack_kseri", "build"]
+"""What a play did; ``build`` happens only at the sums table (a card laid on a table card)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -34,4 +35,4 @@ class PlayEvent:
 
     @property
     def is_capture(self) -> bool:
-        return self.kind != "drop"
+        return self.kind in ("capture", "kseri", "jack_kseri")

@@ -15,12 +15,13 @@ from __future__ import annotations
 import random
 
 from kseri.engine.cards import Card
-from kseri.engine.errors import IllegalMoveError
+from kseri.engine.errors import IllegalMoveError, TableError
 from kseri.engine.events import PlayEvent
 from kseri.engine.round import Round
-from kseri.engine.sums import SumsRound
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.scoring import RoundScore, score_round
+from kseri.engine.state import RoundState
+from kseri.engine.sums import SumsMove, SumsRound
 
 __all__ = ["Match"]
 
@@ -34,14 +35,14 @@ class Match:
         self.rules = rules
         self.first_dealer = first_dealer
         self.rng = rng
-        self.rounds: list[Round] = []
+        self.rounds: list[RoundState] = []
         self.scores: list[RoundScore] = []
         self.totals = [0] * rules.teams
         self.round_wins = [0] * rules.teams
         self.target = rules.target
         self.winner: int | None = None
         # The sums table is its own engine; everything else plays on one pile.
-        self._table = SumsRound if rules.table == "sums" else Round
+        self._table: type[Round] | type[SumsRound] = SumsRound if rules.table == "sums" else Round
 
     @classmethod
     def new(cls, rules: Rules = GREEK, *, rng: random.Random, first_dealer: int | None = None) -> Match:
@@ -55,9 +56,18 @@ class Match:
     # -- state ----------------------------------------------------------------
 
     @property
-    def round(self) -> Round:
+    def round(self) -> RoundState:
         """The round in play (or the one just finished)."""
         return self.rounds[-1]
+
+    def pile_round(self, index: int = -1) -> Round:
+        """Round ``index`` (by default the one in play) with the pile tables' whole API
+        (:class:`~kseri.engine.round.Round`); :class:`~kseri.engine.errors.TableError` at the
+        sums table."""
+        state = self.rounds[index]
+        if not isinstance(state, Round):
+            raise TableError(f"the {self.rules.profile} table has no pile round (it lays cards side by side)")
+        return state
 
     @property
     def is_over(self) -> bool:
@@ -73,13 +83,14 @@ class Match:
 
     # -- play -----------------------------------------------------------------
 
-    def next_round(self, deck: list[int] | None = None) -> Round:
+    def next_round(self, deck: list[int] | None = None) -> RoundState:
         """Deal the next round (from ``deck`` if given, else shuffled with the match's rng)."""
         if self.is_over:
             raise IllegalMoveError(f"the match is over: side {self.winner} won")
         if self.rounds and not self.round.is_terminal():
             raise IllegalMoveError(f"round {len(self.rounds) - 1} is still being played")
         dealer = self.next_dealer
+        state: RoundState
         if deck is None:
             if self.rng is None:
                 raise IllegalMoveError("no deck given and no random generator to shuffle one")
@@ -89,10 +100,11 @@ class Match:
         self.rounds.append(state)
         return state
 
-    def play(self, card: Card | str) -> PlayEvent:
+    def play(self, card: Card | SumsMove | str) -> PlayEvent:
         """Play for the seat to move (checked); scores the round when it ends.
 
-        At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.SumsMove`."""
+        At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.SumsMove`
+        (a plain card lays it loose)."""
         if self.is_over:
             raise IllegalMoveError(f"cannot play {card}: the match is over")
         event = self.round.apply(card)
@@ -101,8 +113,14 @@ class Match:
         return event
 
     def play_index(self, card: int) -> None:
-        """Unchecked fast path of :meth:`play` for a card index known to be in the mover's hand."""
-        state = self.round
+        """Unchecked fast path of :meth:`play` for a card index known to be in the mover's hand.
+
+        Only the pile tables have it: at the sums table a card does not say what it takes, so
+        this raises :class:`~kseri.engine.errors.TableError` (use :meth:`play`)."""
+        state = self.rounds[-1]
+        if not isinstance(state, Round):
+            raise TableError(f"play_index is the pile tables' fast path; at the {self.rules.profile} table "
+                             f"play a move with play(), e.g. '7H:3C+4D'")
         state.apply_index(card)
         if state.is_terminal():
             self._score_round()

@@ -26,13 +26,15 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
-from kseri.engine.cards import CODES, JACK, Card
+from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
 from kseri.engine.errors import KseriError
 from kseri.engine.round import Round, opening_is_allowed
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
+from kseri.engine.state import RoundState
 
 __all__ = ["Observation", "ObservationError"]
 
@@ -106,7 +108,11 @@ class Observation:
     # -- construction --------------------------------------------------------------
 
     @classmethod
-    def from_round(cls, state: Round, *, seat: int, totals: Sequence[int] = (0, 0), target: int = 151) -> Observation:
+    def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] = (0, 0),
+                   target: int = 151) -> Observation:
+        """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise)."""
+        if not isinstance(state, Round):
+            raise ObservationError(f"the {state.rules.profile} table has no bot observation yet (pile profiles only)")
         bottom = state.bottom_card
         return cls(
             rules=state.rules,
@@ -235,7 +241,7 @@ class Observation:
         if len(self.hand) != expected:
             raise ObservationError(f"seat {self.seat} should hold {expected} cards after "
                                    f"{len(self.plays)} plays, not {len(self.hand)}")
-        if self.bottom is not None and (not rules.exposed_bottom or self.bottom >> 2 == JACK - 1):
+        if self.bottom is not None and (not rules.exposed_bottom or rank_index(self.bottom) == JACK_INDEX):
             raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
         state = self.public_round()
         if data is not None:

@@ -27,7 +27,7 @@ from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.match import Match
 from kseri.engine.rules import rules_from_spec
 
-__all__ = ["FORMAT", "to_record", "from_record", "dumps", "loads", "summary"]
+__all__ = ["FORMAT", "dumps", "from_record", "loads", "summary", "to_record"]
 
 FORMAT = "kseri-record/1"
 

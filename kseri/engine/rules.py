@@ -2,8 +2,9 @@
 
 Every difference between the tables the sources describe is a field here, so
 the engine never tests a profile *name*. ``GREEK`` is the default profile
-(RULES.md §1); :func:`rules_from_spec` reads the ``rules`` value of a game
-record (a profile name, or an object of a profile plus option overrides).
+(``docs/rules.md`` §"Greek profile"); :func:`rules_from_spec` reads the ``rules``
+value of a game record (a profile name, or an object of a profile plus option
+overrides; ``docs/rules.md`` §"Options").
 
 >>> GREEK.target, GREEK.packet_size, GREEK.jack_kseri_points
 (151, 6, 20)
@@ -22,10 +23,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN, Card
+from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_index
 from kseri.engine.errors import RulesError
 
-__all__ = ["Rules", "GREEK", "FOURCARD", "PISTI", "SUMS", "PROFILES", "rules_from_spec", "card_points_table"]
+__all__ = ["FOURCARD", "GREEK", "PISTI", "PROFILES", "SUMS", "Rules", "card_points_table", "rules_from_spec"]
 
 OpeningRedeal = Literal["top", "jacks", "none"]
 TieBreak = Literal["raise", "higher"]
@@ -103,7 +104,7 @@ class Rules:
         if self.tie_break not in ("raise", "higher"):
             problems.append(f"tie_break={self.tie_break!r} (raise or higher)")
         dealt = self.players * self.packet_size
-        if not (1 <= self.packet_size and 0 < self.opening_size < 52 and (52 - self.opening_size) % dealt == 0):
+        if not (self.packet_size >= 1 and 0 < self.opening_size < 52 and (52 - self.opening_size) % dealt == 0):
             problems.append(
                 f"packet_size={self.packet_size} with opening_size={self.opening_size} "
                 f"does not divide the pack into whole packets"
@@ -149,7 +150,7 @@ def _jsonable(value: Any) -> Any:
 
 
 GREEK = Rules()
-"""RULES.md §1: two players, 6-card packets, 25 base points, 151 with +100 raises."""
+"""``docs/rules.md`` §"Greek profile": two players, 6-card packets, 25 base points, 151 with +100 raises."""
 
 FOURCARD = Rules(
     profile="fourcard",
@@ -163,7 +164,7 @@ FOURCARD = Rules(
     target=101,
     tie_break="higher",
 )
-"""RULES.md §3: 4-card packets, no jack kseri, double kseri 20, target 101 (or 51)."""
+"""``docs/rules.md`` §"Fourcard profile": 4-card packets, no jack kseri, double kseri 20, target 101 (or 51)."""
 
 PISTI = dataclasses.replace(
     FOURCARD,
@@ -172,8 +173,8 @@ PISTI = dataclasses.replace(
     jack_kseri_points=20,
     double_kseri_points=None,
 )
-"""RULES.md §3, the four-card game with Turkish Pişti scoring: 10♦ 3, 2♣ 2, each ace and
-jack 1, most cards 3, pişti (kseri) 10, jack pişti 20."""
+"""``docs/rules.md`` §"Pisti profile": the four-card game with Turkish Pişti scoring: 10♦ 3, 2♣ 2,
+each ace and jack 1, most cards 3, pişti (kseri) 10, jack pişti 20."""
 
 SUMS = Rules(
     profile="sums",
@@ -187,7 +188,7 @@ SUMS = Rules(
     target=37,
     tie_break="higher",
 )
-"""RULES.md §4: captures by rank or sum, builds, xeri 10, most cards 4, target 37."""
+"""``docs/rules.md`` §"Sums table": captures by rank or sum, builds, xeri 10, most cards 4, target 37."""
 
 PROFILES: dict[str, Rules] = {"greek": GREEK, "fourcard": FOURCARD, "pisti": PISTI, "sums": SUMS}
 
@@ -228,10 +229,27 @@ def rules_from_spec(spec: Any) -> Rules:
         raise RulesError(str(exc)) from None
 
 
-@lru_cache(maxsize=32)
 def card_points_table(rules: Rules) -> tuple[int, ...]:
-    """Points of each card index under ``rules`` (the engine sums these)."""
-    table = [rules.rank_points[index >> 2] for index in range(52)]
+    """Points of each card index under ``rules`` (the engine sums these).
+
+    Every round looks this up when it is dealt, so the rules object of the last call is
+    recognised by identity: hashing a :class:`Rules` for the cache by value takes about
+    as long as the rest of a deal.
+    """
+    global _last_points
+    last_rules, table = _last_points
+    if last_rules is not rules:
+        table = _points_by_value(rules)
+        _last_points = (rules, table)
+    return table
+
+
+@lru_cache(maxsize=32)
+def _points_by_value(rules: Rules) -> tuple[int, ...]:
+    table = [rules.rank_points[rank_index(index)] for index in range(52)]
     table[Card.parse("10D").index] += rules.ten_of_diamonds_points
     table[Card.parse("2C").index] += rules.two_of_clubs_points
     return tuple(table)
+
+
+_last_points: tuple[Rules | None, tuple[int, ...]] = (None, ())

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN, Card
-from kseri.engine.round import Round
+from kseri.engine.cards import ACE, JACK, KING, QUEEN, RANK_INDEX, TEN, Card
+from kseri.engine.state import RoundState
 
 __all__ = ["Breakdown", "RoundScore", "score_round"]
 
 _TEN_OF_DIAMONDS = Card.parse("10D").index
 _TWO_OF_CLUBS = Card.parse("2C").index
+_NAMED_RANKS = frozenset({ACE, TEN, JACK, QUEEN, KING})
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -72,8 +73,9 @@ class RoundScore:
         return tuple(side.kseris + side.jack_kseris for side in self.sides)
 
 
-def score_round(state: Round) -> RoundScore:
-    """Score a finished round (partners pool everything)."""
+def score_round(state: RoundState) -> RoundScore:
+    """Score a finished round at either table (partners pool everything; ``docs/rules.md``
+    §"Greek scoring", §"Partnerships")."""
     rules = state.rules
     teams = rules.teams
     captured: list[list[int]] = [[] for _ in range(teams)]
@@ -93,26 +95,25 @@ def score_round(state: Round) -> RoundScore:
     most = max(counts)
     sides = []
     for team, cards in enumerate(captured):
-        by_rank = [0] * 14
+        by_rank = [0] * 13
         for c in cards:
-            by_rank[(c >> 2) + 1] += 1
-        rank_points = [by_rank[r] * rules.rank_points[r - 1] for r in range(1, 14)]
-        named = {ACE, TEN, JACK, QUEEN, KING}
+            by_rank[RANK_INDEX[c]] += 1
+        rank_points = [count * points for count, points in zip(by_rank, rules.rank_points, strict=True)]
         majority = rules.majority_points if counts[team] == most and counts.count(most) == 1 else 0
-        parts = dict(
-            aces=rank_points[ACE - 1],
-            kings=rank_points[KING - 1],
-            queens=rank_points[QUEEN - 1],
-            jacks=rank_points[JACK - 1],
-            tens=rank_points[TEN - 1],
-            other_ranks=sum(p for r, p in enumerate(rank_points, 1) if r not in named),
-            ten_of_diamonds=rules.ten_of_diamonds_points if _TEN_OF_DIAMONDS in cards else 0,
-            two_of_clubs=rules.two_of_clubs_points if _TWO_OF_CLUBS in cards else 0,
-            majority=majority,
-            kseri=bonus[team],
-            jack_table=jack_tables[team] * rules.jack_table_points,
-            final_capture=rules.final_capture_points if team == final_team else 0,
-        )
+        parts = {
+            "aces": rank_points[ACE - 1],
+            "kings": rank_points[KING - 1],
+            "queens": rank_points[QUEEN - 1],
+            "jacks": rank_points[JACK - 1],
+            "tens": rank_points[TEN - 1],
+            "other_ranks": sum(p for r, p in enumerate(rank_points, 1) if r not in _NAMED_RANKS),
+            "ten_of_diamonds": rules.ten_of_diamonds_points if _TEN_OF_DIAMONDS in cards else 0,
+            "two_of_clubs": rules.two_of_clubs_points if _TWO_OF_CLUBS in cards else 0,
+            "majority": majority,
+            "kseri": bonus[team],
+            "jack_table": jack_tables[team] * rules.jack_table_points,
+            "final_capture": rules.final_capture_points if team == final_team else 0,
+        }
         sides.append(Breakdown(cards=counts[team], kseris=kseris[team], jack_kseris=jack_kseris[team],
                                total=sum(parts.values()), **parts))
     return RoundScore(dealer=state.dealer, sides=tuple(sides))

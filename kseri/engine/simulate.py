@@ -32,7 +32,8 @@ def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
             hand = state.hands[state.to_move]
             match.play_index(hand[int(rng.random() * len(hand))])
         rounds_per_match.append(len(match.scores))
-        winners[match.winner] += 1  # type: ignore[index]
+        if match.winner is not None:  # always, once the match is over
+            winners[match.winner] += 1
         for score in match.scores:
             kseris_per_round.append(sum(score.kseris))
             points_per_round.append(sum(score.points))

@@ -1,4 +1,4 @@
-"""The ``sums`` table (RULES.md §4): cards side by side, captures that add up, builds.
+"""The ``sums`` table (``docs/rules.md`` §"Sums table"): cards side by side, captures that add up, builds.
 
 A different table from the Greek pile: the four opening cards lie side by
 side, a played card may take one card of its rank or a set of number cards and
@@ -30,21 +30,23 @@ item holding 3H.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
-from kseri.engine.cards import CODES, Card
+from kseri.engine.cards import CODES, Card, rank_index
 from kseri.engine.errors import IllegalMoveError, RecordError
-from kseri.engine.events import PlayEvent
-from kseri.engine.rules import Rules, card_points_table
+from kseri.engine.events import PlayEvent, PlayKind
+from kseri.engine.rules import Rules
+from kseri.engine.state import BaseRound
 
-__all__ = ["SumsRound", "SumsMove", "TableItem", "number_value"]
+__all__ = ["SumsMove", "SumsRound", "TableItem", "number_value"]
 
 
 def number_value(card: int) -> int | None:
     """Ace 1, two..ten their value; ``None`` for J, Q, K (they never add up)."""
-    rank_index = card >> 2
-    return rank_index + 1 if rank_index <= 9 else None
+    rank = rank_index(card)
+    return rank + 1 if rank <= 9 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,8 +78,8 @@ class SumsMove:
     def __str__(self) -> str:
         if self.kind == "capture":
             return CODES[self.card] + ":" + "+".join(CODES[c] for c in self.take)
-        if self.kind == "build":
-            return f"{CODES[self.card]}>{CODES[self.onto]}"  # type: ignore[index]
+        if self.kind == "build" and self.onto is not None:
+            return f"{CODES[self.card]}>{CODES[self.onto]}"
         return CODES[self.card]
 
 
@@ -92,40 +94,25 @@ def _subsets_summing(items: Sequence[tuple[int, int]], target: int) -> list[tupl
         for j in range(start, len(items)):
             index, value = items[j]
             if value <= remaining:
-                extend(j + 1, remaining - value, chosen + (index,))
+                extend(j + 1, remaining - value, (*chosen, index))
 
     extend(0, target, ())
     return found
 
 
-class SumsRound:
-    """One round at the sums table; attributes mirror :class:`kseri.engine.round.Round`
-    where they mean the same (so scoring and matches treat both alike)."""
+class SumsRound(BaseRound):
+    """One round at the sums table. The deal, the next packet and the round's end are
+    :class:`~kseri.engine.state.BaseRound`'s, shared with the pile tables; both satisfy
+    :class:`~kseri.engine.state.RoundState`, so scoring and matches treat them alike."""
+
+    table: list[TableItem]
+    """The cards on the table, loose cards and builds, in the order they came."""
+    plays: list[str]
 
     def __init__(self, rules: Rules, dealer: int, deck: Sequence[int]) -> None:
-        n, k = rules.players, rules.packet_size
-        self.rules = rules
-        self.dealer = dealer
-        self.deck = tuple(deck)
-        first = (dealer + 1) % n
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        for i in range(n):
-            self.hands[(first + i) % n] = list(deck[i * k:(i + 1) * k])
-        opening = deck[n * k:n * k + rules.opening_size]
-        self.table: list[TableItem] = [TableItem((c,), number_value(c)) for c in opening]
-        self.next_card = n * k + rules.opening_size
-        self.captured: list[list[int]] = [[] for _ in range(n)]
-        self.counts = [0] * n
-        self.kseris = [0] * n
-        self.jack_kseris = [0] * n
-        self.bonus = [0] * n
-        self.jack_tables = [0] * n  # the pile game's jack-table house rule has no meaning here
-        self.kseri_cards: list[list[int]] = [[] for _ in range(n)]
-        self.last_capturer: int | None = None
-        self.to_move = first
-        self.plays: list[str] = []
-        self.sweep_seat: int | None = None
-        self._card_points = card_points_table(rules)
+        opening = self._deal_first(rules, dealer, deck)
+        self.table = [TableItem((c,), number_value(c)) for c in opening]
+        self.plays = []
 
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random) -> SumsRound:
@@ -144,25 +131,9 @@ class SumsRound:
     # -- queries ------------------------------------------------------------
 
     @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
     def pile(self) -> list[int]:
         """Every card on the table, item by item (for counting and display)."""
         return [c for item in self.table for c in item.cards]
-
-    @property
-    def stock_count(self) -> int:
-        return 52 - self.next_card
-
-    @property
-    def opening(self) -> tuple[int, ...]:
-        start = self.rules.players * self.rules.packet_size
-        return self.deck[start:start + self.rules.opening_size]
-
-    def is_terminal(self) -> bool:
-        return self.next_card == 52 and not any(self.hands)
 
     def play_codes(self) -> list[str]:
         return list(self.plays)
@@ -179,7 +150,7 @@ class SumsRound:
             value = number_value(card)
             if value is None:
                 for item in self.table:
-                    if not item.is_build and item.cards[0] >> 2 == card >> 2:
+                    if not item.is_build and rank_index(item.cards[0]) == rank_index(card):
                         moves.append(SumsMove(card, "capture", item.cards))
                 continue
             for chosen in _subsets_summing(numbers, value):
@@ -220,12 +191,16 @@ class SumsRound:
 
     # -- playing ------------------------------------------------------------
 
-    def apply(self, move: SumsMove | str) -> PlayEvent:
-        """Make a play (checked); the error names the play, the position and why."""
+    def apply(self, move: SumsMove | Card | str) -> PlayEvent:
+        """Make a play (checked); the error names the play, the position and why.
+
+        A plain :class:`~kseri.engine.cards.Card` lays that card loose, as its code does."""
         if self.is_terminal():
             raise IllegalMoveError(f"cannot play {move}: the round is over (after play {len(self.plays)})")
         if isinstance(move, str):
             move = self.parse_move(move)
+        elif isinstance(move, Card):
+            move = SumsMove(move.index, "drop")
         seat = self.to_move
         if move.card not in self.hands[seat]:
             held = " ".join(CODES[c] for c in self.hands[seat])
@@ -239,16 +214,16 @@ class SumsRound:
         last_table = self.pile
         self.apply_move(move)
         over = self.is_terminal()
-        kind = "drop" if move.kind == "drop" else move.kind
+        kind: PlayKind = move.kind
         if move.kind == "capture":
             kind = "kseri" if self.kseris[seat] > kseris_before else "capture"
         sweep: tuple[Card, ...] = ()
         if over and self.sweep_seat is not None and move.kind != "capture":
-            sweep = tuple(Card.from_index(c) for c in last_table) + (Card.from_index(move.card),)
+            sweep = tuple(Card.from_index(c) for c in (*last_table, move.card))
         return PlayEvent(
             seat=seat,
             card=Card.from_index(move.card),
-            kind=kind,  # type: ignore[arg-type]
+            kind=kind,
             captured=tuple(Card.from_index(c) for c in move.take),
             bonus=self.bonus[seat] - bonus_before,
             dealt=self.next_card != next_before,
@@ -279,35 +254,21 @@ class SumsRound:
         elif move.kind == "build":
             i = next(i for i, item in enumerate(self.table) if item.cards[0] == move.onto)
             item = self.table[i]
-            self.table[i] = TableItem(item.cards + (move.card,),
+            self.table[i] = TableItem((*item.cards, move.card),
                                       (item.value or 0) + (number_value(move.card) or 0), seat)
         else:
             self.table.append(TableItem((move.card,), number_value(move.card)))
         self.to_move = (seat + 1) % rules.players
         if not any(self.hands):
-            if self.next_card < 52:
-                n, k = rules.players, rules.packet_size
-                first = (self.dealer + 1) % n
-                for i in range(n):
-                    start = self.next_card + i * k
-                    self.hands[(first + i) % n] = list(self.deck[start:start + k])
-                self.next_card += n * k
-                self.to_move = first
-            else:
-                self._finish()
+            self._hands_out()
 
     def _finish(self) -> None:
         """The last capturer takes the table (never a xeri)."""
-        if self.last_capturer is not None and self.table:
-            seat = self.last_capturer
-            cards = self.pile
-            self.captured[seat].extend(cards)
-            self.counts[seat] += len(cards)
+        if self._sweep(self.pile) is not None:
             self.table = []
-            self.sweep_seat = seat
 
 
 def _demo_deck() -> list[int]:
     named = [Card.parse(c).index for c in
-             "7H 8S 2S 9D QS 10H AH 6H 5D 2D QH KH 3C 4D JC 10S".split()]
+             ["7H", "8S", "2S", "9D", "QS", "10H", "AH", "6H", "5D", "2D", "QH", "KH", "3C", "4D", "JC", "10S"]]
     return named + [c for c in range(52) if c not in named]

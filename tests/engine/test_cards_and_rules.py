@@ -14,7 +14,7 @@ from kseri.engine.rules import card_points_table
 def test_pack_has_52_distinct_cards_with_canonical_codes():
     assert len(PACK) == 52 and len(set(PACK)) == 52
     assert [c.code for c in PACK[:5]] == ["AS", "AH", "AD", "AC", "2S"]
-    assert all(Card.parse(code) == card for code, card in zip(CODES, PACK))
+    assert all(Card.parse(code) == card for code, card in zip(CODES, PACK, strict=True))
     assert all(Card.from_index(card.index) is card for card in PACK)
 
 
@@ -56,6 +56,15 @@ def test_greek_card_points():
     assert sum(table) == 22  # plus 3 for the majority = 25
     assert table[Card.parse("10D").index] == 2 and table[Card.parse("2C").index] == 1
     assert table[Card.parse("9S").index] == 0 and table[Card.parse("KH").index] == 1
+
+
+def test_card_points_follow_the_rules_object_asked_for_equal_or_not():
+    ten_of_diamonds = Card.parse("10D").index
+    same_as_greek = dataclasses.replace(GREEK, target=201)
+    for rules, points in [(GREEK, 2), (FOURCARD, 2), (GREEK, 2), (same_as_greek, 2),
+                          (dataclasses.replace(GREEK, ten_of_diamonds_points=5), 6), (GREEK, 2)]:
+        assert card_points_table(rules)[ten_of_diamonds] == points
+    assert card_points_table(same_as_greek) == card_points_table(GREEK)
 
 
 def test_fourcard_card_points():

@@ -1,4 +1,4 @@
-"""One test (at least) per rule sentence of RULES.md §1, the Greek profile."""
+"""One test (at least) per rule sentence of ``docs/rules.md`` §"Greek profile"."""
 
 from __future__ import annotations
 
@@ -9,12 +9,16 @@ import pytest
 
 from kseri import GREEK, Card, IllegalMoveError, Match, Round, score_round
 from kseri.engine.round import opening_is_allowed
-
 from tests.scenario import deck, gained, play, round_from
 
 
 def idx(code: str) -> int:
     return Card.parse(code).index
+
+
+def idxs(codes: str) -> list[int]:
+    """Card indices of space-separated codes."""
+    return [idx(c) for c in codes.split()]
 
 
 # -- deal ---------------------------------------------------------------------
@@ -30,9 +34,9 @@ def test_deal_six_each_four_to_pile_stock_36_non_dealer_first():
 
 def test_record_deck_order_first_player_then_second_then_pile_then_stock():
     state = round_from("AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H", "7C 8C 9C KD", "7S 8S 9S 10S QS KS")
-    assert state.hands[0] == [idx(c) for c in "AS 2S 3S 4S 5S 6S".split()]
-    assert state.hands[1] == [idx(c) for c in "AH 2H 3H 4H 5H 6H".split()]
-    assert state.pile == [idx(c) for c in "7C 8C 9C KD".split()]
+    assert state.hands[0] == idxs("AS 2S 3S 4S 5S 6S")
+    assert state.hands[1] == idxs("AH 2H 3H 4H 5H 6H")
+    assert state.pile == idxs("7C 8C 9C KD")
     dealer0 = Round.from_deck(GREEK, 0, state.deck)
     assert dealer0.hands[1] == state.hands[0]  # with dealer 0, seat 1 gets the first packet
 
@@ -97,7 +101,7 @@ def test_record_with_forbidden_opening_is_refused():
 def test_non_dealer_plays_first_and_turns_alternate():
     state = round_from("AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H", "7C 8C 9C KD")
     assert state.to_move == 0
-    with pytest.raises(IllegalMoveError, match="AH .*not in hand"):
+    with pytest.raises(IllegalMoveError, match=r"AH .*not in hand"):
         state.apply("AH")
     play(state, "AS")
     assert state.to_move == 1
@@ -204,16 +208,17 @@ def test_kseri_with_the_very_last_card_counts_in_greek_but_not_with_the_option()
 def test_new_packet_when_both_hands_are_empty_pile_kept_non_dealer_first():
     state = round_from("AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H", "7C 8C 9C KD",
                        "7S 8S 9S 10S QS KS 7H 8H 9H 10H QH KH")
-    for a, b in zip("AS 2S 3S 4S 5S".split(), "2H 3H 4H 5H 6H".split()):
+    seat0, seat1 = "AS 2S 3S 4S 5S", "2H 3H 4H 5H 6H"
+    for a, b in zip(seat0.split(), seat1.split(), strict=True):
         play(state, a, b)
     play(state, "6S")
     pile_before = state.pile[:]
     event = play(state, "AH")  # A on A: but seat 1 captures the pile here
     assert event.dealt and state.stock_count == 24 and state.packet == 2
-    assert state.hands[0] == [idx(c) for c in "7S 8S 9S 10S QS KS".split()]
-    assert state.hands[1] == [idx(c) for c in "7H 8H 9H 10H QH KH".split()]
+    assert state.hands[0] == idxs("7S 8S 9S 10S QS KS")
+    assert state.hands[1] == idxs("7H 8H 9H 10H QH KH")
     assert state.to_move == 0
-    assert state.pile == ([] if event.is_capture else pile_before + [idx("AH")])
+    assert state.pile == ([] if event.is_capture else [*pile_before, idx("AH")])
 
 
 def test_four_packets_use_the_whole_pack():
@@ -262,7 +267,7 @@ def _finished(captured0: list[int], **kw) -> Round:
 
 
 def test_card_points_and_majority_make_25():
-    state = _finished(list(range(0, 52, 2)) + [1])  # 27 cards to seat 0
+    state = _finished([*range(0, 52, 2), 1])  # 27 cards to seat 0
     score = score_round(state)
     assert score.cards == (27, 25)
     assert sum(score.points) == 25 and score.sides[0].majority == 3 and score.sides[1].majority == 0
@@ -276,7 +281,7 @@ def test_26_26_tie_gives_no_majority_and_22_points():
 
 
 def test_each_category_is_scored():
-    taken = [idx(c) for c in "AS KH QD JC 10S 10D 2C 3H".split()]
+    taken = idxs("AS KH QD JC 10S 10D 2C 3H")
     side = score_round(_finished(taken, bonus=[30, 0], kseris=[1, 0], jack_kseris=[1, 0])).sides[0]
     assert (side.aces, side.kings, side.queens, side.jacks, side.tens) == (1, 1, 1, 1, 2)
     assert side.ten_of_diamonds == 1 and side.two_of_clubs == 1 and side.majority == 0

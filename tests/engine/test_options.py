@@ -1,4 +1,4 @@
-"""The options of RULES.md §2, the fourcard profile, its house rules and Pişti scoring."""
+"""``docs/rules.md`` §"Options" and its house rules (§"House bonuses"), §"Fourcard profile" and §"Pisti profile"."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import dataclasses
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from kseri import FOURCARD, GREEK, Match, Observation, Round, loads, dumps, rules_from_spec, score_round
+from kseri import FOURCARD, GREEK, Match, Observation, Round, dumps, loads, rules_from_spec, score_round
 from kseri.engine.round import opening_is_allowed
-
 from tests.scenario import deck, gained, play
 
 
@@ -120,7 +120,8 @@ def test_house_rule_jack_table_bonus_for_a_pile_of_only_jacks():
         state.apply(state.legal_moves()[0])
     side = score_round(state).sides[0]
     assert side.jack_table == 10 * state.jack_tables[0] and side.jack_table >= 10
-    assert side.total == sum(v for k, v in side.to_json().items() if k not in ("cards", "kseris", "jack_kseris", "total"))
+    counts = ("cards", "kseris", "jack_kseris", "total")
+    assert side.total == sum(v for k, v in side.to_json().items() if k not in counts)
 
 
 def test_house_rule_jack_table_stacks_with_a_jack_kseri():
@@ -147,7 +148,7 @@ def test_house_rule_final_capture_bonus_goes_to_the_last_capturer(seed):
     expected = [10 if state.last_capturer == seat else 0 for seat in range(2)]
     assert [side.final_capture for side in score.sides] == expected
     plain = score_round(_replayed(dataclasses.replace(rules, final_capture_points=0), state))
-    assert [a.total - b.total for a, b in zip(score.sides, plain.sides)] == expected
+    assert [a.total - b.total for a, b in zip(score.sides, plain.sides, strict=True)] == expected
 
 
 def _replayed(rules, state):
@@ -185,7 +186,8 @@ def test_pisti_profile_scoring():
     points = {code: table[Card.parse(code).index] for code in ("10D", "2C", "AS", "JH", "KS", "QD", "10S", "5C")}
     assert points == {"10D": 3, "2C": 2, "AS": 1, "JH": 1, "KS": 0, "QD": 0, "10S": 0, "5C": 0}
     assert sum(table) + PISTI.majority_points == 4 + 4 + 3 + 2 + 3  # aces, jacks, 10♦, 2♣, most cards
-    assert (PISTI.packet_size, PISTI.kseri_points, PISTI.jack_kseri_points, PISTI.double_kseri_points) == (4, 10, 20, None)
+    kseri_rules = (PISTI.packet_size, PISTI.kseri_points, PISTI.jack_kseri_points, PISTI.double_kseri_points)
+    assert kseri_rules == (4, 10, 20, None)
     # A jack on a lone jack is a jack pişti, 20.
     state = Round.from_deck(PISTI, 1, deck("KS JC 5S 4S", "AH JH 5H 4H", "7C 8C 9C KD"))
     play(state, "KS", "JH")

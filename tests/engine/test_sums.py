@@ -1,4 +1,4 @@
-"""The sums table (RULES.md §4)."""
+"""The sums table (``docs/rules.md`` §"Sums table")."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from kseri import IllegalMoveError, Match, RecordError, dumps, loads, score_round, summary
 from kseri.engine.rules import SUMS
 from kseri.engine.sums import SumsRound
-
 from tests.scenario import deck
 
 

@@ -1,0 +1,272 @@
+"""What every round has, whatever the table: the protocol the engine reads, and the shared deal.
+
+Two engines play a round: :class:`~kseri.engine.round.Round` (one pile, the
+Greek game and its relatives) and :class:`~kseri.engine.sums.SumsRound` (cards
+side by side, captures by sum). Scoring, matches and records see either
+through :class:`RoundState`, the part they have in common; both are built on
+:class:`BaseRound`, which holds the code they share: the deal from a deck in
+record order (``docs/formats.md`` §"Deck order"), the next packet when every
+hand is empty, and the round's end, where the last capturer takes what is left
+on the table (``docs/rules.md`` §"Packets and round end").
+
+>>> import random
+>>> from kseri.engine.round import Round
+>>> from kseri.engine.rules import GREEK, SUMS
+>>> from kseri.engine.sums import SumsRound
+>>> def tally(state: RoundState) -> int:
+...     return sum(state.counts) + len(state.pile) + sum(map(len, state.hands)) + state.stock_count
+>>> tally(Round.deal(GREEK, 0, random.Random(1))), tally(SumsRound.deal(SUMS, 0, random.Random(1)))
+(52, 52)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+
+from kseri.engine.cards import Card
+from kseri.engine.events import PlayEvent
+from kseri.engine.rules import Rules, card_points_table
+
+if TYPE_CHECKING:
+    from kseri.engine.sums import SumsMove
+
+__all__ = ["BaseRound", "RoundState"]
+
+
+@runtime_checkable
+class RoundState(Protocol):
+    """A round as scoring, :class:`~kseri.engine.match.Match` and records read it.
+
+    Cards are engine indices (:mod:`kseri.engine.cards`); per-seat lists are
+    indexed by seat, seats numbered in play order from 0. Every member is read
+    only here: a round changes only by playing (:meth:`apply`).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """The 52 cards in record order: the packets, the opening cards, the stock."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def pile(self) -> Sequence[int]:
+        """Every card on the table (at the sums table: item by item)."""
+
+    @property
+    def next_card(self) -> int:
+        """Index in :attr:`deck` of the stock's next card (52 once the stock is empty)."""
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def plays(self) -> Sequence[int] | Sequence[str]:
+        """The plays so far: card indices at a pile table, play strings at the sums table."""
+
+    @property
+    def captured(self) -> Sequence[Sequence[int]]: ...
+
+    @property
+    def counts(self) -> Sequence[int]:
+        """How many cards each seat has taken."""
+
+    @property
+    def kseris(self) -> Sequence[int]: ...
+
+    @property
+    def jack_kseris(self) -> Sequence[int]: ...
+
+    @property
+    def bonus(self) -> Sequence[int]:
+        """Each seat's kseri points so far."""
+
+    @property
+    def jack_tables(self) -> Sequence[int]:
+        """Piles of only jacks each seat took (the ``jack_table_points`` house rule)."""
+
+    @property
+    def kseri_cards(self) -> Sequence[Sequence[int]]:
+        """The lone cards each seat took as kseris."""
+
+    @property
+    def last_capturer(self) -> int | None: ...
+
+    @property
+    def sweep_seat(self) -> int | None:
+        """Who took the cards left at the round's end (None before the end or when nobody did)."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def first_player(self) -> int: ...
+
+    @property
+    def opening(self) -> tuple[int, ...]: ...
+
+    @property
+    def stock_count(self) -> int: ...
+
+    @property
+    def packet(self) -> int: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def play_codes(self) -> list[str]:
+        """The plays as a record writes them."""
+
+    def legal_moves(self) -> Sequence[Card | SumsMove]:
+        """Every play the seat to move may make (none once the round is over)."""
+
+    def apply(self, move: Card | SumsMove | str) -> PlayEvent:
+        """Make one play (checked); :class:`~kseri.engine.errors.IllegalMoveError` says why not."""
+
+
+class BaseRound:
+    """The deal and the round's end, shared by both tables.
+
+    Subclasses create their state with :meth:`_deal_first` and call
+    :meth:`_hands_out` when a play leaves every hand empty (it deals the next packet,
+    or ends the round); their :meth:`_finish` calls :meth:`_sweep` with the cards left
+    on the table.
+    """
+
+    __slots__ = (
+        "_card_points",
+        "bonus",
+        "captured",
+        "counts",
+        "dealer",
+        "deck",
+        "hands",
+        "jack_kseris",
+        "jack_tables",
+        "kseri_cards",
+        "kseris",
+        "last_capturer",
+        "next_card",
+        "rules",
+        "sweep_seat",
+        "to_move",
+    )
+
+    rules: Rules
+    dealer: int
+    deck: tuple[int, ...]
+    hands: list[list[int]]
+    next_card: int
+    to_move: int
+    captured: list[list[int]]
+    counts: list[int]
+    kseris: list[int]
+    jack_kseris: list[int]
+    bonus: list[int]
+    jack_tables: list[int]
+    kseri_cards: list[list[int]]
+    last_capturer: int | None
+    sweep_seat: int | None
+    open_ended: ClassVar[bool] = False
+    """True for a position with its stock left out (:meth:`~kseri.engine.round.Round.from_position`,
+    ``stock=None``): when the hands run out, play stops there; nothing is swept and no card is the
+    round's last. A class attribute, so that :meth:`~kseri.engine.round.Round.clone` has nothing
+    more to copy."""
+    _card_points: tuple[int, ...]
+
+    # -- the deal -----------------------------------------------------------------
+
+    def _deal_first(self, rules: Rules, dealer: int, deck: Sequence[int]) -> list[int]:
+        """Start the round dealt from ``deck`` (record order): the first packet in the hands,
+        every tally at zero, the seat after the dealer to move. Returns the opening cards."""
+        n, k = rules.players, rules.packet_size
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck = tuple(deck)
+        self._card_points = card_points_table(rules)
+        self.hands = [[] for _ in range(n)]
+        self.next_card = 0
+        self._hands_out()  # the first packet
+        start = n * k
+        self.next_card = start + rules.opening_size
+        opening = list(deck[start:start + rules.opening_size])
+        self.captured = [[] for _ in range(n)]
+        self.counts = [0] * n
+        self.kseris = [0] * n
+        self.jack_kseris = [0] * n
+        self.bonus = [0] * n
+        self.jack_tables = [0] * n
+        self.kseri_cards = [[] for _ in range(n)]
+        self.last_capturer = None
+        self.sweep_seat = None
+        return opening
+
+    def _hands_out(self) -> None:
+        """Every hand is empty: deal the stock's next packet (the seat after the dealer first,
+        and that seat leads), or end the round when the stock is out."""
+        start = self.next_card
+        if start < 52:
+            rules = self.rules
+            n, k = rules.players, rules.packet_size
+            first = (self.dealer + 1) % n
+            deck, hands = self.deck, self.hands  # filled in place: a play-out may hold on to the list
+            for i in range(n):
+                hands[(first + i) % n] = list(deck[start + i * k:start + (i + 1) * k])
+            self.next_card = start + n * k
+            self.to_move = first
+        elif not self.open_ended:
+            self._finish()
+
+    def _finish(self) -> None:
+        """The round's end; a table calls :meth:`_sweep` with what is left on it."""
+        raise NotImplementedError
+
+    def _sweep(self, cards: Sequence[int]) -> int | None:
+        """The last capturer takes ``cards``, the table's leftovers (never a kseri); returns
+        that seat, or None when nobody captured or nothing is left."""
+        seat = self.last_capturer
+        if seat is None or not cards:
+            return None
+        self.captured[seat].extend(cards)
+        self.counts[seat] += len(cards)
+        self.sweep_seat = seat
+        return seat
+
+    # -- queries shared by both tables ----------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def first_player(self) -> int:
+        """The seat after the dealer, who leads every packet."""
+        return (self.dealer + 1) % self.rules.players
+
+    @property
+    def opening(self) -> tuple[int, ...]:
+        """The opening cards, bottom first."""
+        start = self.rules.players * self.rules.packet_size
+        return self.deck[start:start + self.rules.opening_size]
+
+    @property
+    def stock_count(self) -> int:
+        return 52 - self.next_card
+
+    @property
+    def packet(self) -> int:
+        """Which packet is in play, from 1."""
+        rules = self.rules
+        per_packet = rules.players * rules.packet_size
+        dealt = (self.next_card - rules.opening_size) // per_packet
+        return max(1, min(dealt, rules.packets))
+
+    def is_terminal(self) -> bool:
+        """Whether the round is over: the stock and every hand are empty."""
+        return self.next_card == 52 and not any(self.hands)
