@@ -5,13 +5,16 @@ reads the cache of the version it was loaded from)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
 from devtools import build as site_build
 from devtools import precache
 
-from .conftest import own_site, wait_ready
+from .conftest import OwnSite, own_site, wait_ready
 from .rounds import wait_offline_ready
 
 SEEN_JS = """() => [
@@ -49,16 +52,22 @@ def _old_cache_goes(page, watch, current: str) -> bool:
     return False
 
 
-@pytest.mark.browser
-def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_path):
-    site_dir = tmp_path / "site"
+@contextmanager
+def _version_one_installed(browser, site_dir: Path) -> Iterator[tuple[OwnSite, str]]:
+    """Version 1 of the built site, open in a page whose service worker has cached it whole."""
     site_build.build(site_dir)
     _release(site_dir, 1)
     with own_site(browser, site_dir, service_workers="allow", reduced_motion="reduce") as site:
+        site.page.goto(f"{site.url}/index.html?seed=3")
+        wait_ready(site.page, site.watch)
+        yield site, wait_offline_ready(site.page)
+
+
+@pytest.mark.browser
+def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_path):
+    site_dir = tmp_path / "site"
+    with _version_one_installed(browser, site_dir) as (site, first):
         old, watch = site.page, site.watch
-        old.goto(f"{site.url}/index.html?seed=3")
-        wait_ready(old, watch)
-        first = wait_offline_ready(old)
         old.reload()  # now loaded through the worker, from version 1's cache
         wait_ready(old, watch)
         assert old.evaluate(SEEN_JS) == ["1", "1"]
@@ -90,13 +99,8 @@ def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_p
 @pytest.mark.browser
 def test_reloads_across_deploys_never_mix_versions(browser, tmp_path):
     site_dir = tmp_path / "site"
-    site_build.build(site_dir)
-    _release(site_dir, 1)
-    with own_site(browser, site_dir, service_workers="allow", reduced_motion="reduce") as site:
+    with _version_one_installed(browser, site_dir) as (site, _):
         page, watch = site.page, site.watch
-        page.goto(f"{site.url}/index.html?seed=3")
-        wait_ready(page, watch)
-        wait_offline_ready(page)
         seen = []
         for version in (2, 3):
             _release(site_dir, version)
