@@ -1,38 +1,70 @@
 """The command line: ``python -m kseri replay|simulate|bot|arena``.
 
 Every failure a user can cause ends with a one-line message on stderr and a
-non-zero exit status, never a traceback.
+non-zero exit status, never a traceback: bad input exits with status 1 and a
+message naming what and where (``kseri replay: round 0, play 3: ...``), a bad
+command line with status 2 (argparse's usage line). Anything else, a bug, is
+still one line, ``kseri replay: internal error: ...``, with status 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
-from kseri.engine.errors import KseriError
-from kseri.engine.rules import rules_from_spec
+from kseri.engine.errors import KseriError, RulesError, one_line, quoted
+from kseri.engine.jsontext import MAX_TEXT
+from kseri.engine.rules import Rules, rules_from_text
 
 __all__ = ["main"]
+
+MAX_BYTES = 4 * MAX_TEXT
+"""Bytes of input read at most (UTF-8 needs up to 4 bytes a character); more is refused unread."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, exit 2, as argparse does
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())[:300]}\n")
 
 
-def _read_input(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (the error quotes the text cut short)."""
+    def convert(text: str) -> int:
+        digits = text.strip().removeprefix("-")
+        if not (digits.isdigit() and digits.isascii() and len(digits) <= 30 and low <= int(text) <= high):
+            raise argparse.ArgumentTypeError(f"{quoted(text)} is not a whole number from {low} to {high}")
+        return int(text)
+    convert.__name__ = "whole number"
+    return convert
+
+
+def _read_input(path: str) -> bytes:
+    """The bytes of ``path`` (``-``: standard input), at most :data:`MAX_BYTES`."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise KseriError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise KseriError(f"cannot read {path}: not UTF-8 text") from None
+        name = path if len(path) <= 120 and path.isprintable() else quoted(path, 120)
+        raise KseriError(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from None
+    if len(data) > MAX_BYTES:
+        raise KseriError(f"record: more than {MAX_BYTES:,} bytes is too long")
+    return data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as some editors write
+
+
+def _rules(text: str) -> Rules:
+    """``--rules``: a profile name or a JSON rules object; errors start ``rules:``."""
+    try:
+        return rules_from_text(text)
+    except RulesError as exc:
+        raise RulesError(f"rules: {exc}") from None
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -46,7 +78,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _simulate(args: argparse.Namespace) -> int:
     from kseri.engine.simulate import simulate
 
-    rules = rules_from_spec(json.loads(args.rules) if args.rules.startswith("{") else args.rules)
+    rules = _rules(args.rules)
     print(json.dumps(simulate(rules, games=args.games, seed=args.seed)))
     return 0
 
@@ -63,6 +95,9 @@ def _arena(args: argparse.Namespace) -> int:
     return run_arena_cli(args)
 
 
+SEED = _whole(-(10**30) + 1, 10**30 - 1)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m kseri", description="Kseri (Greek Xeri): rules engine, records and bots.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -72,21 +107,21 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=_replay)
 
     simulate = sub.add_parser("simulate", help="play random matches and summarise them")
-    simulate.add_argument("--games", type=int, default=100)
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument("--games", type=_whole(1, 1_000_000), default=100)
+    simulate.add_argument("--seed", type=SEED, default=0)
     simulate.add_argument("--rules", default="greek", help="profile name or JSON rules object")
     simulate.set_defaults(run=_simulate)
 
     bot = sub.add_parser("bot", help="play as a kseri-bot/1 bot on stdin/stdout")
     bot.add_argument("--level", default="hard")
-    bot.add_argument("--seed", type=int, default=None)
+    bot.add_argument("--seed", type=SEED, default=None)
     bot.set_defaults(run=_bot)
 
     arena = sub.add_parser("arena", help="duplicate-deal match between two bots")
     arena.add_argument("a", help="a level name or a bot command line")
     arena.add_argument("b", help="a level name or a bot command line")
-    arena.add_argument("--rounds", type=int, default=200)
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--rounds", type=_whole(1, 1_000_000), default=200)
+    arena.add_argument("--seed", type=SEED, default=0)
     arena.add_argument("--matches", action="store_true",
                        help="also play whole matches for a win rate (rounds/16 duplicate pairs, at least 1)")
     arena.add_argument("--rules", default="greek")
@@ -98,12 +133,27 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
+    command = f"kseri {args.command}"
     try:
         return run(args)
-    except (KseriError, json.JSONDecodeError) as exc:
-        print(f"kseri {args.command}: {exc}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader went away: say nothing, and nothing more at exit either
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
+    except (KseriError, json.JSONDecodeError) as exc:  # bad input
+        _say(f"{command}: {one_line(exc)}")
+        return 1
+    except RecursionError:
+        _say(f"{command}: the input is nested too deeply")
+        return 1
+    except Exception as exc:  # a bug: still one line, never a traceback
+        _say(f"{command}: internal error: {type(exc).__name__}: {one_line(exc)}")
+        return 2
+
+
+def _say(line: str) -> None:
+    """One line on stderr; a closed or broken stderr is not worth a traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr)

@@ -3,14 +3,41 @@
 Every error is a :class:`ValueError`, so callers that only care about "bad
 input" can catch one type, and each message names the offending input and,
 where there is one, the position (round and play index) it was found at.
+
+Input from outside (a record, a link, a protocol line) may be huge: a message
+quotes such a value only through :func:`quoted`, which cuts it short, and
+:func:`one_line` caps a whole message as a safety net.
+
+>>> quoted("x" * 1_000_000)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"
+>>> quoted(10**5000)
+'<an integer of about 5001 digits>'
+>>> len(one_line(RulesError("y" * 1_000_000)))
+300
 """
 
 from __future__ import annotations
 
+import math
+import reprlib
+
 __all__ = [
-    "CardCodeError", "IllegalMoveError", "KseriError", "PositionError", "RecordError", "RulesError", "TableError",
+    "MESSAGE_LIMIT",
+    "CardCodeError",
+    "IllegalMoveError",
+    "KseriError",
+    "PositionError",
+    "RecordError",
+    "RulesError",
+    "TableError",
+    "card_code_error",
     "one_line",
+    "quoted",
+    "shown",
 ]
+
+MESSAGE_LIMIT = 300
+"""Characters of one error line at most (:func:`one_line`)."""
 
 
 class KseriError(ValueError):
@@ -50,11 +77,75 @@ class RecordError(KseriError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-def one_line(exc: BaseException) -> str:
-    """An error's message as one line, without a final full stop (its type name if it has none).
+def one_line(exc: BaseException, limit: int = MESSAGE_LIMIT) -> str:
+    """An error's message as one line, without a final full stop (its type name if it has none),
+    cut to ``limit`` characters (ending in ``…``) however long the message is.
 
     >>> one_line(RecordError("bad card", "round 1, play 3"))
     'round 1, play 3: bad card'
     """
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return text.rstrip(".")
+    try:
+        message = str(exc).strip()
+    except Exception:  # a message that cannot be made (e.g. an integer too long for str())
+        message = ""
+    text = message.splitlines()[0].strip() if message else type(exc).__name__
+    text = text.rstrip(".")
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+class _Repr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:  # str() refuses integers over 4,300 digits, and takes long before
+            digits = len(str(abs(x))) if x.bit_length() < 14_000 else f"about {math.floor(math.log10(abs(x))) + 1}"
+            return f"<an integer of {digits} digits>"
+        return super().repr_int(x, level)
+
+
+_REPR = _Repr()
+_REPR.maxlevel = 3
+_REPR.maxdict = _REPR.maxlist = _REPR.maxtuple = _REPR.maxset = 6
+
+
+def quoted(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, at most ``limit`` characters (ending in ``…`` when
+    cut): safe for any value from outside, however long, deep or large.
+
+    >>> quoted("10X"), quoted([1, 2]), quoted(None)
+    ("'10X'", '[1, 2]', 'None')
+    """
+    try:
+        if isinstance(value, str):
+            text = repr(value[:limit + 1])
+            if len(value) > limit:
+                text = text[:-1]  # no closing quote: the string goes on
+        else:
+            _REPR.maxstring = _REPR.maxother = _REPR.maxlong = limit
+            text = _REPR.repr(value)
+    except Exception:  # a repr that fails: name the type only
+        text = f"<{type(value).__name__}>"
+    text = " ".join(text.split()) if not isinstance(value, str) else text
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def card_code_error(code: object) -> CardCodeError:
+    """The error for ``code``, which is not a card code, quoting it cut short (callers that
+    parse outside input raise this instead of :meth:`~kseri.engine.cards.Card.parse`'s own).
+
+    >>> str(card_code_error("Z" * 10_000))
+    "not a card code: 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ… (expected e.g. 10D, JS, 2C, AH)"
+    """
+    if not isinstance(code, str):
+        return CardCodeError(f"card code must be a string, got {shown(code)}")
+    return CardCodeError(f"not a card code: {quoted(code)} (expected e.g. 10D, JS, 2C, AH)")
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """A JSON value for an error message: :func:`quoted`, but ``null``, ``true`` and ``false``
+    as JSON writes them.
+
+    >>> shown(None), shown(True), shown("greek")
+    ('null', 'true', "'greek'")
+    """
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
+    return quoted(value, limit)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from kseri.engine.cards import Card
-from kseri.engine.errors import IllegalMoveError, TableError
+from kseri.engine.errors import IllegalMoveError, TableError, quoted
 from kseri.engine.events import PlayEvent
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
@@ -30,8 +30,8 @@ class Match:
     """Rounds, running totals, target and winner. Sides are seats, or teams of two."""
 
     def __init__(self, rules: Rules = GREEK, *, first_dealer: int, rng: random.Random | None = None) -> None:
-        if not 0 <= first_dealer < rules.players:
-            raise IllegalMoveError(f"first dealer {first_dealer} is not a seat")
+        if not (type(first_dealer) is int and 0 <= first_dealer < rules.players):
+            raise IllegalMoveError(f"first dealer {quoted(first_dealer)} is not a seat (0 to {rules.players - 1})")
         self.rules = rules
         self.first_dealer = first_dealer
         self.rng = rng
@@ -57,13 +57,23 @@ class Match:
 
     @property
     def round(self) -> RoundState:
-        """The round in play (or the one just finished)."""
-        return self.rounds[-1]
+        """The round in play (or the one just finished).
+
+        A match has no round before its first deal (:meth:`next_round`; a record of no rounds
+        reads as such a match): then this raises :class:`~kseri.engine.errors.IllegalMoveError`,
+        one line, never an :class:`IndexError`.
+        """
+        rounds = self.rounds
+        if not rounds:
+            raise IllegalMoveError("no round has been dealt yet in this match (deal one with next_round)")
+        return rounds[-1]
 
     def pile_round(self, index: int = -1) -> Round:
         """Round ``index`` (by default the one in play) with the pile tables' whole API
         (:class:`~kseri.engine.round.Round`); :class:`~kseri.engine.errors.TableError` at the
         sums table."""
+        if not -len(self.rounds) <= index < len(self.rounds):
+            raise IllegalMoveError(f"round {index} is not a round of this match (it has {len(self.rounds)})")
         state = self.rounds[index]
         if not isinstance(state, Round):
             raise TableError(f"the {self.rules.profile} table has no pile round (it lays cards side by side)")
@@ -106,7 +116,8 @@ class Match:
         At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.SumsMove`
         (a plain card lays it loose)."""
         if self.is_over:
-            raise IllegalMoveError(f"cannot play {card}: the match is over")
+            shown = quoted(card) if isinstance(card, str) and len(card) > 40 else card
+            raise IllegalMoveError(f"cannot play {shown}: the match is over")
         event = self.round.apply(card)
         if event.round_over:
             self._score_round()
@@ -117,7 +128,8 @@ class Match:
 
         Only the pile tables have it: at the sums table a card does not say what it takes, so
         this raises :class:`~kseri.engine.errors.TableError` (use :meth:`play`)."""
-        state = self.rounds[-1]
+        rounds = self.rounds
+        state = rounds[-1] if rounds else self.round  # self.round: the one-line error
         if not isinstance(state, Round):
             raise TableError(f"play_index is the pile tables' fast path; at the {self.rules.profile} table "
                              f"play a move with play(), e.g. '7H:3C+4D'")

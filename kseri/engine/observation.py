@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
-from kseri.engine.errors import KseriError
+from kseri.engine.errors import CardCodeError, KseriError, card_code_error, shown
 from kseri.engine.round import Round, opening_is_allowed
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.state import RoundState
@@ -41,6 +41,18 @@ __all__ = ["Observation", "ObservationError"]
 
 class ObservationError(KseriError):
     """An observation that is malformed or that no real position could produce."""
+
+
+MAX_TOTAL = 1_000_000_000
+"""Largest match total and target an observation may give (far above any real match)."""
+
+
+def _card(code: Any) -> int:
+    """A card code's index; the error quotes the code cut short (it may be huge)."""
+    try:
+        return Card.parse(code).index
+    except CardCodeError:
+        raise card_code_error(code) from None
 
 
 def _codes(cards: Sequence[int]) -> list[str]:
@@ -186,35 +198,38 @@ class Observation:
         try:
             rules = rules_from_spec(data.get("rules", "greek"))
         except KseriError as exc:
-            raise ObservationError(str(exc)) from None
+            raise ObservationError(f"rules: {exc}") from None
         for key in ("seat", "dealer", "hand", "opening", "plays"):
             if key not in data:
                 raise ObservationError(f"observation lacks {key!r}")
         seat, dealer = data["seat"], data["dealer"]
         for key, value in (("seat", seat), ("dealer", dealer)):
             if type(value) is not int or not 0 <= value < rules.players:
-                raise ObservationError(f"{key} {value!r} is not a seat")
+                raise ObservationError(f"{key} {shown(value)} is not a seat")
         cards = {}
         for key in ("hand", "opening", "plays"):
             value = data[key]
             if not isinstance(value, list):
                 raise ObservationError(f"{key!r} must be a list of card codes")
+            if len(value) > 52:
+                raise ObservationError(f"{key!r} lists {len(value)} cards (a pack has 52)")
             try:
-                cards[key] = tuple(Card.parse(code).index for code in value)
+                cards[key] = tuple(_card(code) for code in value)
             except KseriError as exc:
                 raise ObservationError(f"{key}: {exc}") from None
         bottom = None
         if data.get("bottom") is not None:
             try:
-                bottom = Card.parse(data["bottom"]).index
+                bottom = _card(data["bottom"])
             except KseriError as exc:
                 raise ObservationError(f"bottom: {exc}") from None
         totals = data.get("totals", [0] * rules.teams)
         target = data.get("target", rules.target)
-        if not (isinstance(totals, list) and len(totals) == rules.teams and all(type(t) is int for t in totals)):
-            raise ObservationError(f"totals {totals!r} must be {rules.teams} integers")
-        if type(target) is not int:
-            raise ObservationError(f"target {target!r} must be an integer")
+        if not (isinstance(totals, list) and len(totals) == rules.teams
+                and all(type(t) is int and 0 <= t <= MAX_TOTAL for t in totals)):
+            raise ObservationError(f"totals {shown(totals)} must be {rules.teams} integers from 0 to {MAX_TOTAL}")
+        if not (type(target) is int and 1 <= target <= MAX_TOTAL):
+            raise ObservationError(f"target {shown(target)} must be an integer from 1 to {MAX_TOTAL}")
         obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
                   plays=cards["plays"], totals=tuple(totals), target=target, bottom=bottom)
         obs.check(data)
@@ -246,6 +261,6 @@ class Observation:
         state = self.public_round()
         if data is not None:
             if "pile" in data and data["pile"] != _codes(state.pile):
-                raise ObservationError(f"pile {data['pile']!r} does not follow from opening and plays")
-            if "stock" in data and data["stock"] != self.stock:
-                raise ObservationError(f"stock {data['stock']!r} should be {self.stock}")
+                raise ObservationError(f"pile {shown(data['pile'])} does not follow from opening and plays")
+            if "stock" in data and (type(data["stock"]) is not int or data["stock"] != self.stock):
+                raise ObservationError(f"stock {shown(data['stock'])} should be {self.stock}")

@@ -23,7 +23,8 @@ import random
 from typing import Any
 
 from kseri.engine.cards import CODES, Card
-from kseri.engine.errors import KseriError, RecordError
+from kseri.engine.errors import CardCodeError, KseriError, RecordError, card_code_error, quoted, shown
+from kseri.engine.jsontext import JsonTextError, parse_json
 from kseri.engine.match import Match
 from kseri.engine.rules import rules_from_spec
 
@@ -48,22 +49,39 @@ def dumps(match: Match) -> str:
     return json.dumps(to_record(match), separators=(",", ":"))
 
 
-def loads(text: str, *, rng: random.Random | None = None) -> Match:
-    """Read a record from JSON text; see :func:`from_record`."""
+def loads(text: str | bytes, *, rng: random.Random | None = None) -> Match:
+    """Read a record from JSON text (within the bounds of
+    :func:`~kseri.engine.jsontext.parse_json`: size, nesting, numbers); see :func:`from_record`.
+
+    Every problem is a one-line :class:`RecordError`:
+
+    >>> loads('{"format": "kseri-record/1", "first_dealer": ' + "1" * 5000 + "}")
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.RecordError: record: a number with more than 30 digits
+    """
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"not JSON: {exc}") from None
-    except RecursionError:
-        raise RecordError("not JSON: nested too deeply") from None
+        data = parse_json(text, what="record")
+    except JsonTextError as exc:
+        raise RecordError(str(exc)) from None
     return from_record(data, rng=rng)
+
+
+def _card(code: Any) -> int:
+    """A card code's index; the error quotes the code cut short (it may be a megabyte long)."""
+    try:
+        return Card.parse(code).index
+    except CardCodeError:
+        raise card_code_error(code) from None
 
 
 def _cards(value: Any, where: str, what: str) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(f"{what} must be a list of card codes", where)
+    if len(value) > 52:
+        raise RecordError(f"{what} lists {len(value)} cards (a pack has 52)", where)
     try:
-        return [Card.parse(code).index for code in value]
+        return [_card(code) for code in value]
     except KseriError as exc:
         raise RecordError(f"{what}: {exc}", where) from None
 
@@ -73,21 +91,27 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
 
     Raises :class:`RecordError` naming the problem and where it is (round and
     play index). ``rng`` shuffles later rounds if play goes on from here.
+
+    A record with no rounds (``"rounds": []``) is a valid, empty game: a match whose
+    first round is not dealt yet. The match returned then has no :attr:`~Match.round`
+    (reading it raises a one-line :class:`~kseri.engine.errors.IllegalMoveError`, never
+    an ``IndexError``) until :meth:`~Match.next_round` deals one.
     """
     if not isinstance(data, dict):
         raise RecordError("a record must be a JSON object")
     if data.get("format") != FORMAT:
-        raise RecordError(f"expected {FORMAT!r}, got {data.get('format')!r}", "format")
+        got = "nothing" if "format" not in data else shown(data["format"])
+        raise RecordError(f"expected {FORMAT!r}, got {got}", "format")
     try:
         rules = rules_from_spec(data.get("rules", "greek"))
     except KseriError as exc:
         raise RecordError(str(exc), "rules") from None
     first_dealer = data.get("first_dealer")
     if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
-        raise RecordError(f"{first_dealer!r} is not a seat", "first_dealer")
+        raise RecordError(f"{shown(first_dealer)} is not a seat (0 to {rules.players - 1})", "first_dealer")
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
-        raise RecordError("must be a list", "rounds")
+        raise RecordError(f"must be a list of rounds, got {shown(rounds)}", "rounds")
     match = Match(rules, first_dealer=first_dealer, rng=rng)
     for r, entry in enumerate(rounds):
         where = f"round {r}"
@@ -102,6 +126,8 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
             plays = entry.get("plays", [])
             if not (isinstance(plays, list) and all(isinstance(p, str) for p in plays)):
                 raise RecordError("plays must be a list of play strings", where)
+            if len(plays) > 52:
+                raise RecordError(f"plays lists {len(plays)} plays (a round has at most 52)", where)
         else:
             plays = _cards(entry.get("plays", []), where, "plays")
         try:
@@ -125,7 +151,7 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
 
 def _play_string(match: Match, play: str, where: str) -> None:
     if match.round.is_terminal():
-        raise RecordError(f"{play} played after the round ended", where)
+        raise RecordError(f"{quoted(play)} played after the round ended", where)
     try:
         match.play(play)
     except KseriError as exc:

@@ -19,14 +19,19 @@ kseri.engine.errors.RulesError: unknown rules profile 'poker' (known: greek, fou
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN, Card, rank_index
-from kseri.engine.errors import RulesError
+from kseri.engine.cards import ACE, JACK, KING, QUEEN, RANK_CODES, TEN, Card, rank_index
+from kseri.engine.errors import RulesError, quoted, shown
+from kseri.engine.jsontext import JsonTextError, parse_json
 
-__all__ = ["FOURCARD", "GREEK", "PISTI", "PROFILES", "SUMS", "Rules", "card_points_table", "rules_from_spec"]
+__all__ = [
+    "FOURCARD", "GREEK", "PISTI", "PROFILES", "PROFILE_NAMES", "SUMS", "Rules", "card_points_table", "rules_from_spec",
+    "rules_from_text",
+]
 
 OpeningRedeal = Literal["top", "jacks", "none"]
 TieBreak = Literal["raise", "higher"]
@@ -94,31 +99,12 @@ class Rules:
     by side, captures by rank or by sum, builds (see :mod:`kseri.engine.sums`)."""
 
     def __post_init__(self) -> None:
-        problems = []
-        if self.players not in (2, 3, 4):
-            problems.append(f"players={self.players!r} (2, 3 or 4)")
-        if len(self.rank_points) != 13:
-            problems.append("rank_points needs 13 entries")
-        if self.opening_redeal not in ("top", "jacks", "none"):
-            problems.append(f"opening_redeal={self.opening_redeal!r} (top, jacks or none)")
-        if self.tie_break not in ("raise", "higher"):
-            problems.append(f"tie_break={self.tie_break!r} (raise or higher)")
-        dealt = self.players * self.packet_size
-        if not (self.packet_size >= 1 and 0 < self.opening_size < 52 and (52 - self.opening_size) % dealt == 0):
-            problems.append(
-                f"packet_size={self.packet_size} with opening_size={self.opening_size} "
-                f"does not divide the pack into whole packets"
-            )
-        if self.target < 1 or self.target_raise < 1:
-            problems.append("target and target_raise must be positive")
-        if self.table not in ("pile", "sums"):
-            problems.append(f"table={self.table!r} (pile or sums)")
-        if self.table == "sums" and self.jack_table_points:
-            problems.append("jack_table_points belongs to the pile game, not the sums table")
-        if self.match_rounds is not None and self.match_rounds < 1:
-            problems.append(f"match_rounds={self.match_rounds!r} must be positive")
-        if problems:
-            raise RulesError("invalid rules: " + "; ".join(problems))
+        given: object = self.rank_points
+        if isinstance(given, list):  # a list from JSON or Python: keep the tuple
+            object.__setattr__(self, "rank_points", tuple(given))
+        problem = _problem(self)
+        if problem:
+            raise RulesError(problem)
 
     @property
     def teams(self) -> int:
@@ -143,6 +129,137 @@ class Rules:
         changes = {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)
                    if f.name != "profile" and getattr(self, f.name) != getattr(base, f.name)}
         return {"profile": self.profile, **changes} if changes else self.profile
+
+
+# -- the accepted range of every field (docs/rules.md §"Accepted values") -------------------------
+
+PROFILE_NAMES = ("greek", "fourcard", "pisti", "sums")
+"""The named profiles (:data:`PROFILES` maps them to their rules)."""
+
+CARD_POINTS_MAX = 100
+"""``rank_points`` entries, ``ten_of_diamonds_points`` and ``two_of_clubs_points``: 0 .. 100."""
+BONUS_POINTS_MAX = 1000
+"""Kseri bonuses, the majority and the house bonuses: 0 .. 1000."""
+TARGET_MAX = 10_000
+"""``target`` and ``target_raise``: 1 .. 10000."""
+MATCH_ROUNDS_MAX = 100
+"""``match_rounds``: 1 .. 100 (or null)."""
+
+_MIN_TOP_POOL = 5
+"""Cards outside the hands needed so that an opening with ``opening_redeal = "top"`` always exists:
+of any five cards at least one is not a jack and one has another rank than it."""
+_MIN_JACKS_STOCK = 8
+"""Stock needed after the opening with ``opening_redeal = "jacks"``: a jack is replaced by cards from
+the stock's top half (the rest stays below), so that half must hold more than the four jacks."""
+_MIN_BOTTOM_STOCK = 5
+"""Stock needed after the opening for ``exposed_bottom``: it must always hold a non-jack."""
+
+_SUMS_UNUSED = {"opening_redeal": "none", "exposed_bottom": False, "jacks_capture": True,
+                "jack_kseri_points": None, "double_kseri_points": None, "jack_table_points": 0}
+"""Fields the sums table does not use, with the only value it accepts (the ``sums`` profile's)."""
+
+
+def _int_problem(rules: Rules, name: str, low: int, high: int, *, nullable: bool = False) -> str | None:
+    value = getattr(rules, name)
+    if (nullable and value is None) or (type(value) is int and low <= value <= high):
+        return None
+    allowed = f"an integer from {low} to {high}" + (" or null" if nullable else "")
+    return f"{name} must be {allowed}, got {shown(value)}"
+
+
+def _problem(rules: Rules) -> str | None:
+    """What is wrong with ``rules`` (one line naming the field and its accepted range), or None."""
+    return next((problem for problem in _problems(rules) if problem), None)
+
+
+def _choice_problem(rules: Rules, name: str, allowed: tuple[str, ...]) -> str | None:
+    value = getattr(rules, name)
+    if isinstance(value, str) and value in allowed:
+        return None
+    names = ", ".join(repr(a) for a in allowed[:-1]) + f" or {allowed[-1]!r}"
+    return f"{name} must be {names}, got {shown(value)}"
+
+
+def _problems(rules: Rules) -> Iterator[str | None]:
+    """Each field's check in turn (lazily: the deal and the points are checked only once every
+    field has its type and range)."""
+    yield _choice_problem(rules, "profile", PROFILE_NAMES)
+    yield _choice_problem(rules, "table", ("pile", "sums"))
+    if not (type(rules.players) is int and rules.players in (2, 3, 4)):
+        yield f"players must be 2, 3 or 4, got {shown(rules.players)}"
+    yield _int_problem(rules, "packet_size", 1, 26)
+    yield _int_problem(rules, "opening_size", 1, 50)
+    yield _choice_problem(rules, "opening_redeal", ("top", "jacks", "none"))
+    for name in ("jacks_capture", "last_card_kseri", "exposed_bottom"):
+        if not isinstance(getattr(rules, name), bool):
+            yield f"{name} must be true or false, got {shown(getattr(rules, name))}"
+    yield _int_problem(rules, "kseri_points", 0, BONUS_POINTS_MAX)
+    yield _int_problem(rules, "jack_kseri_points", 0, BONUS_POINTS_MAX, nullable=True)
+    yield _int_problem(rules, "double_kseri_points", 0, BONUS_POINTS_MAX, nullable=True)
+    yield _int_problem(rules, "jack_table_points", 0, BONUS_POINTS_MAX)
+    yield _int_problem(rules, "final_capture_points", 0, BONUS_POINTS_MAX)
+    yield _rank_points_problem(rules.rank_points)
+    yield _int_problem(rules, "ten_of_diamonds_points", 0, CARD_POINTS_MAX)
+    yield _int_problem(rules, "two_of_clubs_points", 0, CARD_POINTS_MAX)
+    yield _int_problem(rules, "majority_points", 0, BONUS_POINTS_MAX)
+    yield _int_problem(rules, "target", 1, TARGET_MAX)
+    yield _choice_problem(rules, "tie_break", ("raise", "higher"))
+    yield _int_problem(rules, "target_raise", 1, TARGET_MAX)
+    yield _int_problem(rules, "match_rounds", 1, MATCH_ROUNDS_MAX, nullable=True)
+    yield _deal_problem(rules)
+    yield _points_problem(rules)
+
+
+def _rank_points_problem(value: object) -> str | None:
+    if not isinstance(value, tuple) or len(value) != 13:
+        return f"rank_points must be a list of 13 integers (ace first), got {shown(value)}"
+    for rank, points in zip(RANK_CODES, value, strict=True):
+        if not (type(points) is int and 0 <= points <= CARD_POINTS_MAX):
+            return f"rank_points: the entry for {rank} must be an integer from 0 to {CARD_POINTS_MAX}, " \
+                   f"got {shown(points)}"
+    return None
+
+
+def _deal_problem(rules: Rules) -> str | None:
+    """Whether the pack deals: whole packets after the opening, and an opening and a bottom card
+    that the deal can always find (otherwise it would look for them forever)."""
+    n, k, o = rules.players, rules.packet_size, rules.opening_size
+    dealt = n * k
+    rest = 52 - o
+    if rest < dealt or rest % dealt:
+        return (f"packet_size {k} with opening_size {o} leaves no valid deal (the 52 - {o} = {rest} cards "
+                f"after the opening must split into whole packets of {k} for {n} players)")
+    if rules.table == "sums":
+        for name, neutral in _SUMS_UNUSED.items():
+            value = getattr(rules, name)
+            if value != neutral or type(value) is not type(neutral):
+                return (f"{name} {shown(value)} has no effect at the sums table "
+                        f"(leave it out or give {shown(neutral)})")
+        return None
+    stock = rest - dealt
+    if rules.opening_redeal == "top":
+        if o < 2:
+            return (f"opening_size {o} is too small for opening_redeal 'top' "
+                    f"(it checks the top card and the one under it: at least 2)")
+        if 52 - dealt < _MIN_TOP_POOL:
+            return (f"packet_size {k} leaves {52 - dealt} cards outside the hands, too few for "
+                    f"opening_redeal 'top' (at least {_MIN_TOP_POOL}, so that an opening always exists)")
+    if rules.opening_redeal == "jacks" and stock < _MIN_JACKS_STOCK:
+        return (f"packet_size {k} with opening_size {o} leaves a stock of {stock} cards, too few for "
+                f"opening_redeal 'jacks' (at least {_MIN_JACKS_STOCK} to replace opening jacks from)")
+    if rules.exposed_bottom and stock < _MIN_BOTTOM_STOCK:
+        return (f"exposed_bottom needs a stock of at least {_MIN_BOTTOM_STOCK} cards after the opening "
+                f"(packet_size {k} with opening_size {o} leaves {stock})")
+    return None
+
+
+def _points_problem(rules: Rules) -> str | None:
+    """A round must be worth something, else no total ever grows and a match never ends."""
+    if 4 * sum(rules.rank_points) + rules.ten_of_diamonds_points + rules.two_of_clubs_points \
+            + rules.majority_points == 0:
+        return ("rank_points, ten_of_diamonds_points, two_of_clubs_points and majority_points are all 0: "
+                "a round must be worth at least 1 point, or a match could never end")
+    return None
 
 
 def _jsonable(value: Any) -> Any:
@@ -193,11 +310,20 @@ SUMS = Rules(
 PROFILES: dict[str, Rules] = {"greek": GREEK, "fourcard": FOURCARD, "pisti": PISTI, "sums": SUMS}
 
 _OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Rules)) - {"profile"}
-_OPTION_TYPES = {f.name: f.type for f in dataclasses.fields(Rules)}
 
 
 def rules_from_spec(spec: Any) -> Rules:
-    """Rules from a record's ``rules`` value; :class:`RulesError` names any unknown part."""
+    """Rules from a record's ``rules`` value: a profile name, or an object of a profile plus options.
+
+    Every field is checked against the range in which a game can be dealt and played
+    (``docs/rules.md`` §"Accepted values"); :class:`RulesError` names the first problem in one line.
+
+    >>> rules_from_spec({"profile": "fourcard", "packet_size": 24})
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.RulesError: packet_size 24 with opening_size 4 leaves a stock of 0 cards, too few for \
+opening_redeal 'jacks' (at least 8 to replace opening jacks from)
+    """
     if isinstance(spec, str):
         options: dict[str, Any] = {}
         name = spec
@@ -205,28 +331,37 @@ def rules_from_spec(spec: Any) -> Rules:
         options = dict(spec)
         name = options.pop("profile", "greek")
         if not isinstance(name, str):
-            raise RulesError(f"rules profile must be a string, got {name!r}")
+            raise RulesError(f"profile must be a profile name, got {shown(name)}")
     else:
-        raise RulesError(f"rules must be a profile name or an object, got {spec!r}")
+        raise RulesError(f"rules must be a profile name or an object, got {shown(spec)}")
     if name not in PROFILES:
-        raise RulesError(f"unknown rules profile {name!r} (known: {', '.join(PROFILES)})")
-    unknown = sorted(set(options) - _OPTION_NAMES)
+        raise RulesError(f"unknown rules profile {quoted(name)} (known: {', '.join(PROFILES)})")
+    unknown = sorted((key for key in options if key not in _OPTION_NAMES), key=str)
     if unknown:
-        raise RulesError(f"unknown rules option {unknown[0]!r}")
-    for key, value in options.items():
-        if key == "rank_points":
-            if not (isinstance(value, (list, tuple)) and all(type(v) is int for v in value)):
-                raise RulesError("rules option rank_points must be a list of 13 integers")
-            options[key] = tuple(value)
-        elif isinstance(value, bool) != (_OPTION_TYPES[key] == "bool") and value is not None:
-            raise RulesError(f"rules option {key}={value!r} has the wrong type")
-        elif _OPTION_TYPES[key].startswith("int") and not (type(value) is int or
-                                                          (value is None and "None" in _OPTION_TYPES[key])):
-            raise RulesError(f"rules option {key}={value!r} must be an integer")
+        raise RulesError(f"unknown rules option {quoted(unknown[0])}")
+    return dataclasses.replace(PROFILES[name], **options) if options else PROFILES[name]
+
+
+def rules_from_text(text: str) -> Rules:
+    """Rules from text as the command line takes it: a profile name, or a rules object (or any
+    other JSON value starting ``{``, ``[`` or ``"``), read within the bounds of
+    :func:`~kseri.engine.jsontext.parse_json`.
+
+    >>> rules_from_text('{"profile": "pisti", "target": 51}').target
+    51
+    >>> rules_from_text('{"profile": "greek", "target": 1e999}')
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.RulesError: a number out of range (1e999)
+    """
+    text = text.strip()
+    if not text.startswith(("{", "[", '"')):
+        return rules_from_spec(text)
     try:
-        return dataclasses.replace(PROFILES[name], **options)
-    except TypeError as exc:  # pragma: no cover - guarded above
-        raise RulesError(str(exc)) from None
+        spec = parse_json(text, what="rules")
+    except JsonTextError as exc:
+        raise RulesError(str(exc).removeprefix("rules: ")) from None
+    return rules_from_spec(spec)
 
 
 def card_points_table(rules: Rules) -> tuple[int, ...]:

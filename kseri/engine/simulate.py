@@ -6,19 +6,36 @@ import random
 import statistics
 from typing import Any
 
+from kseri.engine.errors import KseriError, quoted
 from kseri.engine.match import Match
 from kseri.engine.rules import Rules
 
-__all__ = ["simulate"]
+__all__ = ["MAX_GAMES", "simulate"]
+
+MAX_GAMES = 1_000_000
+"""The most matches one call plays."""
 
 
 def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
-    """Play ``games`` matches with uniformly random play; return summary statistics."""
+    """Play ``games`` matches (1 .. :data:`MAX_GAMES`) with uniformly random play; return summary
+    statistics. ``first_player_edge`` is the points of the side that leads the round minus the
+    average of the other sides'.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> simulate(rules_from_spec("pisti"), games=2, seed=1)["games"]
+    2
+    >>> simulate(rules_from_spec("greek"), games=0, seed=1)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.KseriError: games must be a whole number from 1 to 1000000, got 0
+    """
+    if not (type(games) is int and 1 <= games <= MAX_GAMES):
+        raise KseriError(f"games must be a whole number from 1 to {MAX_GAMES}, got {quoted(games)}")
     rng = random.Random(seed)
     rounds_per_match: list[int] = []
     kseris_per_round: list[int] = []
     points_per_round: list[int] = []
-    first_player_edge: list[int] = []
+    first_player_edge: list[float] = []
     winners = [0] * rules.teams
     for _ in range(games):
         match = Match.new(rules, rng=rng)
@@ -38,7 +55,8 @@ def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
             kseris_per_round.append(sum(score.kseris))
             points_per_round.append(sum(score.points))
             first = rules.team_of((score.dealer + 1) % rules.players)
-            first_player_edge.append(score.points[first] - score.points[1 - first])
+            others = [p for side, p in enumerate(score.points) if side != first]
+            first_player_edge.append(score.points[first] - sum(others) / len(others))
     return {
         "games": games,
         "seed": seed,

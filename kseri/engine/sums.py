@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kseri.engine.cards import CODES, Card, rank_index
-from kseri.engine.errors import IllegalMoveError, RecordError
+from kseri.engine.errors import CardCodeError, IllegalMoveError, RecordError, card_code_error, quoted
 from kseri.engine.events import PlayEvent, PlayKind
 from kseri.engine.rules import Rules
 from kseri.engine.state import BaseRound
@@ -169,25 +169,25 @@ class SumsRound(BaseRound):
     def parse_move(self, text: str) -> SumsMove:
         """Read a play string in this position (``7H``, ``7H:3C+4D``, ``5S>3H``)."""
         if not isinstance(text, str):
-            raise IllegalMoveError(f"a play must be a string, got {text!r}")
+            raise IllegalMoveError(f"a play must be a string, got {quoted(text)}")
         if ":" in text:
             head, _, rest = text.partition(":")
-            card = Card.parse(head).index
-            named = {Card.parse(code).index for code in rest.split("+")}
+            card = _card(head)
+            named = {_card(code) for code in rest.split("+")}
             items = [item for item in self.table if named & set(item.cards)]
             taken = tuple(c for item in items for c in item.cards)
             if set(taken) != named:
-                raise IllegalMoveError(f"{text}: a capture must name every card of each item it takes")
+                raise IllegalMoveError(f"{quoted(text)}: a capture must name every card of each item it takes")
             return SumsMove(card, "capture", taken)
         if ">" in text:
             head, _, onto = text.partition(">")
-            card = Card.parse(head).index
-            onto_card = Card.parse(onto).index
+            card = _card(head)
+            onto_card = _card(onto)
             item = next((item for item in self.table if onto_card in item.cards), None)
             if item is None:
-                raise IllegalMoveError(f"{text}: {CODES[onto_card]} is not on the table")
+                raise IllegalMoveError(f"{quoted(text)}: {CODES[onto_card]} is not on the table")
             return SumsMove(card, "build", onto=item.cards[0])
-        return SumsMove(Card.parse(text).index, "drop")
+        return SumsMove(_card(text), "drop")
 
     # -- playing ------------------------------------------------------------
 
@@ -196,7 +196,7 @@ class SumsRound(BaseRound):
 
         A plain :class:`~kseri.engine.cards.Card` lays that card loose, as its code does."""
         if self.is_terminal():
-            raise IllegalMoveError(f"cannot play {move}: the round is over (after play {len(self.plays)})")
+            raise IllegalMoveError(f"cannot play {_brief(move)}: the round is over (after play {len(self.plays)})")
         if isinstance(move, str):
             move = self.parse_move(move)
         elif isinstance(move, Card):
@@ -245,12 +245,13 @@ class SumsRound(BaseRound):
             self.captured[seat].append(move.card)
             self.counts[seat] += len(move.take) + 1
             self.last_capturer = seat
-            if not self.table:
-                last_card = self.next_card == 52 and not any(self.hands)
+            last_card = self.next_card == 52 and not any(self.hands)
+            if not self.table and (rules.last_card_kseri or not last_card):
+                # A xeri; with last_card_kseri off, clearing the table with the round's last
+                # card is an ordinary capture (docs/rules.md §"Last card kseri").
                 self.kseris[seat] += 1
                 self.kseri_cards[seat].append(move.card)
-                if not (last_card and not rules.last_card_kseri):
-                    self.bonus[seat] += rules.kseri_points
+                self.bonus[seat] += rules.kseri_points
         elif move.kind == "build":
             i = next(i for i, item in enumerate(self.table) if item.cards[0] == move.onto)
             item = self.table[i]
@@ -266,6 +267,20 @@ class SumsRound(BaseRound):
         """The last capturer takes the table (never a xeri)."""
         if self._sweep(self.pile) is not None:
             self.table = []
+
+
+def _brief(move: object) -> str:
+    """A play as a message shows it, cut short (a play string from outside may be huge)."""
+    text = str(move) if isinstance(move, str | SumsMove | Card) else quoted(move)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _card(code: str) -> int:
+    """A card code's index; the error quotes the code cut short (a play string may be huge)."""
+    try:
+        return Card.parse(code).index
+    except CardCodeError:
+        raise card_code_error(code) from None
 
 
 def _demo_deck() -> list[int]:

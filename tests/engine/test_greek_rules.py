@@ -184,23 +184,32 @@ def test_capture_of_two_card_pile_is_not_a_kseri():
     assert event.kind == "capture" and event.bonus == 0
 
 
-def test_kseri_with_the_very_last_card_counts_in_greek_but_not_with_the_option():
-    for rules, expected in ((GREEK, 10), (dataclasses.replace(GREEK, last_card_kseri=False), 0)):
-        state = Round.from_deck(rules, 1, deck("AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H", "7C 8C 9C KD"))
-        # Play to the last two cards with the first card in hand, then stage the ending:
-        while len(state.plays) < 46:
-            state.apply_index(state.hands[state.to_move][0])
-        # seat 0 and seat 1 each hold one card; make seat 1's last card match seat 0's on an empty pile
-        assert [len(h) for h in state.hands] == [1, 1]
-        a, b = state.hands[0][0], state.hands[1][0]
-        same_rank = next(c for c in (b ^ 1, b ^ 2, b ^ 3) if c >> 2 == b >> 2)
-        state.hands[0] = [same_rank if a >> 2 != b >> 2 else a]
-        state.pile, state.pile_points = [], 0
-        state.last_capturer = 1
-        state.apply_index(state.hands[0][0])
-        event = state.apply(Card.from_index(b))
-        assert event.round_over and event.kind in ("kseri", "jack_kseri")
-        assert event.bonus == (expected if b >> 2 != 10 else (20 if expected else 0))
+def test_kseri_with_the_very_last_card_counts_in_greek():
+    for pile, card, kind, bonus in (("10D", "10S", "kseri", 10), ("JD", "JS", "jack_kseri", 20)):
+        state = Round.from_position(GREEK, hands=[[], [card]], pile=[pile], to_move=1, last_capturer=0)
+        event = state.apply(card)
+        assert event.round_over and (event.kind, event.bonus) == (kind, bonus)
+        assert sum(score_round(state).kseris) == 1
+
+
+LAST_CARD_PENDING = "issue #12: needs the change to Round.apply_index in kseri/engine/round.py (see the report)"
+
+
+@pytest.mark.xfail(strict=True, reason=LAST_CARD_PENDING)
+def test_a_lone_card_taken_with_the_last_card_is_an_ordinary_capture_with_the_option():
+    """docs/rules.md §"Last card kseri": with ``last_card_kseri`` off, that capture is neither
+    counted nor announced as a kseri (issue #12), a jack on a lone jack included."""
+    rules = dataclasses.replace(GREEK, last_card_kseri=False)
+    for pile, card in (("10D", "10S"), ("JD", "JS")):
+        state = Round.from_position(rules, hands=[[], [card]], pile=[pile], to_move=1, last_capturer=0)
+        event = state.apply(card)
+        assert event.round_over and (event.kind, event.bonus) == ("capture", 0)
+        assert (state.kseris, state.jack_kseris, state.kseri_cards) == ([0, 0], [0, 0], [[], []])
+        score = score_round(state)
+        assert score.kseris == (0, 0) and score.points == (0, 3 + (3 if card == "10S" else 2))
+    # one card earlier it is still a kseri with its bonus
+    state = Round.from_position(rules, hands=[["4C"], ["10S"]], pile=["10D"], to_move=1, last_capturer=0)
+    assert state.apply("10S").kind == "kseri" and state.kseris == [0, 1] and state.bonus == [0, 10]
 
 
 # -- packets and the end of the round ----------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -9,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kseri import IllegalMoveError, Match, RecordError, dumps, loads, score_round, summary
+from kseri import Card, IllegalMoveError, Match, RecordError, dumps, loads, score_round, summary
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums import SumsRound, TableItem
 from tests.scenario import deck
 
 
@@ -91,6 +92,20 @@ def test_xeri_is_a_capture_that_empties_the_table():
     state.table = state.table[:2]
     event = state.apply("7H:3C+4D")
     assert event.kind == "kseri" and event.bonus == 10 and state.kseris[0] == 1
+
+
+@pytest.mark.parametrize("option, kind, bonus, count", [(True, "kseri", 10, 1), (False, "capture", 0, 0)])
+def test_a_xeri_with_the_last_card_follows_last_card_kseri(option, kind, bonus, count):
+    """With ``last_card_kseri`` off, clearing the table with the round's last card is an ordinary
+    capture: no bonus, not counted, not announced (issue #12)."""
+    rules = dataclasses.replace(SUMS, last_card_kseri=option)
+    state = SumsRound.from_deck(rules, 1, deck("AS 2S 3S 4S 5S 6S", "AH 2H 3H 4H 5H 6H", "7C 8C JC JD"))
+    state.hands = [[], [Card.parse("7H").index]]
+    state.next_card, state.to_move = 52, 1
+    state.table = [TableItem((Card.parse("3C").index,), 3), TableItem((Card.parse("4D").index,), 4)]
+    event = state.apply("7H:3C+4D")
+    assert event.round_over and (event.kind, event.bonus) == (kind, bonus)
+    assert state.kseris == [0, count] and sum(score_round(state).kseris) == count
 
 
 def test_last_capturer_takes_what_is_left_not_a_xeri():
