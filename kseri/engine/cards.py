@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kseri.engine.errors import CardCodeError
+from kseri.engine.errors import CardCodeError, quoted
 
 __all__ = [
     "ACE",
@@ -109,20 +109,20 @@ class Card:
 
     def __post_init__(self) -> None:
         if not (isinstance(self.rank, int) and 1 <= self.rank <= 13) or self.suit not in _SUIT_NAMES:
-            raise CardCodeError(f"not a card: rank={self.rank!r}, suit={self.suit!r}")
+            raise CardCodeError(f"not a card: rank={quoted(self.rank)}, suit={quoted(self.suit)}")
 
     @classmethod
     def parse(cls, code: str) -> Card:
         """Parse a card code; raise :class:`CardCodeError` naming the input if it is not one."""
         if not isinstance(code, str):
-            raise CardCodeError(f"card code must be a string, got {code!r}")
+            raise CardCodeError(f"card code must be a string, got {quoted(code)}")
         text = code.strip().upper()
         if text[:1] in _SUIT_SYMBOLS:  # symbol first, e.g. "♦10"
             text = text[1:] + text[:1]
         suit = _SUIT_SYMBOLS.get(text[-1:], text[-1:])
         rank_text = _RANK_ALIASES.get(text[:-1], text[:-1])
         if suit not in _SUIT_NAMES or rank_text not in _RANK_INDEX:
-            raise CardCodeError(f"not a card code: {code!r} (expected e.g. 10D, JS, 2C, AH)")
+            raise CardCodeError(f"not a card code: {quoted(code)} (expected e.g. 10D, JS, 2C, AH)")
         return _BY_INDEX[_RANK_INDEX[rank_text] * 4 + SUITS.index(suit)]
 
     @classmethod
@@ -183,7 +183,7 @@ def card_index(card: CardLike) -> int:
         return Card.parse(card).index
     if type(card) is int and 0 <= card < 52:
         return card
-    raise CardCodeError(f"not a card index: {card!r} (0..51)")
+    raise CardCodeError(f"not a card index: {quoted(card)} (0..51)")
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

@@ -101,9 +101,13 @@ class _Repr(reprlib.Repr):
         return super().repr_int(x, level)
 
 
-_REPR = _Repr()
-_REPR.maxlevel = 3
-_REPR.maxdict = _REPR.maxlist = _REPR.maxtuple = _REPR.maxset = 6
+def _short_repr(limit: int) -> _Repr:
+    """A fresh repr-maker for one message (no shared state to change between calls)."""
+    short = _Repr()
+    short.maxlevel = 3
+    short.maxdict = short.maxlist = short.maxtuple = short.maxset = 6
+    short.maxstring = short.maxother = short.maxlong = limit
+    return short
 
 
 def quoted(value: object, limit: int = 40) -> str:
@@ -119,8 +123,7 @@ def quoted(value: object, limit: int = 40) -> str:
             if len(value) > limit:
                 text = text[:-1]  # no closing quote: the string goes on
         else:
-            _REPR.maxstring = _REPR.maxother = _REPR.maxlong = limit
-            text = _REPR.repr(value)
+            text = _short_repr(limit).repr(value)
     except Exception:  # a repr that fails: name the type only
         text = f"<{type(value).__name__}>"
     text = " ".join(text.split()) if not isinstance(value, str) else text
