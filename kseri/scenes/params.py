@@ -10,6 +10,10 @@ decoded, as one mapping; every problem is a one-line
 Traceback (most recent call last):
 ...
 kseri.scenes.errors.SceneError: scene: share link: damaged or cut short (the compressed data does not check out)
+>>> from_params({"record": "[" * 8000 + "]" * 8000})
+Traceback (most recent call last):
+...
+kseri.scenes.errors.SceneError: scene: record: nested more than 64 levels deep
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from kseri.engine import record
-from kseri.engine.errors import KseriError
+from kseri.engine.errors import KseriError, one_line
+from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.scenes.build import from_match, from_text
 from kseri.scenes.errors import SceneError
@@ -40,13 +45,14 @@ def _int(params: Mapping[str, str], key: str) -> int | None:
 
 
 def _game(params: Mapping[str, str]) -> Match:
-    """The game of an ``r=`` (share link) or ``record=`` (``kseri-record/1`` JSON) value."""
+    """The game of an ``r=`` (share link) or ``record=`` (``kseri-record/1`` JSON, read within
+    the bounds of :func:`~kseri.engine.jsontext.parse_json`) value."""
     try:
         if "r" in params:
             return share.decode("r=" + params["r"]) if params["r"] else share.decode("")
-        return record.loads(params["record"])
+        return record.from_record(parse_json(params["record"], what="record"))
     except KseriError as exc:
-        raise SceneError(str(exc)) from None
+        raise SceneError(one_line(exc)) from None
 
 
 def from_params(params: Mapping[str, str]) -> Scene:

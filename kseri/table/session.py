@@ -27,6 +27,13 @@ True
 >>> again = GameSession.from_save(s.to_save())
 >>> again.view() == s.view()
 True
+
+Input from outside (a record in a link, a saved game) is read within bounds
+(:func:`kseri.engine.jsontext.parse_json`), and nothing in it can leave the page
+stuck: :meth:`GameSession.restore` turns *any* failure to resume a save into one
+:class:`SessionError`, and a bot that fails to choose (an exception in its
+search, even ``MemoryError``) is replaced for that card by a simple policy, with
+a line in :attr:`GameSession.notices` for the page to show.
 """
 
 from __future__ import annotations
@@ -34,17 +41,20 @@ from __future__ import annotations
 import json
 import random
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from kseri.engine.cards import CODES, Card
-from kseri.engine.errors import IllegalMoveError, RecordError
+from kseri.engine.errors import IllegalMoveError, KseriError, RecordError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.events import PlayEvent
+from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.engine.observation import Observation
 from kseri.engine.record import from_record, to_record
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
+from kseri.table.notices import brief, clip
 from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, table_refusal
 from kseri.table.stats import Stats
 from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
@@ -101,6 +111,10 @@ class GameSession:
         self._hints: tuple[HintEntry, ...] | None = None
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
+        self.notices: deque[str] = deque()
+        """Lines for the page to show (the bot had trouble, ...); it drains them with :meth:`take_notices`."""
+        self._fallback: tuple[tuple[int, int], Card] | None = None
+        """The simple card the bot plays at a position where its own thinking failed."""
 
     # -- construction ---------------------------------------------------------
 
@@ -119,32 +133,62 @@ class GameSession:
 
     @classmethod
     def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
-        """Open a ``kseri-record/1`` record at its last position; :class:`RecordError` if it is bad.
+        """Open a ``kseri-record/1`` record at its last position; :class:`RecordError` (one line)
+        for anything that is not a legal game the table plays.
 
-        Later rounds are shuffled from ``seed`` (a fresh one if not given).
+        Later rounds are shuffled from ``seed`` (a fresh one if not given); a record of no
+        rounds yet starts its match with the first deal from ``seed``.
         """
-        from kseri.engine.record import loads
-        match = loads(text)
-        refusal = table_refusal(match.rules)
-        if refusal:
-            raise RecordError(refusal, "rules")
-        return cls(match, seed=new_seed() if seed is None else seed, level=level)
+        try:
+            match = from_record(parse_json(text, what="record"))
+            refusal = table_refusal(match.rules)
+            if refusal:
+                raise RecordError(refusal, "rules")
+            session = cls(match, seed=new_seed() if seed is None else seed, level=level)
+            if not match.rounds:
+                session._deal()
+            session._check_playable()
+        except RecordError:
+            raise
+        except KseriError as exc:
+            raise RecordError(_one_line(exc)) from None
+        except Exception as exc:  # a record the engine should have refused: still one line
+            raise RecordError(f"the record cannot be played ({type(exc).__name__})") from None
+        return session
+
+    @classmethod
+    def restore(cls, text: str | None) -> GameSession:
+        """Resume a saved game, ready to be drawn; :class:`SessionError` (one line) for *any*
+        failure on the way, so that a save that cannot be resumed is set aside, never one
+        that breaks the page on every visit."""
+        try:
+            session = cls.from_save(text)
+            session._check_playable()
+        except SessionError:
+            raise
+        except Exception as exc:  # the one place where restoring a save may fail in any way
+            detail = _one_line(exc) if isinstance(exc, KseriError) else type(exc).__name__
+            raise SessionError(f"the saved game cannot be resumed ({detail})") from None
+        return session
 
     @classmethod
     def from_save(cls, text: str | None) -> GameSession:
-        """Resume a saved game; :class:`SessionError` (one line) if it is not one we can use."""
+        """Resume a saved game; :class:`SessionError` (one line) if it is not one we can use.
+
+        The page uses :meth:`restore`, which also catches what this may miss.
+        """
         if not text:
             raise SessionError("there is no saved game")
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            raise SessionError("the saved game is not JSON") from None
+            data = parse_json(text, what="save")
+        except KseriError as exc:
+            raise SessionError(f"the saved game is not JSON we can read ({_one_line(exc)})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise SessionError(f"the saved game has format {found!r}, not {SAVE_FORMAT!r}")
+            raise SessionError(f"the saved game has format {brief(found)}, not {SAVE_FORMAT!r}")
         seed = data.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise SessionError(f"the saved game's seed {seed!r} is not valid")
+            raise SessionError(f"the saved game's seed {brief(seed)} is not valid")
         level = data.get("level")
         try:
             level = _check_level(level)
@@ -152,15 +196,30 @@ class GameSession:
             level = DEFAULT_LEVEL
         try:
             match = from_record(data.get("record"))
-        except RecordError as exc:
+        except KseriError as exc:
             raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
         if match.rules.players != 2:
             raise SessionError("the saved game is not a two-player game")
         if table_refusal(match.rules):
-            raise SessionError(f"the saved game is not at a one-pile table ({match.rules.profile!r})")
+            raise SessionError(f"the saved game is not at a one-pile table ({brief(match.rules.profile)})")
+        if not match.rounds:
+            raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
-        session.result_counted = bool(data.get("counted", False)) and match.is_over
+        session.result_counted = data.get("counted", False) is True and match.is_over
         return session
+
+    def _check_playable(self) -> None:
+        """Everything the page asks of a session as it opens, asked once here (raises if it fails)."""
+        phase = self.phase
+        self.view()
+        if phase == "bot":
+            self.observation(BOT)
+        elif phase == "human":
+            self.observation(HUMAN)
+        if self.match.scores:
+            self.round_summary()
+        if phase == "match_over":
+            self.match_summary()
 
     def to_save(self) -> str:
         """The saved-game JSON: the match as a record, plus seed and level."""
@@ -269,6 +328,12 @@ class GameSession:
         self.events.clear()
         return out
 
+    def take_notices(self) -> list[str]:
+        """The lines for the player since the last call (for the page to show as notices)."""
+        out = list(self.notices)
+        self.notices.clear()
+        return out
+
     def play_human(self, card: Card | str) -> PlayEvent:
         """Your play, checked: :class:`IllegalMoveError` if it is not your turn or not your card."""
         if self.phase != "human":
@@ -280,27 +345,68 @@ class GameSession:
         """Let the bot think for about ``max_ms``; True once its card is chosen.
 
         The decision is the same however it is sliced: its generator is derived
-        from the seed and the position only.
+        from the seed and the position only. If the bot's thinking fails in any
+        way, a simple policy chooses instead (see :meth:`play_bot`).
         """
-        return self._bot_thinker().step(max_ms)
+        self._check_bot_turn()
+        if self._fallback_card() is not None:
+            return True
+        try:
+            return self._bot_thinker().step(max_ms)
+        except Exception as exc:  # any failure of the bot must not stop the game
+            self._bot_trouble(exc)
+            return True
 
     def play_bot(self) -> PlayEvent:
-        """Play the card the bot chose (thinking to the end first if needed)."""
-        thinker = self._bot_thinker()
-        while not thinker.step(1000.0):
-            pass
-        return self._record(self.match.play(thinker.choice()))
+        """Play the card the bot chose (thinking to the end first if needed).
+
+        Should its thinking fail (an exception in the search, even ``MemoryError``) or
+        give a card it does not hold, the bot plays a card of the ``easy`` policy instead
+        and :attr:`notices` says so: the match always goes on.
+        """
+        self._check_bot_turn()
+        card = self._fallback_card()
+        if card is None:
+            try:
+                thinker = self._bot_thinker()
+                while not thinker.step(1000.0):
+                    pass
+                card = thinker.choice()
+                if card.index not in self.round.hands[BOT]:
+                    raise IllegalMoveError(f"the bot chose {card.code}, which it does not hold")
+            except Exception as exc:  # as in think()
+                card = self._bot_trouble(exc)
+        return self._record(self.match.play(card))
+
+    def _check_bot_turn(self) -> None:
+        if self.phase != "bot":
+            raise IllegalMoveError(f"it is not the bot's turn ({self.phase.replace('_', ' ')})")
 
     def _bot_thinker(self) -> Thinker:
         """The bot's decision at this position (started on first use)."""
-        if self.phase != "bot":
-            raise IllegalMoveError(f"it is not the bot's turn ({self.phase.replace('_', ' ')})")
+        self._check_bot_turn()
         key = self._position()
         if self._thinker is None or self._thinker_key != key:
             rng = _rng(self.seed, "bot", *key)
             self._thinker = _thinker(self._level, self.observation(BOT), rng)
             self._thinker_key = key
         return self._thinker
+
+    def _fallback_card(self) -> Card | None:
+        """The simple card chosen here after the bot's own thinking failed (None: it did not)."""
+        if self._fallback is not None and self._fallback[0] == self._position():
+            return self._fallback[1]
+        return None
+
+    def _bot_trouble(self, exc: BaseException) -> Card:
+        """The bot's thinking failed with ``exc``: choose a simple card instead and say so."""
+        self._thinker = None
+        self._thinker_key = None
+        card = _simple_card(self.round, self.observation, _rng(self.seed, "fallback", *self._position()))
+        self._fallback = (self._position(), card)
+        self.notices.append(clip(f"The bot had trouble choosing its card ({type(exc).__name__}), "
+                                 f"so it played a simple one instead."))
+        return card
 
     def next_round(self) -> None:
         """Deal the next round once the summary has been seen."""
@@ -318,24 +424,34 @@ class GameSession:
     # -- hints -------------------------------------------------------------------------
 
     def hint_step(self, max_ms: float = 25.0) -> bool:
-        """Think for about ``max_ms`` about your cards; True once :meth:`hints` is ready."""
+        """Think for about ``max_ms`` about your cards; True once :meth:`hints` is ready.
+
+        :class:`SessionError` (one line) if the search fails: a hint is not worth a stuck page.
+        """
         if self.phase != "human":
             raise IllegalMoveError("hints are for your turn")
         key = self._position()
         if self._hints is not None and self._hint_key == key:
             return True
-        thinker = self._hint_thinker
-        if thinker is None or self._hint_key != key:
-            rng = _rng(self.seed, "hint", *key)
-            thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng, exact=True)
-            self._hint_key = key
-            self._hints = None
-        if not thinker.step(max_ms):
-            return False
-        from kseri.bots import expand_values
-        values = thinker.values() or {}
-        rows = expand_values(self.observation(HUMAN), values)
-        best = rows[0][1] if rows else 0.0
+        try:
+            thinker = self._hint_thinker
+            if thinker is None or self._hint_key != key:
+                self._hints = None
+                rng = _rng(self.seed, "hint", *key)
+                thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng, exact=True)
+                self._hint_key = key
+            if not thinker.step(max_ms):
+                return False
+            from kseri.bots import expand_values
+            values = thinker.values() or {}
+            rows = expand_values(self.observation(HUMAN), values)
+        except Exception as exc:  # a failing search must not break the page: say so instead
+            self._hint_thinker = None
+            self._hint_key = None
+            raise SessionError(f"the hint could not be worked out ({type(exc).__name__})") from None
+        if not rows:
+            raise SessionError("the hint could not be worked out (no values)")
+        best = rows[0][1]
         self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9) for c, v in rows)
         return True
 
@@ -354,6 +470,19 @@ class GameSession:
 
     def match_summary(self) -> MatchSummary:
         return match_summary(self.match)
+
+
+def _simple_card(state: Round, observe: Callable[[int], Observation], rng: random.Random) -> Card:
+    """A legal card for the bot when its own thinking failed: the ``easy`` policy's, else its first card."""
+    hand = state.hands[BOT]
+    try:
+        from kseri.bots.easy import choose_easy
+        card = choose_easy(observe(BOT), rng)
+        if card.index in hand:
+            return card
+    except Exception:  # the simple policy failed too: any card it holds will do
+        pass
+    return Card.from_index(hand[0])
 
 
 def _check_level(level: object) -> str:

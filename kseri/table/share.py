@@ -58,6 +58,8 @@ from typing import Any
 
 from kseri.engine.cards import CODES
 from kseri.engine.errors import KseriError, RecordError
+from kseri.engine.errors import one_line as _one_line
+from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.engine.record import FORMAT, from_record, to_record
 from kseri.table.querystring import parse_query
@@ -90,9 +92,9 @@ def _as_record(game: Any) -> dict[str, Any]:
         return to_record(game)
     if isinstance(game, (str, bytes)):
         try:
-            game = json.loads(game)
-        except (ValueError, RecursionError) as exc:
-            raise RecordError(f"not JSON: {exc}") from None
+            game = parse_json(game, what="record")
+        except KseriError as exc:
+            raise RecordError(_one_line(exc)) from None
     return to_record(from_record(game))
 
 
@@ -178,9 +180,9 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
     if not sep:
         raise _fail("damaged (no header line)")
     try:
-        head = json.loads(header.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise _fail("damaged (the header is not JSON)") from None
+        head = parse_json(header, what="header")
+    except KseriError as exc:
+        raise _fail(f"damaged (the header is not JSON we can read: {_one_line(exc)})") from None
     if not isinstance(head, dict) or set(head) != {"rules", "first_dealer"}:
         raise _fail("damaged (the header must hold rules and first_dealer)")
     rounds: list[dict[str, list[str]]] = []
@@ -214,9 +216,9 @@ def decode_record(fragment: str) -> dict[str, Any]:
     if version == _BINARY:
         return _read_binary(raw)
     try:
-        record = json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise _fail("damaged (not JSON inside)") from None
+        record = parse_json(raw, what="record")
+    except KseriError as exc:
+        raise _fail(f"damaged (not JSON we can read inside: {_one_line(exc)})") from None
     if not isinstance(record, dict):
         raise _fail("damaged (not a record inside)")
     return record

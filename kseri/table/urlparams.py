@@ -15,6 +15,7 @@ from typing import Any
 
 from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.errors import one_line as _one_line
+from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import Rules, rules_from_spec
 from kseri.table.querystring import parse_query, unquote
 from kseri.table.seats import MAX_SEED, SessionError, levels, table_refusal
@@ -114,13 +115,13 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
     if "rules" in params:
         text = params["rules"].strip()
         try:
-            spec: Any = json.loads(text) if text.startswith("{") else text.lower()
+            spec: Any = parse_json(text, what="rules") if text.startswith("{") else text.lower()
             parsed = rules_from_spec(spec)
             refusal = table_refusal(parsed)
             if refusal:
                 raise SessionError(refusal)
             rules = parsed
-        except (ValueError, KseriError) as exc:
+        except KseriError as exc:
             notices.append(f"Ignored rules={_short(text)}: {_one_line(exc)}.")
 
     raw_record = params.get("record")

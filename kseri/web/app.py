@@ -9,6 +9,11 @@ visits, :mod:`kseri.web.pacer` times pauses and animations.
 
 What the table is doing (a turn played out, the bot thinking, a deal, a hint)
 is one :class:`~kseri.web.state.UiState` value, :attr:`App.state`.
+
+Nothing stops the table for good: a sequence that fails in any way ends in a
+notice and a playable page (:meth:`App.recover`), and when another tab saves
+the game this tab stops saving and offers to load the newer game
+(:meth:`App.on_storage`) instead of silently overwriting it.
 """
 
 from __future__ import annotations
@@ -21,7 +26,9 @@ from js import console
 from pyodide.ffi import JsProxy, create_proxy
 from pyscript import document, window
 
+from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
+from kseri.table.notices import clip
 from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
@@ -30,8 +37,9 @@ from kseri.web import render
 from kseri.web.board import Board
 from kseri.web.dom import exists
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
-from kseri.web.opening import open_session
+from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
+from kseri.web.render import Notice
 from kseri.web.state import Activity, UiState
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
 from kseri.web.turns import HintKey, Turns
@@ -41,15 +49,21 @@ __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
+NEWER_ELSEWHERE = Notice(
+    "This game went on in another tab. This tab no longer saves it, so that nothing played there is lost.",
+    actions=(("load-newer", "Load the newer game"), ("keep-this", "Keep this one")),
+    key="newer-elsewhere", sticky=True)
+"""Shown when another tab saved the game (see :meth:`App.on_storage`)."""
+
 
 class App:
     """The page around one :class:`GameSession` at a time."""
 
-    def __init__(self, session: GameSession, storage: Storage, notices: list[str]) -> None:
+    def __init__(self, session: GameSession, storage: Storage, notices: list[str], stats: Stats | None = None) -> None:
         self.session = session
         self.storage = storage
         self.pacer = Pacer()
-        self.stats = Stats.from_json(storage.get(STATS_KEY))
+        self.stats = stats if stats is not None else Stats.from_json(storage.get(STATS_KEY))
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
@@ -60,11 +74,17 @@ class App:
         """Hand position to refocus after the bot's turn (set when you play from the keyboard)."""
         self._proxies: list[JsProxy] = []
         self._tasks: set[asyncio.Future[None]] = set()
-        self._told_storage = False
+        self._told_storage = not storage.available  # the opening notices said so already
+        self.stale = False
+        """Another tab saved the game since this tab last did: this tab does not save until the player chooses."""
+        self._saved: str | None = None
+        """The save this tab last wrote or read (another tab's write differs from it)."""
+        self._retried_at: tuple[int, int] | None = None
+        """Where the bot's turn was last restarted after a failure (see :meth:`recover`)."""
         self.board = Board()
         self.el = self.board.el
         self.turns = Turns(self)
-        self._notices = list(notices)
+        self._notices: list[Notice] = [Notice(text) for text in notices]
 
     # -- wiring -----------------------------------------------------------------
 
@@ -77,6 +97,7 @@ class App:
         self._listen(document, "click", self.on_click)
         self._listen(document, "keydown", self.on_key)
         self._listen(document, "pointerdown", self.on_pointer, True)
+        self._listen(window, "storage", self.on_storage)
         self._listen(self.el["level"], "change", self.on_level)
         for name in ("round-summary", "match-end"):
             # Escape must not leave the table stuck between rounds: it means "continue".
@@ -92,9 +113,36 @@ class App:
         self._tasks.discard(task)
         exc = None if task.cancelled() else task.exception()
         if exc is not None:
-            console.error(f"kseri: {type(exc).__name__}: {exc}")
-            self.state = self.state.to(Activity.IDLE)
+            self.recover(exc)
+
+    def recover(self, exc: BaseException) -> None:
+        """A sequence failed with ``exc``: say so in one line and leave the table playable.
+
+        The session's own safety nets (a bot that fails plays a simple card) make
+        this rare. If the bot is still to play, its turn starts again, once per
+        position; should it fail there again, a button lets it try again. Another
+        button starts a new game.
+        """
+        console.warn(clip(f"kseri: {type(exc).__name__}: {exc}", 300))
+        self.state = self.state.to(Activity.IDLE)
+        actions: tuple[tuple[str, str], ...] = (("match-new", "New game"),)
+        retry = False
+        try:
+            if self.session.phase == "bot":
+                view = self.session.view()
+                here = (view.round_number, view.plays_in_round)
+                retry = here != self._retried_at  # once per position: a failure that repeats waits for a click
+                self._retried_at = here
+                if not retry:
+                    actions = (("resume", "Let the bot play"), *actions)
             self.render()
+        except Exception as again:  # the table cannot even be drawn: the new game is the way out
+            retry = False
+            console.warn(clip(f"kseri: {type(again).__name__}: {again}", 300))
+        self.notify(Notice(f"Something went wrong ({type(exc).__name__}); nothing was lost.",
+                           actions=actions, key="recover"))
+        if retry:
+            self.go_on()
 
     # -- drawing -----------------------------------------------------------------
 
@@ -110,15 +158,66 @@ class App:
         self.hint_key = key
         self.render()
 
-    def notify(self, text: str) -> None:
-        self._notices.append(text)
+    def notify(self, notice: str | Notice) -> None:
+        """Show a notice (one replaces an earlier one with the same key)."""
+        notice = Notice(notice) if isinstance(notice, str) else notice
+        if notice.key is not None:
+            self._notices = [n for n in self._notices if n.key != notice.key]
+        self._notices.append(notice)
+        self.board.show_notices(self._notices)
+
+    def drop_notice(self, key: str) -> None:
+        self._notices = [n for n in self._notices if n.key != key]
         self.board.show_notices(self._notices)
 
     def save(self) -> None:
-        stored = self.storage.set(SAVE_KEY, self.session.to_save())
-        if not stored and self.storage.failed and not self._told_storage:
+        """Save the game, unless another tab saved a newer one (then the player chooses first)."""
+        if self.stale:
+            return
+        text = self.session.to_save()
+        stored = self.storage.set(SAVE_KEY, text)
+        if stored:
+            self._saved = text
+        elif self.storage.failed and not self._told_storage:
             self._told_storage = True
             self.notify("Your browser refused to store the game, so it will not be resumed after a reload.")
+
+    # -- other tabs ---------------------------------------------------------------------
+
+    def on_storage(self, event: Any) -> None:
+        """Another tab of this site changed the storage (the browser tells every other tab)."""
+        key = event.key
+        if key == STATS_KEY:  # another tab finished a match: add to its count, not to an older one
+            self.stats = Stats.from_json(self.storage.get(STATS_KEY))
+            return
+        if key != SAVE_KEY:
+            return
+        text = event.newValue
+        if not isinstance(text, str) or text in (self._saved, self.session.to_save()):
+            return  # the save was set aside, or it holds this very game
+        self.stale = True
+        self.notify(NEWER_ELSEWHERE)
+
+    def load_newer(self) -> None:
+        """Replace this tab's game with the one another tab saved."""
+        text = self.storage.get(SAVE_KEY)
+        try:
+            session = GameSession.restore(text)
+        except SessionError as exc:
+            self.notify(Notice(f"The other tab's game cannot be loaded ({one_line(exc)}).",
+                               actions=(("keep-this", "Keep this one"),), key=NEWER_ELSEWHERE.key, sticky=True))
+            return
+        self.stale = False
+        self._saved = text
+        self.drop_notice(str(NEWER_ELSEWHERE.key))
+        self.take_session(session)
+        self.board.announce("The newer game is loaded. " + self.turns.turn_text())
+
+    def keep_this(self) -> None:
+        """Go on with this tab's game, saving it over the other tab's (the player chose so)."""
+        self.stale = False
+        self.drop_notice(str(NEWER_ELSEWHERE.key))
+        self.save()
 
     # -- input ------------------------------------------------------------------------
 
@@ -159,6 +258,9 @@ class App:
             "copy-link": self.open_share,
             "copy-share": self.copy_share,
             "close-share": lambda: self.el["share"].close(),
+            "load-newer": self.load_newer,
+            "keep-this": self.keep_this,
+            "resume": self.resume,
         }
         handler = handlers.get(name)
         if handler is not None:
@@ -267,13 +369,12 @@ class App:
 
     def new_match_now(self, rules: Rules | None = None) -> None:
         """A new match at once, with ``rules`` (else the current ones) and the current level."""
-        for name in ("match-end", "round-summary", "confirm-new"):
-            if self.el[name].open:
-                self.el[name].close()
+        self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
         self.state = self.state.new_match()
         self.pacer.skip()
         self.next_rules = None
+        self._forget_failure()
         self.session = GameSession.new(rules=rules or self.session.rules, level=self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
@@ -282,6 +383,45 @@ class App:
         self.board.announce("New match. " + self.turns.turn_text())
         self.spawn(self.turns.new_round(self.state.generation))
 
+    def _close_dialogs(self) -> None:
+        for name in ("match-end", "round-summary", "confirm-new"):
+            if self.el[name].open:
+                self.el[name].close()
+
+    def take_session(self, session: GameSession) -> None:
+        """Go on with ``session`` where it stands (the running sequences of the old one stop)."""
+        self._close_dialogs()
+        self.state = self.state.new_match().to(Activity.IDLE)
+        self.pacer.skip()
+        self._forget_failure()
+        self.session = session
+        self.hints = None
+        self.board.forget()
+        self.el["level"].innerHTML = render.level_options_html(levels(), session.level)
+        self.render()
+        self.go_on()
+
+    def go_on(self) -> None:
+        """Carry on from the session's phase: the bot's turn, the round's summary or the match's end."""
+        phase = self.session.phase
+        if phase == "bot":
+            self.spawn(self.turns.drive(self.state.generation))
+        elif phase == "round_over":
+            self.show_round_summary()
+        elif phase == "match_over":
+            self.show_match_end()
+
+    def _forget_failure(self) -> None:
+        """Another game: an earlier failure's notice and retry no longer apply."""
+        self._retried_at = None
+        self.drop_notice("recover")
+
+    def resume(self) -> None:
+        """After a failure: let the bot try its turn again."""
+        self.drop_notice("recover")
+        if not self.state.busy:
+            self.go_on()
+
     def hint(self) -> None:
         if self.state.activity is not Activity.IDLE or self.session.phase != "human":
             return
@@ -289,7 +429,8 @@ class App:
         self.spawn(self.turns.hint(self.state.generation))
 
     def dismiss_notices(self) -> None:
-        self._notices.clear()
+        """Close the banner; a notice that still asks for a choice stays."""
+        self._notices = [n for n in self._notices if n.sticky]
         self.board.show_notices(self._notices)
 
     def dismiss_intro(self) -> None:
@@ -359,14 +500,8 @@ class App:
             self.el["intro"].hidden = False
         self.save()
         self.render()
-        phase = self.session.phase
         document.body.dataset.ready = "true"
-        if phase == "bot":
-            self.spawn(self.turns.drive(self.state.generation))
-        elif phase == "round_over":
-            self.show_round_summary()
-        elif phase == "match_over":
-            self.show_match_end()
+        self.go_on()
         self.board.announce(self.turns.turn_text())
 
 
@@ -374,6 +509,7 @@ def start() -> App:
     """Build the page's app from the URL and the saved game, and make the table playable."""
     storage = Storage()
     session, notices = open_session(storage)
-    app = App(session, storage, notices)
+    stats, stats_notices = open_stats(storage)
+    app = App(session, storage, notices + stats_notices, stats)
     app.boot()
     return app

@@ -7,6 +7,7 @@ survive a redraw.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pyscript import document
@@ -99,7 +100,7 @@ class Board:
             button.disabled = True
         self.el["hint-button"].disabled = True
 
-    def show_notices(self, notices: list[str]) -> None:
+    def show_notices(self, notices: Sequence[render.Notice | str]) -> None:
         self.set_html("notice", render.notices_html(notices))
         self.el["notice"].hidden = not notices
 

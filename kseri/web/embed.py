@@ -22,6 +22,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from kseri.scenes import Scene, SceneError, from_params
+from kseri.table.notices import clip
 from kseri.web.dom import exists
 from kseri.web.embed_render import board_html, error_html, params_from_url, step_html
 
@@ -141,9 +142,10 @@ def _render() -> _Player | None:
     params = params_from_url(str(window.location.search), str(window.location.hash))
     try:
         scene = from_params(params)
-    except SceneError as exc:
-        root.innerHTML = error_html(str(exc))
-        body.setAttribute("data-error", str(exc))
+    except Exception as exc:  # a SceneError, or anything a crafted URL provokes: one line, never a dead frame
+        message = clip(str(exc) if isinstance(exc, SceneError) else f"scene: cannot be shown ({type(exc).__name__})")
+        root.innerHTML = error_html(message)
+        body.setAttribute("data-error", message)
         body.setAttribute("data-ready", "true")
         return None
     body.removeAttribute("data-error")

@@ -22,6 +22,7 @@ from html import escape
 
 from kseri.engine.cards import Card
 from kseri.scenes import Scene, Step, pretty
+from kseri.table.notices import clip
 from kseri.table.querystring import parse_query
 from kseri.web.card_html import card_img
 
@@ -184,6 +185,11 @@ def board_html(scene: Scene) -> str:
 
 
 def error_html(message: str) -> str:
+    """The board's place when the scene cannot be shown: the message on one line, cut short.
+
+    >>> len(error_html("scene: " + "x" * 100_000)) < 400
+    True
+    """
     return (f'<div class="scene-error" role="alert"><b>This scene can\'t be shown.</b>'
-            f'<code>{escape(message)}</code>'
+            f'<code>{escape(clip(message))}</code>'
             f'<span>See embed-docs.html for the notation.</span></div>')

@@ -1,7 +1,10 @@
 """Which game the page opens with: the URL's, else the saved one, else a new one.
 
 Also tidies the address bar afterwards, so that a reload resumes the game
-instead of starting the URL's game again.
+instead of starting the URL's game again. Nothing from outside can stop the
+page from opening: a bad link, save or statistics gives a one-line notice, and
+a save or statistics that cannot be read are set aside under another key
+(:mod:`kseri.web.storage`), never thrown away.
 """
 
 from __future__ import annotations
@@ -12,56 +15,85 @@ from typing import Any
 from js import console
 from pyscript import window
 
-from kseri.engine.errors import RecordError
+from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import GREEK
+from kseri.table.notices import clip
 from kseri.table.querystring import without_keys
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
-from kseri.table.urlparams import parse_url
-from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, Storage
+from kseri.table.stats import Stats
+from kseri.table.urlparams import UrlOptions, parse_url
+from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASIDE_KEY, Storage
 
-__all__ = ["clean_url", "open_session"]
+__all__ = ["STORAGE_OFF", "clean_url", "open_session", "open_stats"]
+
+STORAGE_OFF = "This browser does not let the page store anything, so the game will not be resumed after a reload."
+
+
+def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str | None]:
+    """The game the URL asks for (None: it asks for none) and why its record could not be opened."""
+    record_error = options.record_error
+    if options.record is not None:
+        try:
+            return GameSession.from_record_text(options.record, level=level, seed=options.seed), None
+        except KseriError as exc:
+            record_error = one_line(exc).removeprefix("share link: ")
+    if options.seed is not None or options.rules is not None:
+        try:
+            return GameSession.new(rules=options.rules or GREEK, level=level, seed=options.seed), record_error
+        except Exception as exc:  # rules the URL reader let through but the table cannot deal
+            detail = one_line(exc) if isinstance(exc, KseriError) else type(exc).__name__
+            return None, record_error or f"the link's game cannot be dealt ({detail})"
+    return None, record_error
 
 
 def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
     """The session the page starts with: the URL's game, else the saved one, else a new one."""
     location = window.location
-    known = levels()
-    options = parse_url(str(location.search or ""), str(location.hash or ""), known)
+    options = parse_url(str(location.search or ""), str(location.hash or ""), levels())
     notices = list(options.notices)
-    session: GameSession | None = None
+    if not storage.available:
+        notices.append(STORAGE_OFF)
+    saved: GameSession | None = None
     saved_text = storage.get(SAVE_KEY)
-    level = options.level or DEFAULT_LEVEL
-    if options.level is None and saved_text:
-        with contextlib.suppress(SessionError):  # the save is dealt with below
-            level = GameSession.from_save(saved_text).level
-    record_error = options.record_error
-    if options.record is not None:
+    save_problem: str | None = None
+    if saved_text:
         try:
-            session = GameSession.from_record_text(options.record, level=level, seed=options.seed)
-        except RecordError as exc:
-            record_error = str(exc).removeprefix("share link: ")
-    if session is None and (options.seed is not None or options.rules is not None):
-        session = GameSession.new(rules=options.rules or GREEK, level=level, seed=options.seed)
-    resumed = False
-    if session is None and saved_text:
-        try:
-            session = GameSession.from_save(saved_text)
-            resumed = True
-            if options.level:
-                session.level = options.level
+            saved = GameSession.restore(saved_text)
         except SessionError as exc:
-            storage.set(SET_ASIDE_KEY, saved_text)
-            storage.remove(SAVE_KEY)
-            console.warn(f"kseri: saved game set aside under {SET_ASIDE_KEY!r}: {exc}")
-            notices.append(f"Your saved game could not be resumed ({exc}). It was set aside and a new game started.")
+            save_problem = one_line(exc)
+            storage.set_aside(SAVE_KEY, SET_ASIDE_KEY, saved_text)
+            console.warn(clip(f"kseri: saved game set aside under {SET_ASIDE_KEY!r}: {save_problem}", 300))
+    level = options.level or (saved.level if saved is not None else DEFAULT_LEVEL)
+    session, record_error = _url_game(options, level)
+    from_url = session is not None
+    resumed = False
+    if session is None and saved is not None:
+        session = saved
+        resumed = True
+        if options.level:
+            session.level = options.level
     if session is None:
         session = GameSession.new(level=level)
+    if save_problem is not None:
+        outcome = "" if from_url else " and a new game started"
+        notices.append(f"Your saved game could not be resumed ({save_problem}). It was set aside{outcome}.")
     if record_error is not None:
         outcome = "Your saved game continues." if resumed else "A new game was started instead."
         notices.insert(0, f"Could not open the game record in the link: {record_error}. {outcome}")
     clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
     return session, notices
+
+
+def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
+    """The record against each level; statistics that cannot be read are set aside with a notice."""
+    text = storage.get(STATS_KEY)
+    try:
+        return Stats.read(text), []
+    except SessionError as exc:
+        assert text is not None  # no text reads as empty statistics
+        storage.set_aside(STATS_KEY, STATS_SET_ASIDE_KEY, text)
+        return Stats(), [f"Your match statistics were set aside and start again from zero: {one_line(exc)}."]
 
 
 def clean_url(location: Any, *, consumed: bool) -> None:
@@ -72,4 +104,3 @@ def clean_url(location: Any, *, consumed: bool) -> None:
         return
     with contextlib.suppress(Exception):  # some embedders forbid it; nothing breaks
         window.history.replaceState(None, "", str(location.pathname) + query)
-

@@ -14,19 +14,21 @@ own markup is escaped. The page contract (``docs/formats.md``, "Page contract") 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from kseri.bots.names import LEVELS
 from kseri.engine.cards import Card
+from kseri.table.notices import clip
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import HintEntry, SideView, TableView
 from kseri.web.card_html import card_img
 
 __all__ = [
-    "LEVEL_LABELS", "bot_hand_html", "card_label", "format_value", "hand_html", "level_label", "level_options_html",
-    "match_end_html", "notices_html", "pile_html", "pile_label", "round_summary_html", "score_html", "stack_html",
-    "status_html", "stock_html",
+    "LEVEL_LABELS", "Notice", "bot_hand_html", "card_label", "format_value", "hand_html", "level_label",
+    "level_options_html", "match_end_html", "notices_html", "pile_html", "pile_label", "round_summary_html",
+    "score_html", "stack_html", "status_html", "stock_html",
 ]
 
 PILE_FAN = 4
@@ -281,12 +283,43 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
             + (f'<p class="stats">{escape(stats_line)}</p>' if stats_line else ""))
 
 
-def notices_html(notices: Sequence[str]) -> str:
-    """The notice banner's content: one item per notice and a close button (empty without notices)."""
+@dataclass(frozen=True)
+class Notice:
+    """One line of the notice banner, with buttons when it asks for a choice.
+
+    ``actions`` are ``(data-action, label)`` pairs, handled like the page's other
+    ``data-action`` buttons; ``key`` names a notice the page replaces or removes
+    (a second one with the same key replaces the first); a ``sticky`` notice stays
+    when the banner is dismissed (a choice still to be made).
+    """
+
+    text: str
+    actions: tuple[tuple[str, str], ...] = ()
+    key: str | None = None
+    sticky: bool = False
+
+
+def notices_html(notices: Sequence[Notice | str]) -> str:
+    """The notice banner's content: one item per notice and a close button (empty without notices).
+
+    This is the one place every notice reaches the page, so every text is cut here
+    to one line of at most :data:`~kseri.table.notices.NOTICE_LIMIT` characters,
+    whatever a link or a save carried:
+
+    >>> html = notices_html(["x" * 1_000_000, Notice("Newer game.", (("load-newer", "Load it"),))])
+    >>> len(html) < 800, html.count("<li>"), 'data-action="load-newer"' in html
+    (True, 2, True)
+    """
     if not notices:
         return ""
-    items = "".join(f"<li>{escape(text)}</li>" for text in notices)
-    return (f'<ul>{items}</ul><button type="button" class="notice-close" data-action="dismiss-notice" '
+    items = []
+    for notice in notices:
+        if isinstance(notice, str):
+            notice = Notice(notice)
+        buttons = "".join(f' <button type="button" class="btn solid" data-action="{escape(action)}">'
+                          f'{escape(label)}</button>' for action, label in notice.actions)
+        items.append(f"<li>{escape(clip(notice.text))}{buttons}</li>")
+    return (f'<ul>{"".join(items)}</ul><button type="button" class="notice-close" data-action="dismiss-notice" '
             f'aria-label="Dismiss">×</button>')
 
 

@@ -9,21 +9,30 @@ from pyscript import window
 
 from kseri.web.dom import exists
 
-__all__ = ["INTRO_KEY", "SAVE_KEY", "SET_ASIDE_KEY", "STATS_KEY", "Storage"]
+__all__ = ["INTRO_KEY", "SAVE_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY", "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
+"""Where a saved game that cannot be resumed is kept (nothing is thrown away)."""
 INTRO_KEY = "kseri.intro-seen"
 STATS_KEY = "kseri.table.stats"
+STATS_SET_ASIDE_KEY = "kseri.table.stats.set-aside"
+"""Where statistics that cannot be read are kept."""
 
 
 class Storage:
-    """``localStorage`` that never throws (private windows, quotas, disabled storage)."""
+    """``localStorage`` that never throws (private windows, quotas, disabled storage).
+
+    ``available`` is False when the page may not use it at all (reading
+    ``window.localStorage`` throws when the browser disables storage for the
+    site); ``failed`` turns True when a write was refused (a full quota).
+    """
 
     def __init__(self) -> None:
         self._store: Any = None
         with contextlib.suppress(Exception):  # a SecurityError when storage is disabled
             self._store = window.localStorage
+        self.available = exists(self._store)
         self.failed = False
 
     def get(self, key: str) -> str | None:
@@ -49,3 +58,8 @@ class Storage:
         if exists(self._store):
             with contextlib.suppress(Exception):  # a SecurityError, as above
                 self._store.removeItem(key)
+
+    def set_aside(self, key: str, aside: str, value: str) -> None:
+        """Keep ``value`` under ``aside`` and clear ``key`` (a save the page cannot use, kept)."""
+        self.set(aside, value)
+        self.remove(key)

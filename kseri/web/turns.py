@@ -23,7 +23,7 @@ import time
 from typing import Protocol
 
 from kseri.engine.cards import Card
-from kseri.engine.errors import KseriError
+from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession
@@ -93,7 +93,7 @@ class Turns:
             event = host.session.play_human(code)
         except KseriError as exc:
             host.state = host.state.to(Activity.IDLE)
-            host.notify(str(exc))
+            host.notify(one_line(exc))
             host.render()
             return
         host.save()
@@ -134,6 +134,8 @@ class Turns:
             host.board.draw_status(session.view())
             event = session.play_bot()
             session.take_events()
+            for line in session.take_notices():  # the bot had trouble and played a simple card
+                host.notify(line)
             host.save()
             await self.show_play(event, gen)
         if not host.state.current(gen):
@@ -235,6 +237,9 @@ class Turns:
                 if (now.round_number, now.plays_in_round) != key:
                     return
             entries = session.hints()
+        except KseriError as exc:  # the search failed: no hint this time, the table plays on
+            host.notify(f"No hint this time: {one_line(exc)}.")
+            return
         finally:
             if host.state == hinting:  # not if you played a card or a new match began meanwhile
                 host.state = hinting.to(Activity.IDLE)
