@@ -23,7 +23,7 @@ from kseri.engine.cards import CODES, JACK_INDEX, RANK_INDEX, Card, CardLike, ca
 from kseri.engine.errors import IllegalMoveError, KseriError, PositionError, RecordError
 from kseri.engine.events import PlayEvent, PlayKind
 from kseri.engine.rules import Rules
-from kseri.engine.state import BaseRound
+from kseri.engine.state import BaseRound, shuffle
 
 if TYPE_CHECKING:
     from kseri.engine.sums import SumsMove
@@ -65,13 +65,13 @@ class Round(BaseRound):
     def deal(cls, rules: Rules, dealer: int, rng: random.Random) -> Round:
         """Shuffle with ``rng`` and deal, resolving the opening pile as the rules say."""
         deck = list(range(52))
-        rng.shuffle(deck)
+        shuffle(deck, rng)
         dealt = rules.players * rules.packet_size
         hands, opening, stock = deck[:dealt], deck[dealt:dealt + rules.opening_size], deck[dealt + rules.opening_size:]
         if rules.opening_redeal == "top":
             while not opening_is_allowed(rules, opening):
                 stock += opening
-                rng.shuffle(stock)
+                shuffle(stock, rng)
                 opening, stock = stock[:rules.opening_size], stock[rules.opening_size:]
         elif rules.opening_redeal == "jacks":
             # Each jack goes into the middle of the stock; the stock's next card replaces it.
@@ -83,7 +83,9 @@ class Round(BaseRound):
             # The dealer moves the nearest non-jack to the bottom.
             i = max(j for j, card in enumerate(stock) if rank_index(card) != JACK_INDEX)
             stock.append(stock.pop(i))
-        return cls.from_deck(rules, dealer, hands + opening + stock)
+        if not 0 <= dealer < rules.players:  # the one check from_deck makes that a deal can fail
+            raise RecordError(f"dealer {dealer} is not a seat")
+        return cls.from_deck(rules, dealer, hands + opening + stock, check=False)
 
     @classmethod
     def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> Round:
@@ -103,8 +105,7 @@ class Round(BaseRound):
         state = cls.__new__(cls)
         pile = state._deal_first(rules, dealer, deck)
         state.pile = pile
-        card_points = state._card_points
-        state.pile_points = sum(card_points[c] for c in pile)
+        state.pile_points = sum(map(state._card_points.__getitem__, pile))
         state.points = [0] * rules.players
         state.last_kseri_seat = None
         state.plays = []
@@ -322,20 +323,20 @@ class Round(BaseRound):
     def apply_index(self, card: int) -> None:
         """Play card index ``card`` for the player to move. Unchecked: the card must be in hand.
 
-        The search's hot path: keep it lean (``python3 benchmarks/engine.py`` measures it).
+        The search's hot path: keep it lean (``python3 benchmarks/engine.py`` measures it;
+        :func:`~kseri.engine.playout.random_playout` writes the same steps out in its loop).
         """
         seat = self.to_move
-        hand = self.hands[seat]
+        hands = self.hands
+        hand = hands[seat]
         hand.remove(card)
         self.plays.append(card)
         pile = self.pile
-        rules = self.rules
         # ``card >> 2`` is rank_index(card), written inline: in this loop it measured about 2%
         # faster than RANK_INDEX[card] (python3 benchmarks/engine.py and a clone-and-play-out loop).
         rank = card >> 2
-        if pile and (rank == pile[-1] >> 2 or (rank == JACK_INDEX and rules.jacks_capture)):
-            last_card = self.next_card == 52 and not any(self.hands) and not self.open_ended
-            bonus = 0
+        if pile and (rank == pile[-1] >> 2 or (rank == JACK_INDEX and self.rules.jacks_capture)):
+            rules = self.rules
             if len(pile) == 1 and rank == pile[0] >> 2:
                 if rank == JACK_INDEX:
                     bonus = rules.jack_kseri_points or 0
@@ -346,8 +347,9 @@ class Round(BaseRound):
                 if is_kseri:
                     if rules.double_kseri_points is not None and self.last_kseri_seat == seat:
                         bonus = rules.double_kseri_points
-                    if last_card and not rules.last_card_kseri:
-                        bonus = 0
+                    if (not rules.last_card_kseri and self.next_card == 52 and not any(hands)
+                            and not self.open_ended):
+                        bonus = 0  # the round's last card
                     if rank == JACK_INDEX:
                         self.jack_kseris[seat] += 1
                     else:
@@ -361,8 +363,9 @@ class Round(BaseRound):
                 self.last_kseri_seat = None
             if rules.jack_table_points and all(c >> 2 == JACK_INDEX for c in pile):
                 self.jack_tables[seat] += 1
-            self.captured[seat].extend(pile)
-            self.captured[seat].append(card)
+            taken = self.captured[seat]
+            taken += pile
+            taken.append(card)
             self.counts[seat] += len(pile) + 1
             self.points[seat] += self.pile_points + self._card_points[card]
             self.pile = []
@@ -371,8 +374,8 @@ class Round(BaseRound):
         else:
             pile.append(card)
             self.pile_points += self._card_points[card]
-        self.to_move = (seat + 1) % rules.players
-        if not any(self.hands):
+        self.to_move = (seat + 1) % len(hands)
+        if not hand and not any(hands):
             self._hands_out()
 
     def _finish(self) -> None:
