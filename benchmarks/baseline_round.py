@@ -231,11 +231,11 @@ class BaselineRound(BaseRound):
                 else:
                     bonus = rules.kseri_points
                     is_kseri = True
+                if is_kseri and last_card and not rules.last_card_kseri:
+                    is_kseri = False  # the round's last card: an ordinary capture (issue #12)
                 if is_kseri:
                     if rules.double_kseri_points is not None and self.last_kseri_seat == seat:
                         bonus = rules.double_kseri_points
-                    if last_card and not rules.last_card_kseri:
-                        bonus = 0
                     if rank == JACK_INDEX:
                         self.jack_kseris[seat] += 1
                     else:

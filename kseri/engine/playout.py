@@ -70,11 +70,12 @@ def random_playout(state: Round, rng: random.Random) -> Round:
                     else:
                         bonus = rules.kseri_points
                         is_kseri = True
+                    if is_kseri and not rules.last_card_kseri and not left and next_card == 52 \
+                            and not state.open_ended:
+                        is_kseri = False  # the round's last card: an ordinary capture (issue #12)
                     if is_kseri:
                         if rules.double_kseri_points is not None and last_kseri_seat == seat:
                             bonus = rules.double_kseri_points
-                        if not rules.last_card_kseri and not left and next_card == 52 and not state.open_ended:
-                            bonus = 0  # the round's last card
                         if rank == JACK_INDEX:
                             state.jack_kseris[seat] += 1
                         else:

@@ -344,12 +344,12 @@ class Round(BaseRound):
                 else:
                     bonus = rules.kseri_points
                     is_kseri = True
+                if (is_kseri and not rules.last_card_kseri and self.next_card == 52 and not any(hands)
+                        and not self.open_ended):
+                    is_kseri = False  # the round's last card: an ordinary capture (issue #12)
                 if is_kseri:
                     if rules.double_kseri_points is not None and self.last_kseri_seat == seat:
                         bonus = rules.double_kseri_points
-                    if (not rules.last_card_kseri and self.next_card == 52 and not any(hands)
-                            and not self.open_ended):
-                        bonus = 0  # the round's last card
                     if rank == JACK_INDEX:
                         self.jack_kseris[seat] += 1
                     else:

@@ -192,10 +192,6 @@ def test_kseri_with_the_very_last_card_counts_in_greek():
         assert sum(score_round(state).kseris) == 1
 
 
-LAST_CARD_PENDING = "issue #12: needs the change to Round.apply_index in kseri/engine/round.py (see the report)"
-
-
-@pytest.mark.xfail(strict=True, reason=LAST_CARD_PENDING)
 def test_a_lone_card_taken_with_the_last_card_is_an_ordinary_capture_with_the_option():
     """docs/rules.md §"Last card kseri": with ``last_card_kseri`` off, that capture is neither
     counted nor announced as a kseri (issue #12), a jack on a lone jack included."""
