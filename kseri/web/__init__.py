@@ -7,7 +7,9 @@ Pure Python (run and doctested in CPython too):
 - :mod:`~kseri.web.embed_render`: the embeddable board's HTML, from a scene;
 - :mod:`~kseri.web.card_html`: card images, for both;
 - :mod:`~kseri.web.keys`: what a key press means;
-- :mod:`~kseri.web.state`: what the table is doing, one :class:`~kseri.web.state.UiState`.
+- :mod:`~kseri.web.state`: what the table is doing, one :class:`~kseri.web.state.UiState`;
+- :mod:`~kseri.web.navigation`: the back button and the dialogs' history entry, and what a
+  failed system share sheet means.
 
 The page (DOM, timers, storage; typed against ``stubs/``):
 

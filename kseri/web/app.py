@@ -35,8 +35,9 @@ from kseri.table.stats import Stats
 from kseri.table.views import HintEntry
 from kseri.web import render
 from kseri.web.board import Board
-from kseri.web.dom import exists
+from kseri.web.dom import exists, js_object
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
+from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
 from kseri.web.render import Notice
@@ -48,6 +49,11 @@ __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
 VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
+
+DIALOGS = ("round-summary", "match-end", "confirm-new", "share", "rules")
+"""The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
+HISTORY_MARK = "kseriDialog"
+"""The key in ``history.state`` of the entry the page adds while a dialog is open."""
 
 NEWER_ELSEWHERE = Notice(
     "This game went on in another tab. This tab no longer saves it, so that nothing played there is lost.",
@@ -85,6 +91,8 @@ class App:
         self.el = self.board.el
         self.turns = Turns(self)
         self._notices: list[Notice] = [Notice(text) for text in notices]
+        self.history = DialogHistory()
+        """The back button closes an open dialog (see :meth:`open_dialog`)."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -102,6 +110,9 @@ class App:
         for name in ("round-summary", "match-end"):
             # Escape must not leave the table stuck between rounds: it means "continue".
             self._listen(self.el[name], "cancel", self.on_dialog_cancel)
+        for name in DIALOGS:
+            self._listen(self.el[name], "close", self.on_dialog_close)
+        self._listen(window, "popstate", self.on_popstate)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
@@ -299,7 +310,7 @@ class App:
         elif command.kind == "hint":
             self.hint()
         elif command.kind == "rules":
-            self.el["rules"].showModal()
+            self.open_dialog("rules")
 
     def on_level(self, event: Any) -> None:
         value = self.el["level"].value
@@ -346,7 +357,7 @@ class App:
         # The picker starts at the rules being played (another table falls back to Greek).
         profile = self.session.rules.profile
         self.el["variant"].value = profile if profile in VARIANTS else "greek"
-        self.el["rules"].showModal()
+        self.open_dialog("rules")
 
     def start_variant(self) -> None:
         self.el["rules"].close()
@@ -359,7 +370,7 @@ class App:
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
         if started and not session.match.is_over:
             self.next_rules = rules
-            self.el["confirm-new"].showModal()
+            self.open_dialog("confirm-new")
         else:
             self.new_match_now(rules)
 
@@ -382,6 +393,38 @@ class App:
         self.render()  # the new deal shows at once, locked until it has been dealt in
         self.board.announce("New match. " + self.turns.turn_text())
         self.spawn(self.turns.new_round(self.state.generation))
+
+    # -- dialogs and the back button ------------------------------------------------------
+
+    def open_dialog(self, name: str) -> None:
+        """Open a dialog (modal) with a history entry of its own, so the back button closes it."""
+        dialog = self.el[name]
+        if not dialog.open:
+            dialog.showModal()
+        if self.history.opened():
+            window.history.pushState(js_object({HISTORY_MARK: True}), "")
+
+    def on_dialog_close(self, event: Any) -> None:
+        """A dialog closed (its button, Escape, the page): the last one takes its history entry along."""
+        if self.history.closed(any_open=exists(document.querySelector("dialog[open]"))):
+            window.history.back()
+
+    def on_popstate(self, event: Any) -> None:
+        """The back button with a dialog open: close it (the round's summary means "next round")."""
+        if not self.history.popped():
+            return
+        for name in DIALOGS:
+            if self.el[name].open:
+                if name == "round-summary":
+                    self.next_round()
+                else:
+                    self.el[name].close()
+
+    def _forget_stale_entry(self) -> None:
+        """A reload or a return to the page starts on the entry a dialog had: it no longer has one."""
+        state = window.history.state
+        if exists(state) and bool(getattr(state, HISTORY_MARK, False)):
+            window.history.replaceState(None, "")
 
     def _close_dialogs(self) -> None:
         for name in ("match-end", "round-summary", "confirm-new"):
@@ -441,9 +484,8 @@ class App:
         if not self.session.match.scores:
             return
         self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
-        if not self.el["round-summary"].open:
-            self.el["round-summary"].showModal()
-        document.getElementById("next-round").focus()
+        self.open_dialog("round-summary")
+        self._focus_at_top("round-summary", "next-round")
 
     def show_match_end(self) -> None:
         session = self.session
@@ -457,9 +499,14 @@ class App:
         self.el["match-end-body"].innerHTML = render.match_end_html(
             session.match_summary(), stats_line=self.stats.line(session.level, render.level_label(session.level)),
             level=session.level)
-        if not self.el["match-end"].open:
-            self.el["match-end"].showModal()
-        document.getElementById("match-new").focus()
+        self.open_dialog("match-end")
+        self._focus_at_top("match-end", "match-new")
+
+    def _focus_at_top(self, name: str, button: str) -> None:
+        """Focus a dialog's button (at its foot) and show the dialog from its top, headline first."""
+        document.getElementById(button).focus(js_object({"preventScroll": True}))
+        self.el[name].scrollTop = 0
+        self.el[f"{name}-body"].scrollTop = 0
 
     def share_link(self) -> str:
         """A link that opens this match at its current position (hook for the share button)."""
@@ -467,10 +514,30 @@ class App:
         return link(str(window.location.href).split("?")[0], self.session.match)
 
     def open_share(self) -> None:
-        """Show the link to this game, selected, and try to put it on the clipboard."""
-        self.el["share-url"].value = self.share_link()
-        if not self.el["share"].open:
-            self.el["share"].showModal()
+        """Share the link to this game: the system's share sheet where the browser has one,
+        else (or should the sheet fail) the Share dialog, with the link selected and copied."""
+        link = self.share_link()
+        self.el["share-url"].value = link
+        navigator = window.navigator
+        share = getattr(navigator, "share", None)
+        if exists(share) and getattr(share, "typeof", "") == "function":
+            def failed(error: Any) -> None:
+                name = str(getattr(error, "name", "")) if exists(error) else ""
+                if copy_after_share_error(name):
+                    self.show_share_dialog()
+
+            self._proxies += [create_proxy(lambda _: None), create_proxy(failed)]
+            try:
+                navigator.share(js_object({"title": str(document.title), "url": link})).then(
+                    self._proxies[-2], self._proxies[-1])
+            except Exception:  # refused at once (no user gesture, say): copy instead
+                self.show_share_dialog()
+            return
+        self.show_share_dialog()
+
+    def show_share_dialog(self) -> None:
+        """The Share dialog, the link selected and (if the browser lets us) copied."""
+        self.open_dialog("share")
         self.copy_share()
 
     def copy_share(self) -> None:
@@ -494,7 +561,9 @@ class App:
     # -- start --------------------------------------------------------------------------
 
     def boot(self) -> None:
+        self._forget_stale_entry()
         self.wire()
+        self.add_landmarks()
         self.board.show_notices(self._notices)
         if not self.storage.get(INTRO_KEY):
             self.el["intro"].hidden = False
@@ -503,6 +572,17 @@ class App:
         document.body.dataset.ready = "true"
         self.go_on()
         self.board.announce(self.turns.turn_text())
+
+    def add_landmarks(self) -> None:
+        """What the static page may lack: the table's one ``h1`` and, in the rules, the link to the
+        illustrated guide (nothing is added when index.html has them already)."""
+        if not exists(document.querySelector("#app h1")):
+            header = document.querySelector("#app header")  # in the banner landmark, like all content
+            (header if exists(header) else self.el["app"]).insertAdjacentHTML("afterbegin", render.TABLE_HEADING)
+        if not exists(document.querySelector('#rules a[href$="guide.html"]')):
+            lead = document.querySelector("#rules .lead")
+            if exists(lead):
+                lead.insertAdjacentHTML("afterend", render.GUIDE_LINK)
 
 
 def start() -> App:

@@ -177,7 +177,9 @@ def _controls(scene: Scene) -> str:
 
 def board_html(scene: Scene) -> str:
     """The whole frame: title, board (step 0), caption and controls."""
-    title = f'<h1 class="scene-title">{escape(scene.title)}</h1>' if scene.title else ""
+    # Every frame has its one heading; an untitled scene's is for screen readers only.
+    title = (f'<h1 class="scene-title">{escape(scene.title)}</h1>' if scene.title
+             else '<h1 class="sr-only">Kseri scene</h1>')
     return (f'{title}<div id="board" class="board" data-step="0" data-steps="{len(scene.steps)}">'
             f'{step_html(scene, 0)}</div>'
             f'<p id="caption" class="caption" aria-live="polite">{escape(scene.steps[0].caption)}</p>'

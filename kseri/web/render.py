@@ -26,10 +26,17 @@ from kseri.table.views import HintEntry, SideView, TableView
 from kseri.web.card_html import card_img
 
 __all__ = [
-    "LEVEL_LABELS", "Notice", "bot_hand_html", "card_label", "format_value", "hand_html", "level_label",
-    "level_options_html", "match_end_html", "notices_html", "pile_html", "pile_label", "round_summary_html",
-    "score_html", "stack_html", "status_html", "stock_html",
+    "GUIDE_LINK", "LEVEL_LABELS", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
+    "hand_card_label", "hand_html", "level_label", "level_options_html", "match_end_html", "notices_html",
+    "pile_html", "pile_label", "round_summary_html", "score_html", "stack_html", "status_html", "stock_html",
 ]
+
+TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
+"""The table's one top-level heading, for screen readers (the logo says it to the eye)."""
+
+GUIDE_LINK = ('<p class="guide-link">New to the game? <a href="guide.html">The illustrated guide</a> '
+              'shows the rules in six live scenes.</p>')
+"""The rules dialog's link to the illustrated guide (``guide.html``), under its first paragraph."""
 
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
@@ -77,6 +84,22 @@ def format_value(value: float) -> str:
 # --------------------------------------------------------------------------- the table
 
 
+def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str:
+    """A hand card's accessible name. It holds the card's visible text in the order shown (the
+    key cap, then the hint's badge), so a spoken command that reads the card works (WCAG 2.5.3):
+
+    >>> hand_card_label("AS", 0)
+    'ace of spades, key 1'
+    >>> from kseri.table.views import HintEntry
+    >>> hand_card_label("AS", 0, HintEntry("AS", 4.2, best=True))
+    'ace of spades, key 1, +4.2 by the hint'
+    >>> hand_card_label("2C", 9)
+    'two of clubs'
+    """
+    label = _name(code) + (f", key {index + 1}" if index < 9 else "")
+    return label + (f", {format_value(hint.value)} by the hint" if hint else "")
+
+
 def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEntry] | None = None) -> str:
     """Your cards as buttons; ``data-card`` is the code, keys 1..n play them."""
     n = len(hand)
@@ -89,7 +112,7 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
             f'data-card="{code}"',
             f'data-index="{i}"',
             f'style="--i:{i};--n:{n}"',
-            f'aria-label="{_name(code)}{", hint " + format_value(hint.value) if hint else ""}"',
+            f'aria-label="{hand_card_label(code, i, hint)}"',
             f'aria-keyshortcuts="{i + 1}"' if i < 9 else "",
         ]
         if hint:
@@ -130,7 +153,7 @@ def pile_html(pile: Sequence[str]) -> str:
         top = k == len(shown) - 1
         attr = f'data-card="{code}"' if top else f'data-code="{code}"'
         cls = "card pile-card top" if top else "card pile-card"
-        label = f' aria-label="{_name(code)}"' if top else ' aria-hidden="true"'
+        label = f' role="img" aria-label="{_name(code)}"' if top else ' aria-hidden="true"'
         cards.append(f'<div class="{cls}" {attr}{label} style="--k:{k};--m:{len(shown)}">{card_img(code)}</div>')
     under = ""
     if hidden:

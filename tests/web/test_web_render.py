@@ -35,7 +35,8 @@ def test_hand_buttons_carry_the_contract():
     html = render.hand_html(("10D", "JS", "2C"), enabled=True)
     buttons = Tags(html).find("button")
     assert [b["data-card"] for b in buttons] == ["10D", "JS", "2C"]
-    assert [b["aria-label"] for b in buttons] == ["ten of diamonds", "jack of spades", "two of clubs"]
+    assert [b["aria-label"] for b in buttons] == [
+        "ten of diamonds, key 1", "jack of spades, key 2", "two of clubs, key 3"]
     assert [b["aria-keyshortcuts"] for b in buttons] == ["1", "2", "3"]
     assert all(b["type"] == "button" and "disabled" not in b for b in buttons)
     assert all(i["src"].startswith("static/cards/") for i in Tags(html).find("img"))
@@ -52,7 +53,8 @@ def test_hints_show_on_the_cards():
     buttons = Tags(html).find("button")
     assert [b["data-hint"] for b in buttons] == ["+4.2", "−1.0"]
     assert "is-best" in buttons[0]["class"] and "is-best" not in buttons[1]["class"]
-    assert buttons[0]["aria-label"] == "ace of spades, hint +4.2"
+    assert buttons[0]["aria-label"] == "ace of spades, key 1, +4.2 by the hint"
+    assert buttons[1]["aria-label"] == "king of hearts, key 2, −1.0 by the hint"
     assert 'hint-badge good' in html and 'hint-badge bad' in html
 
 

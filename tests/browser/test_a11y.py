@@ -1,0 +1,161 @@
+"""Accessibility, to the letter: axe-core (node_modules/axe-core, pinned in package.json) run on
+every page and on each dialog of the table; any violation fails.
+
+The script is defined in the page with ``page.evaluate`` (a DevTools evaluation, which the
+pages' Content-Security-Policy does not block; an inline ``<script>`` would be a violation).
+``color-contrast`` is left out here: contrast is the stylesheet's business and is measured
+separately (:func:`contrast_report`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+
+from kseri.table import share
+from kseri.table.session import GameSession
+
+from .conftest import ROOT, wait_ready
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SKIPPED_RULES = ("color-contrast",)
+"""Rules this test leaves out (see the module's docstring)."""
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+
+
+@cache
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE.relative_to(ROOT)} missing: run npm ci --ignore-scripts", pytrace=False)
+    return AXE.read_text(encoding="utf-8")
+
+
+def inject(page_or_frame) -> None:
+    if not page_or_frame.evaluate("() => typeof window.axe === 'object'"):
+        page_or_frame.evaluate(axe_source())
+
+
+def run_axe(page_or_frame, context: str | None = None, *, rules_off: tuple[str, ...] = SKIPPED_RULES,
+            only: tuple[str, ...] = ()) -> list[dict]:
+    """The violations axe finds in ``context`` (a selector; the whole document by default)."""
+    inject(page_or_frame)
+    options: dict = {"iframes": False, "resultTypes": ["violations"],
+                     "rules": {rule: {"enabled": False} for rule in rules_off}}
+    if only:
+        options = {"iframes": False, "resultTypes": ["violations"], "runOnly": {"type": "rule", "values": list(only)}}
+    return page_or_frame.evaluate(
+        """async ([context, options]) => {
+          const result = await axe.run(context ? document.querySelector(context) : document, options);
+          return result.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))}));
+        }""", [context, options])
+
+
+def describe(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"{v['id']} ({v['impact']}): {v['help']}")
+        lines.extend(f"    {n['target']}: {n['summary']}".replace("\n", " / ") for n in v["nodes"][:8])
+    return "\n".join(lines)
+
+
+def assert_clean(page_or_frame, where: str, context: str | None = None) -> None:
+    violations = run_axe(page_or_frame, context)
+    assert not violations, f"axe on {where}:\n{describe(violations)}"
+    contrast_report(page_or_frame, where, context)
+
+
+REPORT = Path(ROOT / "test-results" / "axe-contrast.json")
+
+
+def contrast_report(page_or_frame, where: str, context: str | None = None) -> None:
+    """Write what ``color-contrast`` finds to test-results/axe-contrast.json (reported, not failed)."""
+    found = run_axe(page_or_frame, context, rules_off=(), only=("color-contrast",))
+    REPORT.parent.mkdir(exist_ok=True)
+    data = json.loads(REPORT.read_text()) if REPORT.is_file() else {}
+    data[where] = [{"target": n["target"], "summary": n["summary"]} for v in found for n in v["nodes"]]
+    REPORT.write_text(json.dumps(data, indent=1, ensure_ascii=False))
+
+
+def open_table(game_page, page_watch, url: str):
+    game_page.emulate_media(reduced_motion="reduce")
+    game_page.goto(url)
+    wait_ready(game_page, page_watch)
+    game_page.wait_for_function(SETTLED_JS, timeout=60_000)
+    return game_page
+
+
+def finished(until: str, seed: int = 17) -> GameSession:
+    """A session played (first card each turn, both sides) until the phase is ``until``."""
+    session = GameSession.new(seed=seed, level="easy")
+    while session.phase != until:
+        if session.phase == "human":
+            session.play_human(session.view().hand[0])
+        elif session.phase == "bot":
+            session.play_bot()
+        else:
+            session.next_round()
+    return session
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def test_table_and_its_dialogs(game_page, page_watch, site_url):
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=19&level=easy")
+    assert_clean(page, "the table")
+    page.click("#hint-button")
+    page.wait_for_selector("#hand [data-hint]")
+    assert_clean(page, "the table with hints")
+    page.locator("#level").focus()
+    assert_clean(page, "the level picker", ".controls")
+    for opener, dialog, closer in (("#rules-button", "#rules", "#rules .sheet-close"),
+                                   ("#copy-link", "#share", "[data-action=close-share]")):
+        page.click(opener)
+        page.wait_for_selector(f"{dialog}[open]")
+        assert_clean(page, f"the {dialog[1:]} dialog")
+        page.click(closer)
+        page.wait_for_selector(f"{dialog}:not([open])", state="attached")
+    page.click("#hand [data-card]:not([disabled])")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    page.click("#new-match")
+    page.wait_for_selector("#confirm-new[open]")
+    assert_clean(page, "the new-match dialog")
+
+
+@pytest.mark.parametrize("phase", ["round_over", "match_over"])
+def test_round_summary_and_match_end(game_page, page_watch, site_url, phase):
+    session = finished(phase)
+    page = open_table(game_page, page_watch, f"{site_url}/index.html#{share.encode(session.match)}")
+    dialog = "#round-summary" if phase == "round_over" else "#match-end"
+    page.wait_for_selector(f"{dialog}[open]")
+    assert_clean(page, f"the {dialog[1:]} dialog")
+
+
+# --------------------------------------------------------------------------- the other pages
+
+
+def test_embed_scene(game_page, page_watch, site_url):
+    page = game_page
+    page.goto(f"{site_url}/embed.html?scene={quote('pile=10D;hands=10S,3H|KC,8D;plays=10S')}")
+    wait_ready(page, page_watch)
+    assert_clean(page, "embed.html (a scene)")
+    page.click("#next")
+    assert_clean(page, "embed.html (a scene, one step on)")
+
+
+@pytest.mark.parametrize("name", ["guide.html", "embed-docs.html"])
+def test_documentation_pages(game_page, site_url, name):
+    page = game_page
+    page.route("**/embed.html*", lambda route: route.fulfill(status=200, content_type="text/html",
+                                                             body="<!doctype html><title>scene</title>"))
+    page.goto(f"{site_url}/{name}")
+    assert_clean(page, name)

@@ -1,0 +1,124 @@
+"""Navigation at the table: the back button closes a dialog (and only that), the rules link to
+the illustrated guide, the round's summary opens at its top, and Share uses the system's share
+sheet where the browser has one (``navigator.share``) and copies the link otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from kseri.table import share
+from kseri.table.session import GameSession
+
+from .conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+OPEN_JS = "() => [...document.querySelectorAll('dialog[open]')].map(d => d.id)"
+MARKED_JS = "() => !!(history.state && history.state.kseriDialog)"
+
+
+def open_table(page, watch, url: str, viewport: dict | None = None):
+    page.emulate_media(reduced_motion="reduce")
+    if viewport:
+        page.set_viewport_size(viewport)
+    page.goto(url)
+    wait_ready(page, watch)
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    return page
+
+
+def round_over() -> GameSession:
+    session = GameSession.new(seed=17, level="easy")
+    while session.phase != "round_over":
+        session.play_human(session.view().hand[0]) if session.phase == "human" else session.play_bot()
+    return session
+
+
+def test_back_closes_the_rules_and_share_uses_the_share_sheet(game_page, page_watch, site_url):
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=3&level=easy")
+    game_url = page.url
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert page.evaluate(MARKED_JS)
+    link = page.locator('#rules a[href="guide.html"]')
+    assert link.count() == 1 and link.is_visible() and "guide" in link.inner_text()
+
+    page.evaluate("() => history.back()")  # the back button: the dialog closes, the game stays
+    page.wait_for_selector("#rules:not([open])", state="attached")
+    page.wait_for_function("() => !(history.state && history.state.kseriDialog)")
+    assert page.url == game_url and page.evaluate(OPEN_JS) == []
+    assert page.evaluate("() => document.body.dataset.ready") == "true"
+    assert page.locator("#hand [data-card]:enabled").count() == 6
+
+    length = page.evaluate("() => history.length")
+    page.click("#rules-button")  # closed by its own button: the page goes back, so the stack stays clean
+    page.wait_for_selector("#rules[open]")
+    page.click("#rules .sheet-close")
+    page.wait_for_function("() => !(history.state && history.state.kseriDialog)")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert page.evaluate("() => history.length") == length  # the one entry reused, not one more each time
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !(history.state && history.state.kseriDialog)")
+    assert page.evaluate(OPEN_JS) == []
+
+    # Share with a system share sheet: navigator.share gets the link, no dialog.
+    page.evaluate("""() => { window.__shared = []; navigator.share = (data) => {
+        window.__shared.push(data); return Promise.resolve(); }; }""")
+    page.click("#copy-link")
+    page.wait_for_function("() => window.__shared.length === 1")
+    shared = page.evaluate("() => window.__shared[0]")
+    assert "#r=1" in shared["url"] and shared["url"].startswith(game_url.split("?")[0].split("#")[0])
+    page.wait_for_timeout(300)
+    assert page.evaluate(OPEN_JS) == []
+
+    # The person cancels the sheet: nothing more happens.
+    page.evaluate("""() => { navigator.share = (data) => { window.__shared.push(data);
+        return Promise.reject(new DOMException('cancelled', 'AbortError')); }; }""")
+    page.click("#copy-link")
+    page.wait_for_function("() => window.__shared.length === 2")
+    page.wait_for_timeout(300)
+    assert page.evaluate(OPEN_JS) == []
+
+    # The sheet fails otherwise: the link is shown and copied as without one.
+    page.evaluate("""() => { navigator.share = (data) => { window.__shared.push(data);
+        return Promise.reject(new DOMException('no', 'NotAllowedError')); }; }""")
+    page.click("#copy-link")
+    page.wait_for_selector("#share[open]")
+    assert "#r=1" in page.input_value("#share-url")
+    page.click("[data-action=close-share]")
+    page.wait_for_function("() => !(history.state && history.state.kseriDialog)")
+
+    # No navigator.share: the Share dialog, the link copied (or the reason it could not be).
+    page.evaluate("() => { delete navigator.share; }")
+    assert page.evaluate("() => typeof navigator.share") == "undefined"
+    page.click("#copy-link")
+    page.wait_for_selector("#share[open]")
+    page.wait_for_function("() => document.querySelector('#share-status').textContent.length > 0")
+    assert page.evaluate("() => window.__shared.length") == 3
+    assert page.evaluate(MARKED_JS)
+
+
+def test_the_summary_opens_at_its_top_and_back_goes_on(game_page, page_watch, site_url):
+    url = f"{site_url}/index.html#{share.encode(round_over().match)}"
+    page = open_table(game_page, page_watch, url, viewport={"width": 320, "height": 480})
+    page.wait_for_selector("#round-summary[open]")
+    scroll = page.evaluate("""() => {
+      const d = document.querySelector('#round-summary');
+      const els = [d, ...d.querySelectorAll('*')].filter(e => e.scrollHeight > e.clientHeight + 1
+        && getComputedStyle(e).overflowY !== 'visible');
+      const title = document.querySelector('#round-summary-title').getBoundingClientRect();
+      return {scrollable: els.length, tops: els.map(e => e.scrollTop), titleTop: title.top,
+              dialogTop: d.getBoundingClientRect().top, focused: document.activeElement.id};
+    }""")
+    assert scroll["scrollable"] >= 1, "the summary fits the screen: this test would prove nothing"
+    assert scroll["tops"] == [0] * scroll["scrollable"]
+    assert scroll["titleTop"] >= scroll["dialogTop"] and scroll["focused"] == "next-round"
+
+    page.evaluate("() => history.back()")  # back on the summary: on to the next round, on this page
+    page.wait_for_selector("#round-summary:not([open])", state="attached")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert page.url.startswith(f"{site_url}/index.html")
+    assert page.evaluate("() => document.body.dataset.phase") in ("human", "bot")
