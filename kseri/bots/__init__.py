@@ -9,7 +9,7 @@ Levels (:data:`LEVELS`, weakest first):
   opponent may take (:mod:`kseri.bots.heuristic`);
 - ``hard``: reads the opponent's plays, samples the hidden cards and plays each
   card out (:mod:`kseri.bots.search`); plays the last packet exactly
-  (:mod:`kseri.bots.endgame`).
+  (:mod:`kseri.bots.endgame`) when it is small enough to solve within a budget.
 
 A bot sees only one seat's :class:`~kseri.engine.observation.Observation` and an
 injected :class:`random.Random`:
@@ -23,7 +23,8 @@ injected :class:`random.Random`:
 >>> card.index in obs.hand
 True
 
-For a page that must not freeze, think in slices:
+For a page that must not freeze, think in slices (a slice overruns ``max_ms`` by a
+few milliseconds at most, whatever the rules; see :class:`Thinker`):
 
 >>> think = Thinker("hard", obs, random.Random(0), samples=4)
 >>> while not think.step(max_ms=20):
@@ -43,7 +44,8 @@ start-up and load the bots on the bot's first turn.
 Modules, each importing only the ones above it (and :mod:`kseri.engine`):
 
 - :mod:`~kseri.bots.names` (the level names, a leaf), :mod:`~kseri.bots.base`
-  (the :class:`Bot` interface, :class:`BotError`);
+  (the :class:`Bot` interface, :class:`BotError`), :mod:`~kseri.bots.scale`
+  (point values too big for floats, scaled down);
 - :mod:`~kseri.bots.counting`, :mod:`~kseri.bots.heuristic`, :mod:`~kseri.bots.easy`,
   :mod:`~kseri.bots.medium` (the policies), :mod:`~kseri.bots.rollout`,
   :mod:`~kseri.bots.value`, :mod:`~kseri.bots.belief`, :mod:`~kseri.bots.endgame`

@@ -12,13 +12,16 @@ command line of a ``kseri-bot/1`` process.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import json
 import math
+import queue
 import random
 import shlex
 import statistics
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -29,6 +32,7 @@ from kseri.bots.names import LEVELS
 from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
+from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.engine.observation import Observation
 from kseri.engine.round import Round
@@ -39,6 +43,18 @@ __all__ = ["ArenaError", "ArenaResult", "Interval", "LevelPlayer", "Player", "Pr
            "make_player", "run_arena", "run_arena_cli"]
 
 _MAX_MATCH_ROUNDS = 200
+
+MAX_ANSWER = 1_000
+"""Characters of a protocol bot's answer line read at most (a card code takes 2 or 3)."""
+QUOTE = 80
+"""Characters of a bot's answer (or command) quoted in an error at most."""
+_TOO_LONG = "\x00too long"
+"""What the reader thread puts for an answer line longer than :data:`MAX_ANSWER`."""
+
+
+def _quote(text: str, limit: int = QUOTE) -> str:
+    """``repr(text)``, cut to about ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 class ArenaError(BotError):
@@ -67,47 +83,122 @@ class LevelPlayer:
 
 
 class ProcessPlayer:
-    """A ``kseri-bot/1`` process: one observation line out, one card line back."""
+    """A ``kseri-bot/1`` process: one observation line out, one card line back.
 
-    def __init__(self, command: str) -> None:
+    Whatever the process does, the arena stops with one :class:`ArenaError` line: an
+    answer that is not a card (quoted at most :data:`QUOTE` characters), a line longer
+    than :data:`MAX_ANSWER`, bytes that are not UTF-8, closed pipes, an exit (with the
+    last line it wrote on stderr, which is captured, not shown), or no answer within
+    ``timeout`` seconds.
+    """
+
+    def __init__(self, command: str, *, timeout: float = 120.0) -> None:
         self.name = command
+        self.timeout = timeout
         try:
-            self._proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                          text=True, bufsize=1)
-        except OSError as exc:
-            raise ArenaError(f"cannot start bot {command!r}: {exc.strerror or exc}") from None
+            argv = shlex.split(command)
+        except ValueError as exc:
+            raise ArenaError(f"cannot read bot command {_quote(command)}: {exc}") from None
+        if not argv:
+            raise ArenaError("empty bot command")
+        try:
+            self._proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                                          errors="replace", bufsize=1)
+        except (OSError, ValueError) as exc:
+            message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            raise ArenaError(f"cannot start bot {_quote(command)}: {message}") from None
+        self._answers: queue.Queue[str | None] = queue.Queue()
+        self._stderr: collections.deque[str] = collections.deque(maxlen=20)
+        self._readers = [threading.Thread(target=self._read_answers, daemon=True),
+                         threading.Thread(target=self._read_stderr, daemon=True)]
+        for reader in self._readers:
+            reader.start()
+
+    def _read_answers(self) -> None:
+        """Every answer line in turn (a line too long as an error marker), then None at the end."""
+        stdout = self._proc.stdout
+        assert stdout is not None
+        try:
+            while True:
+                line = stdout.readline(MAX_ANSWER + 1)
+                if not line:
+                    break
+                if len(line) > MAX_ANSWER and not line.endswith("\n"):
+                    while line and not line.endswith("\n"):  # skip the rest, never holding it
+                        line = stdout.readline(1 << 16)
+                    self._answers.put(_TOO_LONG)
+                else:
+                    self._answers.put(line)
+        except (OSError, ValueError):
+            pass
+        self._answers.put(None)
+
+    def _read_stderr(self) -> None:
+        stderr = self._proc.stderr
+        assert stderr is not None
+        with contextlib.suppress(OSError, ValueError):
+            while True:
+                line = stderr.readline(1 << 12)
+                if not line:
+                    break
+                if line.strip():
+                    self._stderr.append(line.strip())
+
+    def _gone(self, what: str) -> ArenaError:
+        """The error for a bot that stopped talking: with its exit status and last words."""
+        try:
+            status: int | None = self._proc.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            status = None
+        time.sleep(0.05)  # let the stderr reader catch the last words
+        said = f"; its stderr ends: {_quote(self._stderr[-1])}" if self._stderr else ""
+        state = f"exit status {status}" if status is not None else "still running"
+        return ArenaError(f"bot {_quote(self.name)} {what} ({state}{said})")
 
     def play(self, observation: Observation, rng: random.Random) -> Card:
         proc = self._proc
-        assert proc.stdin is not None and proc.stdout is not None
+        assert proc.stdin is not None
         try:
             proc.stdin.write(json.dumps(observation.to_json()) + "\n")
             proc.stdin.flush()
-        except (BrokenPipeError, OSError):
-            raise ArenaError(f"bot {self.name!r} stopped reading (exit status {proc.poll()})") from None
-        line = proc.stdout.readline()
-        if not line:
-            raise ArenaError(f"bot {self.name!r} closed its output (exit status {proc.wait()})")
+        except (OSError, ValueError):
+            raise self._gone("stopped reading") from None
+        try:
+            line = self._answers.get(timeout=self.timeout)
+        except queue.Empty:
+            raise ArenaError(f"bot {_quote(self.name)} did not answer within {self.timeout:g} s") from None
+        if line is None:
+            self._answers.put(None)  # the end stays the end
+            raise self._gone("closed its output")
+        if line is _TOO_LONG:
+            raise ArenaError(f"bot {_quote(self.name)} answered a line longer than {MAX_ANSWER} characters")
         answer = line.strip()
         if answer.startswith("error:"):
-            raise ArenaError(f"bot {self.name!r} answered {answer!r}")
+            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}")
         try:
             return Card.parse(answer)
         except KseriError:
-            raise ArenaError(f"bot {self.name!r} answered {answer!r}, not a card code") from None
+            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a card code") from None
 
     def close(self) -> None:
         proc = self._proc
         if proc.stdin is not None and not proc.stdin.closed:
-            with contextlib.suppress(OSError):
+            with contextlib.suppress(OSError, ValueError):
                 proc.stdin.close()
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if proc.stdout is not None:
-            proc.stdout.close()
+        for reader in self._readers:
+            reader.join(timeout=2)  # they end at end of output (unless a child of the bot holds it)
+        if any(reader.is_alive() for reader in self._readers):
+            return  # closing a pipe a thread still reads would wait for it; the threads are daemons
+        for stream in (proc.stdout, proc.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError, ValueError):
+                    stream.close()
 
 
 def make_player(spec: str) -> Player:
@@ -115,7 +206,7 @@ def make_player(spec: str) -> Player:
     if spec in LEVELS:
         return LevelPlayer(spec)
     if " " not in spec.strip() and not spec.strip().startswith(("/", ".")):
-        raise ArenaError(f"unknown bot {spec!r}: not a level ({', '.join(LEVELS)}) nor a command line")
+        raise ArenaError(f"unknown bot {_quote(spec)}: not a level ({', '.join(LEVELS)}) nor a command line")
     return ProcessPlayer(spec)
 
 
@@ -208,7 +299,7 @@ def _play_round(state: Round, players: Sequence[Player], seat_of: Sequence[int],
         try:
             apply(card)
         except KseriError as exc:
-            raise ArenaError(f"bot {players[side].name!r} played an illegal card: {exc}") from None
+            raise ArenaError(f"bot {_quote(players[side].name)} played an illegal card: {exc}") from None
 
 
 def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0) -> ArenaResult:
@@ -220,12 +311,14 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
         raise ArenaError(f"the bots play one-pile tables only (greek, fourcard, pisti), not {rules.profile!r}")
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
-    players = [make_player(a), make_player(b)]
+    players: list[Player] = []
     times: list[list[float]] = [[], []]
     diffs: list[float] = []
     match_scores: list[float] = []
     match_rounds = 0
     try:
+        for spec in (a, b):
+            players.append(make_player(spec))  # inside: a bot already started is closed on failure
         for i in range(rounds):
             dealer = i % 2
             deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
@@ -289,7 +382,9 @@ def format_result(result: ArenaResult) -> str:
 def run_arena_cli(args: Any) -> int:
     """``python -m kseri arena A B --rounds N --seed S [--matches] [--rules R] [--json]``."""
     spec = args.rules
-    rules = rules_from_spec(json.loads(spec) if isinstance(spec, str) and spec.startswith("{") else spec)
+    if isinstance(spec, str) and spec.lstrip().startswith(("{", "[", '"')):
+        spec = parse_json(spec, what="--rules")
+    rules = rules_from_spec(spec)
     matches = max(1, args.rounds // 16) if getattr(args, "matches", False) else 0
     result = run_arena(args.a, args.b, rounds=args.rounds, seed=args.seed, rules=rules, matches=matches)
     if getattr(args, "json", False):

@@ -30,6 +30,7 @@ False
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass
 
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
@@ -211,12 +212,26 @@ class Sampler:
             self.q = (agree + prior[0]) / (total + prior[0] + prior[1])
         self.work = 0
         """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
+        self.evals = len(obs.plays) * obs.rules.packet_size if self._decisions else 0
+        """Cards scored by the heuristic so far (at most this many reading the finished packets)."""
 
     def sample(self, rng: random.Random) -> Round:
+        """One full round consistent with the observation (see :meth:`draw`)."""
+        draw = self.draw(rng)
+        while True:
+            try:
+                next(draw)
+            except StopIteration as done:
+                world: Round = done.value
+                return world
+
+    def draw(self, rng: random.Random) -> Generator[None, None, Round]:
+        """:meth:`sample` in pieces: yields after each try at the other player's hand (whose
+        cost :attr:`evals` counts), and returns the same round from the same ``rng``."""
         world = self._base.clone()
         if self._two:
             h = self._sizes[0]
-            hand = self._draw_hand(rng, h)
+            hand = yield from self._draw_hand(rng, h)
             chosen = set(hand)
             rest = [c for c in self._pool if c not in chosen]
             rng.shuffle(rest)
@@ -232,7 +247,7 @@ class Sampler:
         world.deck = self._prefix + tuple(rest) + self._suffix
         return world
 
-    def _draw_hand(self, rng: random.Random, h: int) -> list[int]:
+    def _draw_hand(self, rng: random.Random, h: int) -> Generator[None, None, list[int]]:
         allowed = self._allowed
         decisions = self._decisions
         if not decisions:
@@ -251,15 +266,18 @@ class Sampler:
                 held = [*hand, *d.later, d.card]
                 same, ties, _ = _judge(held, d, obs, params)
                 self.work += 1
+                self.evals += len(held)
                 other = (1.0 - q) / len(held)
                 weight *= ((q / ties if same else 0.0) + other) / (q + other)
                 if weight < u:
                     break
             self.work += 1
+            self.evals += 1
             if weight >= u:
                 return hand
             if weight > best_weight:
                 best, best_weight = hand, weight
+            yield
         return best
 
 

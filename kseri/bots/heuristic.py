@@ -85,8 +85,8 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
             u = 4 - seen[r] - held[r]
             if u <= 0 or next_hand <= 0:
                 p_rank = 0.0
-            elif next_hand >= hidden:
-                p_rank = 1.0
+            elif next_hand >= hidden or u > hidden - next_hand:
+                p_rank = 1.0  # (the product below would reach a factor 0 first)
             else:
                 none = 1.0
                 for i in range(u):
@@ -102,7 +102,7 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
                         uj = 4 - seen[JACK_INDEX] - held[JACK_INDEX]
                         if uj <= 0 or next_hand <= 0:
                             p_jack = 0.0
-                        elif next_hand >= hidden:
+                        elif next_hand >= hidden or uj > hidden - next_hand:
                             p_jack = 1.0
                         else:
                             none = 1.0

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from kseri.bots.base import check_turn, equivalence_classes
 from kseri.bots.counting import Knowledge
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.bots.scale import bot_view
 from kseri.engine.cards import Card
 from kseri.engine.observation import Observation
 
@@ -37,6 +38,7 @@ def choose_medium(observation: Observation, rng: random.Random,
                   params: HeuristicParams = DEFAULT_HEURISTIC) -> Card:
     """The card-counting heuristic player's card."""
     check_turn(observation)
+    observation = bot_view(observation)[0]  # points too big for floats are scaled down
     k = Knowledge.from_observation(observation)
     scored = score_cards(k, observation, params)
     best = max(s for s, _ in scored)

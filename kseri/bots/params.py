@@ -18,7 +18,8 @@ from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.value import GREEK_PACKET_VALUE
 from kseri.engine.observation import Observation
 
-__all__ = ["EVALUATE_SAMPLES", "SAMPLE_COST", "SOLVE_COST", "SearchParams"]
+__all__ = ["CLONE_WORK", "EVALUATE_SAMPLES", "PLAYOUT_CHUNK", "SAMPLE_COST", "SAMPLE_SOLVE_CARDS", "SAMPLE_SOLVE_NODES",
+           "SOLVE_COST", "STEP_WORK", "SearchParams"]
 
 EVALUATE_SAMPLES = 200
 """Default sampled deals for an evaluation of every card (``exact=True``): about 0.1 s
@@ -29,6 +30,24 @@ SAMPLE_COST = 4
 work of reading the other player's plays, :attr:`~kseri.bots.belief.Sampler.work`)."""
 SOLVE_COST = 1200
 """Solving a last packet exactly costs about as much as this many simulated plays."""
+
+# How finely the search is sliced. Work is counted in one measure, about a microsecond or
+# two of CPython each: a card scored by the heuristic (a simulated play scores every card
+# of the hand), a node of the exact search. None of this changes what the search computes.
+STEP_WORK = 1_500
+"""The search reports (yields) its work whenever about this much is done: a few milliseconds
+in CPython. The largest piece it cannot split (one try at the other player's hand, one
+piece of a play-out, the start of a decision) is of the same order, whatever the rules."""
+PLAYOUT_CHUNK = 16
+"""Plays of one play-out done in one piece (a Greek play-out to the packet's end is one)."""
+CLONE_WORK = 10
+"""Copying a sampled round, counted in that measure."""
+SAMPLE_SOLVE_CARDS = 12
+"""With :attr:`SearchParams.solve_last`: last packets of at most this many cards are solved
+inside the samples (the Greek game's 12; bigger ones are valued as without the option)."""
+SAMPLE_SOLVE_NODES = 20_000
+"""With :attr:`SearchParams.solve_last`: the node budget of one solve inside a sample (a Greek
+last packet needs at most about 12,000); one such solve is one unit of work, not sliced."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +86,8 @@ class SearchParams:
         """Samples that spend ``work`` on every card (used when no card may be dropped)."""
         stop = self.stop_for(observation)
         left = stop - len(observation.plays)
-        if self.solve_last and stop == 52 - observation.rules.opening_size - observation.per_packet:
+        if self.solve_last and stop == 52 - observation.rules.opening_size - observation.per_packet \
+                and 2 * observation.rules.packet_size <= SAMPLE_SOLVE_CARDS:
             left += SOLVE_COST
         n = self.work // max(1, candidates * left + SAMPLE_COST)
         return max(self.min_samples, min(self.max_samples, n))

@@ -22,7 +22,7 @@ from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.round import Round
 
-__all__ = ["final_difference", "playout", "policy_card", "public_seen"]
+__all__ = ["exposed_bottom", "final_difference", "playout", "policy_card", "public_seen"]
 
 
 def public_seen(state: Round) -> list[int]:
@@ -38,6 +38,11 @@ def public_seen(state: Round) -> list[int]:
         seen[ranks[bottom.index]] += 1
     seen[13] = sum(seen[:13])  # running total in the last slot
     return seen
+
+
+def exposed_bottom(state: Round) -> int:
+    """The exposed bottom card's index while it is in the stock (public), else -1."""
+    return state.deck[-1] if state.rules.exposed_bottom and state.next_card < 52 else -1
 
 
 def final_difference(state: Round, team: int) -> float:
@@ -91,15 +96,23 @@ def policy_card(state: Round, seen: list[int], params: HeuristicParams) -> int:
     return hand[scores.index(best)]
 
 
-def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEURISTIC, stop: int = 52) -> None:
+def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEURISTIC, stop: int = 52,
+            bottom: int | None = None) -> None:
     """Play the heuristic for every seat until the round ends, or until ``stop`` cards
-    have been played (``state`` and ``seen`` in place)."""
+    have been played (``state`` and ``seen`` in place).
+
+    ``bottom`` is the exposed bottom card that ``seen`` already counts (-1: none; by
+    default the one :func:`public_seen` of ``state`` would count): it is not counted again
+    when it is played."""
     apply = state.apply_index
     hands = state.hands
     plays = state.plays
     ranks = RANK_INDEX
+    if bottom is None:
+        bottom = exposed_bottom(state)
     while (state.next_card < 52 or any(hands)) and len(plays) < stop:
         c = policy_card(state, seen, params)
         apply(c)
-        seen[ranks[c]] += 1
-        seen[13] += 1
+        if c != bottom:
+            seen[ranks[c]] += 1
+            seen[13] += 1

@@ -10,23 +10,27 @@ heuristic (:mod:`kseri.bots.rollout`) to the end of the packet, where
 end, outside the Greek two-player game). Cards that clearly trail the leader
 stop being tried, so the budget goes to the close calls. In the last packet of
 a two-player round nothing is hidden and :mod:`kseri.bots.endgame` plays
-exactly. (:attr:`SearchParams.solve_last` also solves the last packet inside
-every sample of the packet before it; with three times the work it did not
-play better than ``hard``, so no level uses it.)
+exactly, when it is small enough (:func:`~kseri.bots.endgame.within_reach`, and
+within a node budget); a bigger one (rules with big packets) is played out by
+the heuristic, one line per card, since nothing is hidden.
+(:attr:`SearchParams.solve_last` also solves the last packet inside every
+sample of the packet before it; with three times the work it did not play
+better than ``hard``, so no level uses it.)
 
 How much to search is decided from the position alone (a budget of simulated
-plays, :attr:`SearchParams.work`), never from the clock, so a seed gives the
-same card however the work is sliced. :func:`search_values` is a generator that
-yields after each unit of work; :class:`~kseri.bots.thinker.Thinker` runs it in
-slices of bounded length, so a page can think between frames. The parameters
-live in :mod:`kseri.bots.params`.
+plays, :attr:`SearchParams.work`, and of nodes for the exact search), never
+from the clock, so a seed gives the same card however the work is sliced.
+:func:`search_values` is a generator that yields the work it has done every
+:data:`~kseri.bots.params.STEP_WORK` or so (a few milliseconds, whatever the
+rules: inside a sample, a play-out and an exact solve too);
+:class:`~kseri.bots.thinker.Thinker` runs it in slices of bounded length, so a
+page can think between frames. The parameters live in :mod:`kseri.bots.params`.
 
 >>> import random
 >>> from kseri.engine.match import Match
 >>> obs = Observation.from_round(Match.new(rng=random.Random(8), first_dealer=1).round, seat=0)
->>> work = search_values(obs, random.Random(1), SearchParams(), samples=8)
->>> units = sum(1 for _ in work)        # each yield is one unit of work (here: one sample)
->>> units >= 8
+>>> work = list(search_values(obs, random.Random(1), SearchParams(), samples=8))
+>>> len(work) > 1 and max(work) < 2 * STEP_WORK     # the work done between two yields
 True
 """
 
@@ -37,9 +41,20 @@ from collections.abc import Generator
 
 from kseri.bots.base import equivalence_classes
 from kseri.bots.belief import Sampler, excluded_ranks
-from kseri.bots.endgame import Solver, is_solvable, solve
-from kseri.bots.params import EVALUATE_SAMPLES, SAMPLE_COST, SOLVE_COST, SearchParams
-from kseri.bots.rollout import final_difference, playout, public_seen
+from kseri.bots.endgame import SOLVE_NODES, EndgameBudgetError, Solver, is_solvable, solve, within_reach
+from kseri.bots.heuristic import HeuristicParams
+from kseri.bots.params import (
+    CLONE_WORK,
+    EVALUATE_SAMPLES,
+    PLAYOUT_CHUNK,
+    SAMPLE_COST,
+    SAMPLE_SOLVE_CARDS,
+    SAMPLE_SOLVE_NODES,
+    SOLVE_COST,
+    STEP_WORK,
+    SearchParams,
+)
+from kseri.bots.rollout import exposed_bottom, final_difference, playout, public_seen
 from kseri.bots.value import GREEK_PACKET_VALUE
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.observation import Observation
@@ -53,9 +68,11 @@ Values = dict[int, float]
 
 
 def search_values(observation: Observation, rng: random.Random, params: SearchParams,
-                  samples: int | None = None, exact: bool = False) -> Generator[None, None, Values]:
-    """Generator behind :class:`~kseri.bots.thinker.Thinker`: yields after each unit of work and finally
-    returns ``{card index: estimated final point difference}`` for each distinct card.
+                  samples: int | None = None, exact: bool = False) -> Generator[int, None, Values]:
+    """Generator behind :class:`~kseri.bots.thinker.Thinker`: yields the work done (about
+    :data:`~kseri.bots.params.STEP_WORK` units of :mod:`~kseri.bots.params`' measure at a
+    time, whatever the rules' packets) and finally returns ``{card index: estimated final
+    point difference}`` for each distinct card.
 
     With ``exact`` every card is estimated on all samples; otherwise cards that
     are clearly worse than the leader (on the samples so far) stop being tried,
@@ -70,7 +87,12 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     if params.endgame and observation.rules.players == 2 and observation.stock == 0:
         root = observation.sample_round(rng)  # nothing is hidden: the one consistent deal
         if is_solvable(root):
-            return (yield from _endgame_values(root, candidates, team, exact))
+            if within_reach(root):
+                try:
+                    return (yield from _endgame_values(root, candidates, team, exact))
+                except EndgameBudgetError:
+                    pass  # too big to solve within the budget: the heuristic plays it out
+            return (yield from _line_values(root, candidates, team, params.rollout))
     if samples is None:
         samples = params.samples_for(observation, len(candidates))
         if exact:
@@ -84,43 +106,115 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     results: dict[int, list[float]] = {c: [] for c in candidates}
     active = list(candidates)
     solving = params.solve_last and params.endgame and observation.rules.players == 2 and \
-        stop == 52 - observation.rules.opening_size - observation.per_packet
+        stop == 52 - observation.rules.opening_size - observation.per_packet and \
+        2 * observation.rules.packet_size <= SAMPLE_SOLVE_CARDS
     left = stop - len(observation.plays) + (SOLVE_COST if solving else 0)
     budget = samples * (len(candidates) * left + SAMPLE_COST)
     cap = samples if exact else params.max_factor * samples
     used = m = 0
     spent = 0
     rank_index = RANK_INDEX
+    pending = sampler.evals  # work not yet reported (here: reading the other player's plays)
     while m < cap and (exact or (spent < budget and len(active) > 1)):
-        world = sampler.sample(rng)
+        evals = sampler.evals
+        draw = sampler.draw(rng)
+        while True:  # the sample, in pieces: each try at the other player's hand is one
+            try:
+                next(draw)
+            except StopIteration as drawn:
+                world: Round = drawn.value
+                break
+            pending += sampler.evals - evals
+            evals = sampler.evals
+            if pending >= STEP_WORK:
+                yield pending
+                pending = 0
+        pending += sampler.evals - evals + CLONE_WORK
         seen = public_seen(world)
+        bottom = exposed_bottom(world)
         for c in active:
             state = world.clone()
             state.apply_index(c)
             s = seen[:]
             s[rank_index[c]] += 1
             s[13] += 1
-            playout(state, s, rollout, stop)
+            for work in _playout_steps(state, s, rollout, stop, bottom):
+                pending += work
+                if pending >= STEP_WORK:
+                    yield pending
+                    pending = 0
             if state.is_terminal():
                 results[c].append(final_difference(state, team))
             elif solving and is_solvable(state):
-                results[c].append(solve(state).value * (1 if team == 0 else -1))
-                yield  # a solve is a unit of work of its own
+                # One solve is one unit of work (not sliced: this option is for experiments).
+                try:
+                    solution = solve(state, max_nodes=SAMPLE_SOLVE_NODES)
+                    results[c].append(solution.value * (1 if team == 0 else -1))
+                    yield pending + solution.nodes
+                except EndgameBudgetError:
+                    results[c].append(value(state, team))
+                    yield pending + SAMPLE_SOLVE_NODES
+                pending = 0
             else:
                 results[c].append(value(state, team))
+            pending += CLONE_WORK
         used = used + len(active) * left + SAMPLE_COST
         spent = used + sampler.work
         m += 1
         if not exact and m >= params.prune_after and m % params.prune_every == 0:
+            pending += len(active) * m // 4
             active = _prune(active, results, params.prune_z)
-        yield
+        if pending >= STEP_WORK:
+            yield pending
+            pending = 0
     means = {c: sum(r) / len(r) for c, r in results.items() if r}
     if not exact:
         best = max(means[c] for c in active)
         for c in candidates:
             if c not in active and means[c] >= best:
                 means[c] = best - 0.01  # dropped as worse: never chosen over a contender
+    if pending:
+        yield pending
     return {c: means[c] for c in candidates}
+
+
+def _playout_steps(state: Round, seen: list[int], params: HeuristicParams, stop: int,
+                   bottom: int) -> Generator[int, None, None]:
+    """:func:`~kseri.bots.rollout.playout` to ``stop`` in pieces of at most
+    :data:`~kseri.bots.params.PLAYOUT_CHUNK` plays, yielding the work of each (the same
+    play-out: the heuristic depends only on the position)."""
+    hands = state.hands
+    plays = state.plays
+    while (state.next_card < 52 or any(hands)) and len(plays) < stop:
+        before = len(plays)
+        widest = max(len(h) for h in hands)
+        playout(state, seen, params, min(stop, before + PLAYOUT_CHUNK), bottom)
+        yield (len(plays) - before) * (widest + 1)
+
+
+def _line_values(root: Round, candidates: list[int], team: int,
+                 params: HeuristicParams) -> Generator[int, None, Values]:
+    """In a last packet too big to solve: each card's value when the heuristic plays both
+    sides to the end after it (nothing is hidden, so one play-out per card says it all)."""
+    seen = public_seen(root)
+    bottom = exposed_bottom(root)
+    values: Values = {}
+    pending = 0
+    for c in candidates:
+        state = root.clone()
+        state.apply_index(c)
+        s = seen[:]
+        s[RANK_INDEX[c]] += 1
+        s[13] += 1
+        for work in _playout_steps(state, s, params, 52, bottom):
+            pending += work
+            if pending >= STEP_WORK:
+                yield pending
+                pending = 0
+        values[c] = final_difference(state, team)
+        pending += CLONE_WORK
+    yield pending
+    return values
 
 
 def _prune(active: list[int], results: dict[int, list[float]], z: float) -> list[int]:
@@ -142,32 +236,45 @@ def _prune(active: list[int], results: dict[int, list[float]], z: float) -> list
     return keep
 
 
-def _endgame_values(root: Round, candidates: list[int], team: int, exact: bool) -> Generator[None, None, Values]:
+def _endgame_values(root: Round, candidates: list[int], team: int, exact: bool) -> Generator[int, None, Values]:
     """Exact values in the last packet; without ``exact`` only the best card's value is
-    exact (the others are reported below it)."""
-    solver = Solver(root)
+    exact (the others are reported below it). Sliced by :meth:`Solver.value_steps`;
+    :class:`~kseri.bots.endgame.EndgameBudgetError` past :data:`~kseri.bots.endgame.SOLVE_NODES`."""
+    solver = Solver(root, max_nodes=SOLVE_NODES)
     sign = 1 if team == 0 else -1
-    inf = 10 ** 6
+    inf = solver.infinity
 
-    def mine(card: int, alpha: int = -inf, beta: int = inf) -> int:
+    mark = solver.nodes  # nodes already reported
+
+    def report() -> int:
+        nonlocal mark
+        done, mark = solver.nodes - mark + 1, solver.nodes
+        return done
+
+    def mine(card: int, alpha: int = -inf, beta: int = inf) -> Generator[int, None, int]:
         """The value for this seat's side, searched in the window alpha..beta (its side's terms)."""
-        if sign > 0:
-            return solver.value_after(card, alpha, beta)
-        return -solver.value_after(card, -beta, -alpha)
+        steps = solver.value_steps(card, alpha, beta) if sign > 0 else solver.value_steps(card, -beta, -alpha)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                value: int = done.value
+                break
+            yield report()
+        yield report()
+        return value * sign
 
     values: dict[int, float] = {}
     best: int | None = None
     for c in solver.root_moves():
         if exact or best is None:
-            v = mine(c)
-        elif mine(c, best, best + 1) > best:  # a null window: is it better at all?
-            v = mine(c, best, inf)  # yes: its exact value
+            v = yield from mine(c)
+        elif (yield from mine(c, best, best + 1)) > best:  # a null window: is it better at all?
+            v = yield from mine(c, best, inf)  # yes: its exact value
         else:
             values[c] = best - 0.5  # no better than the best: never chosen over it
-            yield
             continue
         values[c] = float(v)
         if best is None or v > best:
             best = v
-        yield
     return {c: values[c] for c in candidates}

@@ -23,6 +23,7 @@ from collections.abc import Generator
 
 from kseri.bots.base import BotError, check_turn
 from kseri.bots.levels import level_spec
+from kseri.bots.scale import bot_view, unscale
 from kseri.bots.search import Values, search_values
 from kseri.engine.cards import Card
 from kseri.engine.observation import Observation
@@ -43,6 +44,13 @@ class Thinker:
 
     The result depends only on the level, the observation, ``samples``,
     ``exact`` and the state of ``rng``, never on how the work is sliced.
+
+    A slice is short whatever the rules: the search hands back control after
+    every few milliseconds of work (:data:`~kseri.bots.params.STEP_WORK`), inside a
+    sample and inside an exact solve too, and its total work is bounded (a
+    budget of simulated plays, and of nodes for the exact last packet).
+    :attr:`work`, :attr:`units` and :attr:`largest_unit` measure it without a clock.
+    Point values too big for floats are scaled first (:mod:`kseri.bots.scale`).
     """
 
     def __init__(self, level: str, observation: Observation, rng: random.Random, *,
@@ -54,15 +62,20 @@ class Thinker:
         check_turn(observation)
         self.level = level
         self.observation = observation
+        self._view, self._scale = bot_view(observation)
         self._spec = level_spec(level)
         self._rng = rng
         self._samples = samples
         self._exact = exact
-        self._work: Generator[None, None, Values] | None = None
+        self._work: Generator[int, None, Values] | None = None
         self._values: Values | None = None
         self._card: Card | None = None
         self.units = 0
-        """Units of work done so far (one sample, one exact solve, or one endgame root move)."""
+        """Units of work done so far: the search's pieces between two chances to stop."""
+        self.work = 0
+        """Work done so far, in the search's measure (:data:`~kseri.bots.params.STEP_WORK`)."""
+        self.largest_unit = 0
+        """The most work done in one unit: what one slice may overrun by."""
 
     @property
     def done(self) -> bool:
@@ -75,27 +88,31 @@ class Thinker:
             return True
         spec = self._spec
         if spec.search is None:
-            self._card = spec.policy(self.observation, self._rng)
+            self._card = spec.policy(self._view, self._rng)
             return True
         if self._work is None:
-            self._work = search_values(self.observation, self._rng, spec.search, self._samples, self._exact)
+            self._work = search_values(self._view, self._rng, spec.search, self._samples, self._exact)
         deadline = time.perf_counter() + max_ms / 1000.0
         work = self._work
         while True:
             try:
-                next(work)
+                done = next(work)
             except StopIteration as stop:
                 self._finish(stop.value)
                 return True
             self.units += 1
+            self.work += done
+            if done > self.largest_unit:
+                self.largest_unit = done
             if time.perf_counter() >= deadline:
                 return False
 
     def _finish(self, values: Values) -> None:
-        self._values = values
         best = max(values.values())
         # First best in hand order: deterministic, whatever the slicing.
         self._card = Card.from_index(next(c for c in values if values[c] >= best - 1e-9))
+        scale = self._scale
+        self._values = values if scale == 1 else {c: unscale(v, scale) for c, v in values.items()}
 
     def run(self) -> Card:
         """Think to the end in one go and return the card."""

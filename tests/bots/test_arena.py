@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import shlex
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from kseri.bots.arena import ArenaError, Interval, format_result, run_arena
+from kseri.bots.arena import ArenaError, Interval, ProcessPlayer, format_result, run_arena
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -93,3 +95,53 @@ def test_sums_table_is_refused() -> None:
 
     with pytest.raises(ArenaError, match="one-pile"):
         run_arena("easy", "medium", rounds=1, seed=0, rules=rules_from_spec("sums"))
+
+
+# -- hostile protocol bots (issue #10): one line, never a traceback --------------------------
+
+BAD_BOTS = {
+    "answers garbage": "import sys\nfor line in sys.stdin: print('hello', flush=True)",
+    "dies with a traceback": "import sys\nsys.stdin.readline()\nraise ValueError('boom')",
+    "exits at once": "pass",
+    "answers a 5 MB line": "import sys\nsys.stdin.readline()\nsys.stdout.write('x' * 5_000_000)\nsys.stdout.flush()",
+    "answers bytes that are not UTF-8": "import sys\nfor line in sys.stdin:\n"
+                                        "    sys.stdout.buffer.write(b'\\xff\\xfe\\n'); sys.stdout.flush()",
+    "answers a long error line": "import sys\nfor line in sys.stdin: print('error: ' + 'y' * 900, flush=True)",
+    "answers a card it does not hold": "import sys\nfor line in sys.stdin: print('2C', flush=True)",
+    "closes its output": "import os, sys\nos.close(1)\nsys.stdin.read()",
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_BOTS))
+def test_a_hostile_bot_is_one_line_error(name: str) -> None:
+    command = f"{shlex.quote(sys.executable)} -c {shlex.quote(BAD_BOTS[name])}"
+    with pytest.raises(ArenaError) as caught:
+        run_arena(command, "easy", rounds=2, seed=1)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 400, message
+    assert "Traceback" not in message
+    if name == "dies with a traceback":
+        assert "boom" in message and "exit status 1" in message
+
+
+def test_a_silent_bot_times_out() -> None:
+    from kseri import Observation, Round
+    from kseri.engine.rules import GREEK
+
+    player = ProcessPlayer(f"{shlex.quote(sys.executable)} -c 'import sys\nfor line in sys.stdin: pass'",
+                           timeout=0.5)
+    obs = Observation.from_round(Round.deal(GREEK, dealer=1, rng=random.Random(1)), seat=0)
+    try:
+        with pytest.raises(ArenaError, match=r"did not answer within 0\.5 s"):
+            player.play(obs, random.Random(0))
+    finally:
+        player.close()
+
+
+def test_cli_hostile_bot_and_hostile_rules_are_one_line() -> None:
+    crash = f"{shlex.quote(sys.executable)} -c {shlex.quote(BAD_BOTS['dies with a traceback'])}"
+    for args in ((crash, "easy"), ("easy", "medium", "--rules", '{"profile": "greek", "target": ' + "9" * 5000 + "}"),
+                 ("easy", "medium", "--rules", "[" * 5000)):
+        out = run_cli(*args, "--rounds", "1")
+        assert out.returncode == 1, out
+        assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr

@@ -8,6 +8,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,7 +38,7 @@ def finish(proc: subprocess.Popen[str]) -> tuple[int, str]:
     return code, proc.stderr.read()
 
 
-def opening_observation() -> dict:
+def opening_observation() -> dict[str, Any]:
     state = Round.deal(GREEK, dealer=1, rng=random.Random(21))
     return Observation.from_round(state, seat=0).to_json()
 

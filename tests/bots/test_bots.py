@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -43,7 +44,7 @@ def idx(codes: str) -> tuple[int, ...]:
     return tuple(Card.parse(c).index for c in codes.split())
 
 
-def position(spec, seed: int, plays: int) -> Observation:
+def position(spec: str | dict[str, Any], seed: int, plays: int) -> Observation:
     """The observation of the seat to move after ``plays`` random plays."""
     rules = rules_from_spec(spec)
     rng = random.Random(seed)
@@ -62,7 +63,8 @@ def pick(level: str, obs: Observation, rng: random.Random) -> Card:
 @settings(max_examples=60, deadline=None)
 @given(spec=st.sampled_from(RULE_SPECS), seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47),
        level=st.sampled_from(LEVELS), bot_seed=st.integers(0, 1000))
-def test_bots_only_play_cards_they_hold(spec, seed, plays, level, bot_seed) -> None:
+def test_bots_only_play_cards_they_hold(spec: str | dict[str, Any], seed: int, plays: int, level: str,
+                                        bot_seed: int) -> None:
     obs = position(spec, seed, plays)
     card = pick(level, obs, random.Random(bot_seed))
     assert isinstance(card, Card)
@@ -256,7 +258,9 @@ def test_evaluate_sliced_matches_one_shot() -> None:
     think = Thinker("hard", obs, random.Random(5), samples=10, exact=True)
     while not think.step(max_ms=0):
         pass
-    assert expand_values(obs, think.values()) == evaluate(obs, random.Random(5), samples=10)
+    values = think.values()
+    assert values is not None
+    assert expand_values(obs, values) == evaluate(obs, random.Random(5), samples=10)
 
 
 # -- sampling the hidden cards --------------------------------------------------------
@@ -264,7 +268,7 @@ def test_evaluate_sliced_matches_one_shot() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(spec=st.sampled_from(RULE_SPECS), seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47))
-def test_samples_are_consistent_with_the_observation(spec, seed, plays) -> None:
+def test_samples_are_consistent_with_the_observation(spec: str | dict[str, Any], seed: int, plays: int) -> None:
     obs = position(spec, seed, plays)
     excluded = excluded_ranks(obs)
     sampler = Sampler(obs, random.Random(seed), excluded)

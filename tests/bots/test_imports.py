@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,7 @@ def _loaded_after(code: str) -> list[str]:
     return list(json.loads(out.stdout))
 
 
-def test_the_graph_reader_sees_a_cycle_and_a_deferred_import(tmp_path) -> None:
+def test_the_graph_reader_sees_a_cycle_and_a_deferred_import(tmp_path: Path) -> None:
     pkg = tmp_path / "kseri"
     (pkg / "engine").mkdir(parents=True)
     (pkg / "__init__.py").write_text("")
