@@ -1,4 +1,5 @@
-"""How the bots are imported: no cycles, only downward, and a cheap package import."""
+"""How the bots are imported: a cheap package import, names loaded on first use. (No cycles and
+only downward imports, for the whole package: ``tests/test_layers.py``.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from pathlib import Path
 import pytest
 
 import kseri.bots
-from tests.bots.import_graph import ROOT, Edge, cycles, edges, modules, upward
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _loaded_after(code: str) -> list[str]:
@@ -18,33 +20,6 @@ def _loaded_after(code: str) -> list[str]:
     probe = f"{code}; import json, sys; print(json.dumps(sorted(m for m in sys.modules if m.startswith('kseri'))))"
     out = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
     return list(json.loads(out.stdout))
-
-
-def test_the_graph_reader_sees_a_cycle_and_a_deferred_import(tmp_path: Path) -> None:
-    pkg = tmp_path / "kseri"
-    (pkg / "engine").mkdir(parents=True)
-    (pkg / "__init__.py").write_text("")
-    (pkg / "engine" / "__init__.py").write_text("from typing import TYPE_CHECKING\n"
-                                                "if TYPE_CHECKING:\n    from kseri.engine import b\n")
-    (pkg / "engine" / "a.py").write_text("from kseri.engine.b import f\n")
-    (pkg / "engine" / "b.py").write_text("def f():\n    from . import a\n")
-    found = edges(modules(pkg))
-    assert Edge("kseri.engine.b", "kseri.engine.a", 2, True) in found
-    assert all(e.source != "kseri.engine" for e in found)  # TYPE_CHECKING imports are left out
-    assert cycles(found) == [["kseri.engine.a", "kseri.engine.b"]]
-
-
-def test_no_import_cycle_in_the_bots() -> None:
-    found = [c for c in cycles(edges()) if any(m.startswith("kseri.bots") for m in c)]
-    assert found == []
-
-
-def test_the_bots_import_only_the_engine_and_themselves() -> None:
-    graph = edges()
-    mine = [e for e in graph if e.source.startswith("kseri.bots")]
-    assert mine and [e for e in mine if not e.target.startswith(("kseri.bots", "kseri.engine"))] == []
-    # ... and nothing below them imports them.
-    assert [e for e in upward(graph) if e.target.startswith("kseri.bots")] == []
 
 
 def test_importing_the_level_names_does_not_load_the_bots() -> None:
