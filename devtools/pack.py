@@ -7,7 +7,9 @@ some fifty modules one by one. Next to each ``kseri/**/x.py`` the zip holds
 (``devtools/pyc.mjs`` runs ``runtime/pyodide`` in Node): compiling the package
 was most of the page's Python start-up under WebAssembly. The bytecode is
 "checked-hash" (PEP 552), so Python uses it only when it matches the source
-beside it; a stale or foreign ``.pyc`` costs time, never correctness.
+beside it; a stale or foreign ``.pyc`` costs time, never correctness. The
+package's data files go in too: the compiled catalogs ``kseri/**/*.mo``
+(:func:`package_data`).
 
 The zip is deterministic (sorted names, fixed timestamps): the same sources
 give the same bytes, hence the same service-worker version.
@@ -58,6 +60,26 @@ def package_sources(root: str | os.PathLike[str] = ROOT) -> dict[str, bytes]:
     base = Path(root) / PACKAGE
     found = {}
     for path in sorted(base.rglob("*.py")):
+        rel = path.relative_to(root)
+        if "__pycache__" in rel.parts or any(part.startswith(".") for part in rel.parts):
+            continue
+        found[rel.as_posix()] = path.read_bytes()
+    return found
+
+
+DATA_SUFFIXES = (".mo",)
+"""Files of the package the page reads besides its modules: the compiled catalogs (``kseri/i18n``)."""
+
+
+def package_data(root: str | os.PathLike[str] = ROOT) -> dict[str, bytes]:
+    """``{"kseri/i18n/locale/el/LC_MESSAGES/kseri.mo": bytes, ...}``: the package's data files, sorted.
+
+    The ``.mo`` is compiled from its ``.po`` by ``python3 -m devtools.msgfmt`` and kept beside it (a
+    test checks that it is up to date), so packing needs neither Babel nor GNU gettext.
+    """
+    base = Path(root) / PACKAGE
+    found = {}
+    for path in sorted(p for p in base.rglob("*") if p.suffix in DATA_SUFFIXES and p.is_file()):
         rel = path.relative_to(root)
         if "__pycache__" in rel.parts or any(part.startswith(".") for part in rel.parts):
             continue
@@ -167,11 +189,13 @@ def _write_atomically(path: Path, data: bytes) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def build_zip(sources: dict[str, bytes], bytecode: dict[str, bytes], cache_tag: str) -> bytes:
-    """The zip's bytes: every source and, when given, its bytecode; deterministic."""
+def build_zip(sources: dict[str, bytes], bytecode: dict[str, bytes], cache_tag: str,
+              data: dict[str, bytes] | None = None) -> bytes:
+    """The zip's bytes: every source, when given its bytecode, and the data files; deterministic."""
     entries = dict(sources)
-    for name, data in bytecode.items():
-        entries[bytecode_name(name, cache_tag)] = data
+    entries.update(data or {})
+    for name, compiled in bytecode.items():
+        entries[bytecode_name(name, cache_tag)] = compiled
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):
@@ -190,7 +214,9 @@ def package_bytes(root: str | os.PathLike[str] = ROOT, *, strict: bool = False) 
     ``strict=True`` raises :class:`PackError` instead.
     """
     sources = package_sources(root)
-    key = hashlib.sha256(b"".join(n.encode() + b"\0" + d + b"\0" for n, d in sources.items())).hexdigest()
+    data = package_data(root)
+    key = hashlib.sha256(b"".join(n.encode() + b"\0" + d + b"\0"
+                                  for n, d in (*sources.items(), *data.items()))).hexdigest()
     with _building:
         if key in _built:
             return _built[key]
@@ -200,9 +226,9 @@ def package_bytes(root: str | os.PathLike[str] = ROOT, *, strict: bool = False) 
             if strict:
                 raise
             print(f"pack: {NAME} without bytecode (the page will start slower): {exc}", file=sys.stderr)
-            return build_zip(sources, {}, "")
+            return build_zip(sources, {}, "", data)
         _built.clear()  # a long dev session edits sources: keep only the current zip
-        _built[key] = build_zip(sources, bytecode, cache_tag)
+        _built[key] = build_zip(sources, bytecode, cache_tag, data)
         return _built[key]
 
 
@@ -225,7 +251,9 @@ def main(argv: list[str] | None = None) -> int:
     with zipfile.ZipFile(target) as archive:
         names = archive.namelist()
     compiled = sum(name.endswith(".pyc") for name in names)
-    print(f"pack: {target}: {len(names) - compiled} modules, {compiled} compiled, {target.stat().st_size / 1e3:.0f} kB")
+    modules = sum(name.endswith(".py") for name in names)
+    print(f"pack: {target}: {modules} modules, {compiled} compiled, {len(names) - modules - compiled} data files, "
+          f"{target.stat().st_size / 1e3:.0f} kB")
     return 0
 
 

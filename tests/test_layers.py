@@ -1,7 +1,8 @@
 """The package's shape: layers import only downward, nothing imports in a circle, and
 only ``kseri/web`` touches the page.
 
-Layers, lowest first: ``engine`` (rules; the standard library only), ``bots``,
+Layers, lowest first: ``engine`` (rules; the standard library only), ``i18n`` (the
+catalog of words, English and Greek, with :mod:`gettext`), ``bots``,
 ``table`` (the game at the browser table), ``scenes`` (rule scenes), ``web`` (the
 page). ``kseri/cli.py`` is an entry point beside them: it may use the engine and
 the bots. Every import counts, also one inside a function (a lazy import is still
@@ -19,13 +20,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "kseri"
 
-LAYERS = ("engine", "bots", "table", "scenes", "web")
+LAYERS = ("engine", "i18n", "bots", "table", "scenes", "web")
 ALLOWED: dict[str, set[str]] = {
     "engine": {"engine"},
+    "i18n": {"engine", "i18n"},  # the catalog (gettext): words only, no game
     "bots": {"engine", "bots"},
-    "table": {"engine", "bots", "table"},
-    "scenes": {"engine", "table", "scenes"},
-    "web": {"engine", "bots", "table", "scenes", "web"},
+    "table": {"engine", "i18n", "bots", "table"},
+    "scenes": {"engine", "i18n", "table", "scenes"},
+    "web": {"engine", "i18n", "bots", "table", "scenes", "web"},
     "cli": {"engine", "bots", "cli"},
     "": set(LAYERS) | {"", "cli"},  # kseri/__init__.py and __main__.py
 }

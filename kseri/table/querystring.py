@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-__all__ = ["parse_query", "unquote", "without_keys"]
+__all__ = ["param", "parse_query", "unquote", "without_keys"]
 
 _HEX = frozenset("0123456789abcdefABCDEF")
 _ASCII_RUNS = re.compile("([\x00-\x7f]+)")
@@ -76,3 +76,12 @@ def without_keys(search: str, keys: Iterable[str]) -> str:
     kept = [part for part in search.lstrip("?").split("&")
             if part and _unquote_plus(part.partition("=")[0]) not in drop]
     return "?" + "&".join(kept) if kept else ""
+
+
+def param(search: str, name: str) -> str:
+    """The first value of parameter ``name`` in ``search`` (``?a=1&lang=el``), ``""`` when absent.
+
+    >>> param("?seed=3&lang=el", "lang"), param("?lang", "lang"), param("", "lang")
+    ('el', '', '')
+    """
+    return next((value for key, value in parse_query(search.lstrip("?")) if key == name), "")

@@ -20,6 +20,7 @@ from typing import Any
 from kseri.engine.errors import KseriError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
+from kseri.i18n import _
 from kseri.table.notices import brief
 from kseri.table.seats import SessionError
 
@@ -84,5 +85,5 @@ class Stats:
         label = label or level
         played, won = self.played.get(level, 0), self.won.get(level, 0)
         if not played:
-            return f"No finished matches against {label} yet."
-        return f"Your record against {label}: {won} won, {played - won} lost."
+            return _("No finished matches against {level} yet.").format(level=label)
+        return _("Your record against {level}: {won} won, {lost} lost.").format(level=label, won=won, lost=played - won)

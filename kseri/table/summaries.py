@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
+from kseri.i18n import N_, _, ngettext
 
 __all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round_summary"]
 
@@ -20,6 +21,7 @@ __all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round
 class SummaryRow:
     key: str
     label: str
+    """The row's name: an English ``msgid`` (the page shows it translated)."""
     values: tuple[int, int]
     """Points per side (for ``cards``: the number of cards)."""
     notes: tuple[str, str] = ("", "")
@@ -68,26 +70,26 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     score = match.scores[index]
     rules = match.rules
     a, b = score.sides
-    rows = [SummaryRow("cards", "Cards taken", (a.cards, b.cards), is_points=False)]
-    for key, label, rank in (("aces", "Aces", ACE), ("kings", "Kings", KING), ("queens", "Queens", QUEEN),
-                             ("jacks", "Jacks", JACK), ("tens", "Tens", TEN)):
+    rows = [SummaryRow("cards", N_("Cards taken"), (a.cards, b.cards), is_points=False)]
+    for key, label, rank in (("aces", N_("Aces"), ACE), ("kings", N_("Kings"), KING),
+                             ("queens", N_("Queens"), QUEEN), ("jacks", N_("Jacks"), JACK), ("tens", N_("Tens"), TEN)):
         if rules.rank_points[rank - 1]:
             rows.append(SummaryRow(key, label, (getattr(a, key), getattr(b, key))))
     if a.other_ranks or b.other_ranks:
-        rows.append(SummaryRow("other_ranks", "Other cards", (a.other_ranks, b.other_ranks)))
+        rows.append(SummaryRow("other_ranks", N_("Other cards"), (a.other_ranks, b.other_ranks)))
     if rules.ten_of_diamonds_points:
-        rows.append(SummaryRow("ten_of_diamonds", "10♦ bonus", (a.ten_of_diamonds, b.ten_of_diamonds)))
+        rows.append(SummaryRow("ten_of_diamonds", N_("10♦ bonus"), (a.ten_of_diamonds, b.ten_of_diamonds)))
     if rules.two_of_clubs_points:
         rows.append(SummaryRow("two_of_clubs", "2♣", (a.two_of_clubs, b.two_of_clubs)))
-    rows.append(SummaryRow("majority", "Most cards", (a.majority, b.majority),
-                           note=f"{a.cards}–{b.cards}: nobody" if a.cards == b.cards else ""))
-    rows.append(SummaryRow("kseri", "Kseris", (a.kseri, b.kseri),
+    rows.append(SummaryRow("majority", N_("Most cards"), (a.majority, b.majority),
+                           note=_("{a}–{b}: nobody").format(a=a.cards, b=b.cards) if a.cards == b.cards else ""))
+    rows.append(SummaryRow("kseri", N_("Kseris"), (a.kseri, b.kseri),
                            notes=(_kseri_note(a.kseris, a.jack_kseris), _kseri_note(b.kseris, b.jack_kseris))))
     if rules.jack_table_points:
-        rows.append(SummaryRow("jack_table", "Jack tables", (a.jack_table, b.jack_table)))
+        rows.append(SummaryRow("jack_table", N_("Jack tables"), (a.jack_table, b.jack_table)))
     if rules.final_capture_points:
-        rows.append(SummaryRow("final_capture", "Last capture", (a.final_capture, b.final_capture)))
-    rows.append(SummaryRow("total", "Round total", (a.total, b.total)))
+        rows.append(SummaryRow("final_capture", N_("Last capture"), (a.final_capture, b.final_capture)))
+    rows.append(SummaryRow("total", N_("Round total"), (a.total, b.total)))
     points = score.points
     totals_after = _totals_after(match, index)
     totals_before = (totals_after[0] - points[0], totals_after[1] - points[1])
@@ -109,9 +111,9 @@ def match_summary(match: Match) -> MatchSummary:
 def _kseri_note(kseris: int, jack_kseris: int) -> str:
     parts = []
     if kseris:
-        parts.append(f"{kseris} kseri" + ("s" if kseris > 1 else ""))
+        parts.append(ngettext("{n} kseri", "{n} kseris", kseris).format(n=kseris))
     if jack_kseris:
-        parts.append(f"{jack_kseris} jack kseri" + ("s" if jack_kseris > 1 else ""))
+        parts.append(ngettext("{n} jack kseri", "{n} jack kseris", jack_kseris).format(n=jack_kseris))
     return ", ".join(parts)
 
 

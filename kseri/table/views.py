@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from kseri.engine.cards import Card  # noqa: F401 - used by the doctest of describe_event
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import GREEK
+from kseri.i18n import _, card_name, ngettext
 from kseri.table.seats import BOT, HUMAN, Phase
 
 __all__ = ["HintEntry", "SideView", "TableView", "describe_event"]
@@ -87,9 +88,6 @@ class HintEntry:
 
 # --------------------------------------------------------------------------- describing plays
 
-_KIND_WORDS = {"kseri": "Kseri", "jack_kseri": "Jack kseri"}
-
-
 def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> str:
     """One sentence for the live region: what was played and what it did.
 
@@ -97,23 +95,32 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> st
     >>> describe_event(PlayEvent(seat=1, card=Card.parse("7H"), kind="drop"))
     'Bot plays the seven of hearts.'
     """
-    who = "You" if event.seat == HUMAN else "Bot"
-    verb = "play" if event.seat == HUMAN else "plays"
-    text = f"{who} {verb} the {event.card.name}"
+    you = event.seat == HUMAN
+    card = card_name(event.card.code)
+    bonus = f", +{event.bonus}" if event.bonus else ""
+    taken = len(event.captured) + 1
     if event.kind == "drop":
-        text += "."
-    elif event.kind in _KIND_WORDS:
-        bonus = f", +{event.bonus}" if event.bonus else ""
-        text += f": {_KIND_WORDS[event.kind]}{bonus}!"
+        text = (_("You play the {card}.") if you else _("Bot plays the {card}.")).format(card=card)
+    elif event.kind == "kseri":
+        text = (_("You play the {card}: Kseri{bonus}!") if you else _("Bot plays the {card}: Kseri{bonus}!")).format(
+            card=card, bonus=bonus)
+    elif event.kind == "jack_kseri":
+        text = (_("You play the {card}: Jack kseri{bonus}!") if you
+                else _("Bot plays the {card}: Jack kseri{bonus}!")).format(card=card, bonus=bonus)
     else:
-        taken = len(event.captured) + 1
-        text += f" and {'take' if event.seat == HUMAN else 'takes'} {taken} cards."
+        text = (ngettext("You play the {card} and take {n} card.", "You play the {card} and take {n} cards.", taken)
+                if you else ngettext("Bot plays the {card} and takes {n} card.",
+                                     "Bot plays the {card} and takes {n} cards.", taken)).format(card=card, n=taken)
     if event.sweep:
-        taker = "You take" if event.sweep_seat == HUMAN else "Bot takes"
-        text += f" {taker} the last {len(event.sweep)} cards on the table."
+        n = len(event.sweep)
+        text += " " + (ngettext("You take the last {n} card on the table.",
+                                "You take the last {n} cards on the table.", n)
+                       if event.sweep_seat == HUMAN else
+                       ngettext("Bot takes the last {n} card on the table.",
+                                "Bot takes the last {n} cards on the table.", n)).format(n=n)
     if event.round_over:
-        text += " The round is over."
+        text += " " + _("The round is over.")
     elif event.dealt:
-        text += f" {packet_size} new cards each."
+        text += " " + ngettext("{n} new card each.", "{n} new cards each.", packet_size).format(n=packet_size)
     return text
 

@@ -28,19 +28,20 @@ from pyscript import document, window
 
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
+from kseri.i18n import N_, _
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.views import HintEntry
-from kseri.web import render
+from kseri.web import language, render
 from kseri.web.board import Board
 from kseri.web.dom import exists, js_object
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
-from kseri.web.render import Notice
+from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.state import Activity, UiState
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
 from kseri.web.turns import HintKey, Turns
@@ -55,11 +56,6 @@ DIALOGS = ("round-summary", "match-end", "confirm-new", "share", "rules")
 HISTORY_MARK = "kseriDialog"
 """The key in ``history.state`` of the entry the page adds while a dialog is open."""
 
-NEWER_ELSEWHERE = Notice(
-    "This game went on in another tab. This tab no longer saves it, so that nothing played there is lost.",
-    actions=(("load-newer", "Load the newer game"), ("keep-this", "Keep this one")),
-    key="newer-elsewhere", sticky=True)
-"""Shown when another tab saved the game (see :meth:`App.on_storage`)."""
 
 
 class App:
@@ -136,7 +132,7 @@ class App:
         """
         console.warn(clip(f"kseri: {type(exc).__name__}: {exc}", 300))
         self.state = self.state.to(Activity.IDLE)
-        actions: tuple[tuple[str, str], ...] = (("match-new", "New game"),)
+        actions: tuple[tuple[str, str], ...] = (("match-new", N_("New game")),)
         retry = False
         try:
             if self.session.phase == "bot":
@@ -145,12 +141,12 @@ class App:
                 retry = here != self._retried_at  # once per position: a failure that repeats waits for a click
                 self._retried_at = here
                 if not retry:
-                    actions = (("resume", "Let the bot play"), *actions)
+                    actions = (("resume", N_("Let the bot play")), *actions)
             self.render()
         except Exception as again:  # the table cannot even be drawn: the new game is the way out
             retry = False
             console.warn(clip(f"kseri: {type(again).__name__}: {again}", 300))
-        self.notify(Notice(f"Something went wrong ({type(exc).__name__}); nothing was lost.",
+        self.notify(Notice(_("Something went wrong ({error}); nothing was lost.").format(error=type(exc).__name__),
                            actions=actions, key="recover"))
         if retry:
             self.go_on()
@@ -191,7 +187,7 @@ class App:
             self._saved = text
         elif self.storage.failed and not self._told_storage:
             self._told_storage = True
-            self.notify("Your browser refused to store the game, so it will not be resumed after a reload.")
+            self.notify(N_("Your browser refused to store the game, so it will not be resumed after a reload."))
 
     # -- other tabs ---------------------------------------------------------------------
 
@@ -215,14 +211,14 @@ class App:
         try:
             session = GameSession.restore(text)
         except SessionError as exc:
-            self.notify(Notice(f"The other tab's game cannot be loaded ({one_line(exc)}).",
-                               actions=(("keep-this", "Keep this one"),), key=NEWER_ELSEWHERE.key, sticky=True))
+            self.notify(Notice(_("The other tab's game cannot be loaded ({reason}).").format(reason=one_line(exc)),
+                               actions=(("keep-this", N_("Keep this one")),), key=NEWER_ELSEWHERE.key, sticky=True))
             return
         self.stale = False
         self._saved = text
         self.drop_notice(str(NEWER_ELSEWHERE.key))
         self.take_session(session)
-        self.board.announce("The newer game is loaded. " + self.turns.turn_text())
+        self.board.announce(_("The newer game is loaded.") + " " + self.turns.turn_text())
 
     def keep_this(self) -> None:
         """Go on with this tab's game, saving it over the other tab's (the player chose so)."""
@@ -273,6 +269,9 @@ class App:
             "keep-this": self.keep_this,
             "resume": self.resume,
         }
+        if name == "set-language":
+            self.switch_language(str(action.dataset.lang or ""))
+            return
         handler = handlers.get(name)
         if handler is not None:
             handler()
@@ -320,7 +319,7 @@ class App:
             return
         self.save()
         self.render()
-        self.board.announce(f"Bot level: {render.level_label(value)}, from its next card.")
+        self.board.announce(_("Bot level: {level}, from its next card.").format(level=render.level_label(value)))
 
     def on_dialog_cancel(self, event: Any) -> None:
         event.preventDefault()
@@ -391,7 +390,7 @@ class App:
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
         self.render()  # the new deal shows at once, locked until it has been dealt in
-        self.board.announce("New match. " + self.turns.turn_text())
+        self.board.announce(_("New match.") + " " + self.turns.turn_text())
         self.spawn(self.turns.new_round(self.state.generation))
 
     # -- dialogs and the back button ------------------------------------------------------
@@ -546,17 +545,36 @@ class App:
         field.select()
         clipboard: Any = getattr(window.navigator, "clipboard", None)
         if not exists(clipboard):
-            status.textContent = "Select the link and copy it."
+            status.textContent = _("Select the link and copy it.")
             return
 
-        def done(_: Any) -> None:
-            status.textContent = "Copied to the clipboard."
+        def done(_result: Any) -> None:
+            status.textContent = _("Copied to the clipboard.")
 
-        def refused(_: Any) -> None:
-            status.textContent = "Select the link and copy it (the clipboard is not available here)."
+        def refused(_error: Any) -> None:
+            status.textContent = _("Select the link and copy it (the clipboard is not available here).")
 
         self._proxies += [create_proxy(done), create_proxy(refused)]
         clipboard.writeText(field.value).then(self._proxies[-2], self._proxies[-1])
+
+    def switch_language(self, lang: str) -> None:
+        """The header's switch: speak ``lang`` from now on, here and on later visits."""
+        lang = language.apply(lang)
+        language.remember(self.storage, lang)
+        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
+        self.board.forget()
+        self.render()
+        self.board.show_notices(self._notices)
+        if self.el["round-summary"].open and self.session.match.scores:
+            self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
+        if self.el["match-end"].open and self.session.match.is_over:
+            self.el["match-end-body"].innerHTML = render.match_end_html(
+                self.session.match_summary(),
+                stats_line=self.stats.line(self.session.level, render.level_label(self.session.level)),
+                level=self.session.level)
+        pressed = document.querySelector(f'.lang-switch [data-lang="{lang}"]')
+        if exists(pressed):
+            pressed.focus()
 
     # -- start --------------------------------------------------------------------------
 
@@ -582,12 +600,13 @@ class App:
         if not exists(document.querySelector('#rules a[href$="guide.html"]')):
             lead = document.querySelector("#rules .lead")
             if exists(lead):
-                lead.insertAdjacentHTML("afterend", render.GUIDE_LINK)
+                lead.insertAdjacentHTML("afterend", render.guide_link_html())
 
 
 def start() -> App:
     """Build the page's app from the URL and the saved game, and make the table playable."""
     storage = Storage()
+    language.apply(language.page_language(storage))
     session, notices = open_session(storage)
     stats, stats_notices = open_stats(storage)
     app = App(session, storage, notices + stats_notices, stats)

@@ -12,6 +12,7 @@ from typing import Any
 
 from pyscript import document
 
+from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render
 from kseri.web.state import UiState
@@ -54,23 +55,25 @@ class Board:
         el["hand"].classList.toggle("my-turn", can_play)
         self.set_html("bot-hand", render.bot_hand_html(view.bot.hand_count))
         el["bot-hand"].dataset.count = str(view.bot.hand_count)
-        el["bot-hand"].setAttribute("aria-label", f"Bot's hand: {view.bot.hand_count} cards")
+        el["bot-hand"].setAttribute("aria-label", ngettext("Bot's hand: {n} card", "Bot's hand: {n} cards",
+                                                           view.bot.hand_count).format(n=view.bot.hand_count))
         self.set_html("pile", render.pile_html(view.pile))
         el["pile"].dataset.count = str(len(view.pile))
         el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
-        self.set_html("you-stack", render.stack_html(view.human, "You"))
-        self.set_html("bot-stack", render.stack_html(view.bot, "Bot"))
+        self.set_html("you-stack", render.stack_html(view.human, _("You")))
+        self.set_html("bot-stack", render.stack_html(view.bot, _("Bot")))
         el["you-stack"].dataset.count = str(view.human.captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_html("stock", render.stock_html(view.stock))
         el["stock"].dataset.count = str(view.stock)
-        el["stock"].setAttribute("aria-label", f"Stock: {view.stock} cards")
+        el["stock"].setAttribute("aria-label", ngettext("Stock: {n} card", "Stock: {n} cards", view.stock).format(
+            n=view.stock))
         self.set_html("score", render.score_html(view))
         el["score"].dataset.seat0 = str(view.totals[0])
         el["score"].dataset.seat1 = str(view.totals[1])
         el["score"].dataset.target = str(view.target)
-        el["score"].setAttribute("aria-label", f"Match score: you {view.totals[0]}, bot {view.totals[1]}, "
-                                               f"first to {view.target}")
+        el["score"].setAttribute("aria-label", _("Match score: you {you}, bot {bot}, first to {target}").format(
+            you=view.totals[0], bot=view.totals[1], target=view.target))
         best = next((h for h in hints.values() if h.best), None) if hints else None
         self.draw_status(view, thinking=state.thinking, dealing=state.dealing, best_hint=best)
         for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
@@ -85,7 +88,7 @@ class Board:
         hint_button.classList.toggle("working", hinting)
         document.body.dataset.phase = view.phase
         document.body.dataset.busy = "true" if busy else "false"
-        title = "Your turn · Kseri" if can_play else "Kseri — the Greek card game"
+        title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
         if document.title != title:
             document.title = title
 

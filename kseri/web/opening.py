@@ -17,6 +17,7 @@ from pyscript import window
 
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import GREEK
+from kseri.i18n import N_, _
 from kseri.table.notices import clip
 from kseri.table.querystring import without_keys
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
@@ -27,7 +28,7 @@ from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASID
 
 __all__ = ["STORAGE_OFF", "clean_url", "open_session", "open_stats"]
 
-STORAGE_OFF = "This browser does not let the page store anything, so the game will not be resumed after a reload."
+STORAGE_OFF = N_("This browser does not let the page store anything, so the game will not be resumed after a reload.")
 
 
 def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str | None]:
@@ -76,11 +77,13 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
     if session is None:
         session = GameSession.new(level=level)
     if save_problem is not None:
-        outcome = "" if from_url else " and a new game started"
-        notices.append(f"Your saved game could not be resumed ({save_problem}). It was set aside{outcome}.")
+        notices.append((_("Your saved game could not be resumed ({problem}). It was set aside.") if from_url else
+                        _("Your saved game could not be resumed ({problem}). It was set aside and a new game started.")
+                        ).format(problem=save_problem))
     if record_error is not None:
-        outcome = "Your saved game continues." if resumed else "A new game was started instead."
-        notices.insert(0, f"Could not open the game record in the link: {record_error}. {outcome}")
+        outcome = _("Your saved game continues.") if resumed else _("A new game was started instead.")
+        notices.insert(0, _("Could not open the game record in the link: {error}.").format(error=record_error)
+                       + " " + outcome)
     clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
     return session, notices
 
@@ -93,7 +96,8 @@ def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
     except SessionError as exc:
         assert text is not None  # no text reads as empty statistics
         storage.set_aside(STATS_KEY, STATS_SET_ASIDE_KEY, text)
-        return Stats(), [f"Your match statistics were set aside and start again from zero: {one_line(exc)}."]
+        return Stats(), [_("Your match statistics were set aside and start again from zero: {reason}.").format(
+            reason=one_line(exc))]
 
 
 def clean_url(location: Any, *, consumed: bool) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from html import escape
 
 from kseri.bots.names import LEVELS
-from kseri.engine.cards import Card
+from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
@@ -26,23 +26,32 @@ from kseri.table.views import HintEntry, SideView, TableView
 from kseri.web.card_html import card_img
 
 __all__ = [
-    "GUIDE_LINK", "LEVEL_LABELS", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
-    "hand_card_label", "hand_html", "level_label", "level_options_html", "match_end_html", "notices_html",
+    "LEVEL_LABELS", "NEWER_ELSEWHERE", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
+    "guide_link_html",
+    "hand_card_label", "hand_html", "language_switch_html", "level_label", "level_options_html", "match_end_html",
+    "notices_html",
     "pile_html", "pile_label", "round_summary_html", "score_html", "stack_html", "status_html", "stock_html",
 ]
 
 TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
 """The table's one top-level heading, for screen readers (the logo says it to the eye)."""
 
-GUIDE_LINK = ('<p class="guide-link">New to the game? <a href="guide.html">The illustrated guide</a> '
-              'shows the rules in six live scenes.</p>')
-"""The rules dialog's link to the illustrated guide (``guide.html``), under its first paragraph."""
+
+
+def guide_link_html() -> str:
+    """The rules dialog's link to the illustrated guide (``guide.html``), under its first paragraph."""
+    return (f'<p class="guide-link">{escape(_("New to the game?"))} <a href="guide.html">'
+            f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in six live scenes."))}</p>')
 
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
 
-LEVEL_LABELS: dict[str, str] = {level: level.title() for level in LEVELS}
-"""The bot's levels (:data:`kseri.bots.names.LEVELS`) as the page names them."""
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+"""The bot's levels (:data:`kseri.bots.names.LEVELS`) as the page names them (English ``msgid``)."""
+assert set(LEVEL_LABELS) == set(LEVELS), "a bot level without a name on the page"
+
+LANGUAGE_NAMES = {"en": ("EN", "English"), "el": ("ΕΛ", "Ελληνικά")}
+"""The language switch's buttons: a short label and the language's own name."""
 
 
 def level_label(level: str) -> str:
@@ -51,7 +60,7 @@ def level_label(level: str) -> str:
     >>> level_label("hard")
     'Hard'
     """
-    return LEVEL_LABELS.get(level, level.title())
+    return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level.title()
 
 
 _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -67,7 +76,7 @@ def card_label(code: str) -> str:
 
 
 def _name(code: str) -> str:
-    return Card.parse(code).name
+    return card_name(code)
 
 
 def format_value(value: float) -> str:
@@ -96,8 +105,8 @@ def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str
     >>> hand_card_label("2C", 9)
     'two of clubs'
     """
-    label = _name(code) + (f", key {index + 1}" if index < 9 else "")
-    return label + (f", {format_value(hint.value)} by the hint" if hint else "")
+    label = _name(code) + (_(", key {n}").format(n=index + 1) if index < 9 else "")
+    return label + (_(", {value} by the hint").format(value=format_value(hint.value)) if hint else "")
 
 
 def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEntry] | None = None) -> str:
@@ -136,16 +145,17 @@ def bot_hand_html(count: int) -> str:
 
 def pile_label(pile: Sequence[str]) -> str:
     if not pile:
-        return "Pile: empty"
+        return _("Pile: empty")
     under = len(pile) - 1
-    return f"Pile: {len(pile)} card{'s' if len(pile) != 1 else ''}, top card {_name(pile[-1])}" + (
-        f", {under} under it" if under else "")
+    return ngettext("Pile: {n} card, top card {card}", "Pile: {n} cards, top card {card}", len(pile)).format(
+        n=len(pile), card=_name(pile[-1])) + (ngettext(", {n} under it", ", {n} under it", under).format(n=under)
+                                              if under else "")
 
 
 def pile_html(pile: Sequence[str]) -> str:
     """The pile's last few cards fanned (bottom first), the top one with ``data-card``."""
     if not pile:
-        return '<div class="pile-empty" aria-hidden="true"><span>Empty table</span></div>'
+        return f'<div class="pile-empty" aria-hidden="true"><span>{escape(_("Empty table"))}</span></div>'
     shown = pile[-PILE_FAN:]
     hidden = len(pile) - len(shown)
     cards = []
@@ -159,7 +169,8 @@ def pile_html(pile: Sequence[str]) -> str:
     if hidden:
         depth = min(hidden, 8)
         under = f'<div class="pile-under" style="--depth:{depth}" aria-hidden="true"></div>'
-    count = (f'<span class="badge pile-count" aria-hidden="true" title="{len(pile)} cards in the pile">'
+    in_pile = escape(ngettext("{n} card in the pile", "{n} cards in the pile", len(pile)).format(n=len(pile)))
+    count = (f'<span class="badge pile-count" aria-hidden="true" title="{in_pile}">'
              f'{len(pile)}</span>') if len(pile) > 1 else ""
     return f'{under}<div class="pile-fan" style="--m:{len(shown)}">{"".join(cards)}</div>{count}'
 
@@ -167,68 +178,73 @@ def pile_html(pile: Sequence[str]) -> str:
 def stack_html(side: SideView, who: str) -> str:
     """A capture stack: a face-down pile with its count, kseri cards sideways under it."""
     kseris = "".join(
-        f'<span class="kseri-card" style="--j:{j}" title="Kseri: {escape(card_label(code))}">{card_img(code)}</span>'
+        f'<span class="kseri-card" style="--j:{j}" title="{escape(_("Kseri: {card}").format(card=card_label(code)))}">'
+        f'{card_img(code)}</span>'
         for j, code in enumerate(side.kseri_cards))
     if side.captured:
         depth = min(8, 1 + side.captured // 6)
         stack = f'<div class="card stack-top" style="--depth:{depth}">{card_img(None)}</div>'
     else:
         stack = '<div class="stack-empty"></div>'
-    noun = "card" if side.captured == 1 else "cards"
-    kseri_text = ""
+    taken = ngettext("{who}: {n} card taken", "{who}: {n} cards taken", side.captured).format(
+        who=who, n=side.captured)
     n_kseri = side.kseris + side.jack_kseris
     if n_kseri:
-        kseri_text = f", {n_kseri} kseri{'s' if n_kseri > 1 else ''}"
-    return (f'<div class="stack-visual" role="img" aria-label="{who}: {side.captured} {noun} taken{kseri_text}">'
+        taken += ngettext(", {n} kseri", ", {n} kseris", n_kseri).format(n=n_kseri)
+    return (f'<div class="stack-visual" role="img" aria-label="{escape(taken)}">'
             f'<div class="kseri-cards">{kseris}</div>{stack}'
             f'<span class="badge stack-count" aria-hidden="true">{side.captured}</span></div>'
-            f'<span class="stack-label" aria-hidden="true">Taken</span>')
+            f'<span class="stack-label" aria-hidden="true">{escape(_("Taken"))}</span>')
 
 
 def stock_html(count: int) -> str:
     if not count:
-        return '<div class="stock-empty" aria-hidden="true"></div><span class="stock-label">No stock</span>'
+        return ('<div class="stock-empty" aria-hidden="true"></div>'
+                f'<span class="stock-label">{escape(_("No stock"))}</span>')
     depth = min(6, 1 + count // 8)
     return (f'<div class="card stock-top" style="--depth:{depth}">{card_img(None)}</div>'
             f'<span class="badge stock-count" aria-hidden="true">{count}</span>'
-            f'<span class="stock-label">Stock</span>')
+            f'<span class="stock-label">{escape(_("Stock"))}</span>')
 
 
 def score_html(view: TableView) -> str:
     you, bot = view.totals
     lead = "you" if you > bot else ("bot" if bot > you else "")
-    raised = ' <span class="raised" title="Both passed the target in one round, so it rose">raised</span>' \
-        if view.target_raised else ""
+    raised = (f' <span class="raised" title="{escape(_("Both passed the target in one round, so it rose"))}">'
+              f'{escape(_("raised"))}</span>') if view.target_raised else ""
     return (f'<span class="score-side you{" leads" if lead == "you" else ""}">'
-            f'<span class="who">You</span><b class="pts">{you}</b></span>'
+            f'<span class="who">{escape(_("You"))}</span><b class="pts">{you}</b></span>'
             f'<span class="score-sep" aria-hidden="true">:</span>'
             f'<span class="score-side bot{" leads" if lead == "bot" else ""}">'
-            f'<b class="pts">{bot}</b><span class="who">Bot</span></span>'
-            f'<span class="target">first to <b>{view.target}</b>{raised}</span>')
+            f'<b class="pts">{bot}</b><span class="who">{escape(pgettext("score", "Bot"))}</span></span>'
+            f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
                 best_hint: HintEntry | None = None) -> str:
     """The turn line and where the round stands (and, with a hint showing, what its numbers mean)."""
-    where = (f'<span class="where">Round {view.round_number} · Packet {view.packet} of {view.packets}</span>')
+    where = escape(_("Round {round} · Packet {packet} of {packets}").format(
+        round=view.round_number, packet=view.packet, packets=view.packets))
+    where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
-        turn = '<span class="turn bot">Dealing…</span>'
+        turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
     elif view.phase == "human":
-        turn = '<span class="turn you">Your turn</span>'
+        turn = f'<span class="turn you">{escape(_("Your turn"))}</span>'
     elif view.phase == "bot":
         dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
-        turn = (f'<span class="turn bot">Bot is thinking{dots}</span>' if thinking
-                else '<span class="turn bot">Bot\'s turn</span>')
+        words = _("Bot is thinking") if thinking else _("Bot's turn")
+        turn = f'<span class="turn bot">{escape(words)}{dots}</span>'
     elif view.phase == "round_over":
         turn = ('<button type="button" class="turn action" data-action="show-summary">'
-                'Round over — see the score</button>')
+                f'{escape(_("Round over — see the score"))}</button>')
     else:
-        won = "You won the match" if view.winner == HUMAN else "The bot won the match"
-        turn = f'<button type="button" class="turn action" data-action="show-match-end">{won}</button>'
+        won = _("You won the match") if view.winner == HUMAN else _("The bot won the match")
+        turn = f'<button type="button" class="turn action" data-action="show-match-end">{escape(won)}</button>'
     note = ""
     if best_hint is not None and view.phase == "human":
-        note = (f'<span class="hint-note">Hint: points you should end the round ahead (+) or behind (−) '
-                f'with each card. Best: <b>{card_label(best_hint.card)}</b>.</span>')
+        note = escape(_("Hint: points you should end the round ahead (+) or behind (−) with each card."))
+        best = _("Best: <b>{card}</b>.").format(card=escape(card_label(best_hint.card)))
+        note = f'<span class="hint-note">{note} {best}</span>'
     return f"{turn}{where}{note}"
 
 
@@ -251,57 +267,73 @@ def round_summary_html(summary: RoundSummary) -> str:
             note_html = f'<small>{escape(note)}</small>' if note else ""
             win = " win" if row.key != "total" and row.values[side] > row.values[1 - side] else ""
             cells.append(f'<td class="num{win}">{text}{note_html}</td>')
-        label = escape(row.label) + (f"<small>{escape(row.note)}</small>" if row.note else "")
+        label = escape(_(row.label)) + (f"<small>{escape(row.note)}</small>" if row.note else "")
         rows.append(f'<tr class="{cls}"><th scope="row">{label}</th>{cells[0]}{cells[1]}</tr>')
     you, bot = summary.points
     if summary.winner is not None:
-        headline = "You win the match!" if summary.winner == HUMAN else "The bot wins the match"
+        headline = _("You win the match!") if summary.winner == HUMAN else _("The bot wins the match")
     elif you > bot:
-        headline = f"You take round {summary.number}"
+        headline = _("You take round {number}").format(number=summary.number)
     elif bot > you:
-        headline = f"The bot takes round {summary.number}"
+        headline = _("The bot takes round {number}").format(number=summary.number)
     else:
-        headline = f"Round {summary.number} is a draw"
+        headline = _("Round {number} is a draw").format(number=summary.number)
     t_you, t_bot = summary.totals
     raised = ""
     if summary.raised:
-        raised = (f'<p class="raised-note">Both of you passed {summary.target_before} in this round, '
-                  f'so the target rises to <b>{summary.target}</b>.</p>')
+        raised = _("Both of you passed {before} in this round, so the target rises to <b>{target}</b>.").format(
+            before=summary.target_before, target=summary.target)
+        raised = f'<p class="raised-note">{raised}</p>'
     progress = []
-    for who, before, after in (("You", summary.totals_before[0], t_you), ("Bot", summary.totals_before[1], t_bot)):
+    for who, before, after in ((_("You"), summary.totals_before[0], t_you),
+                               (_("Bot"), summary.totals_before[1], t_bot)):
+        race_label = _("{who}: {total} of {target}").replace("{target}", str(summary.target))
         pct_before = min(100, round(100 * before / summary.target))
         pct_after = min(100, round(100 * after / summary.target))
         progress.append(
             f'<div class="race-row"><span class="race-who">{who}</span>'
-            f'<span class="race-track" role="img" aria-label="{who}: {after} of {summary.target}">'
+            f'<span class="race-track" role="img" aria-label="{escape(race_label.format(who=who, total=after))}">'
             f'<span class="race-gain" style="--from:{pct_before}%;--to:{pct_after}%"></span></span>'
             f'<b class="race-total">{after}</b></div>')
-    return (f'<h2 id="round-summary-title">{headline}</h2>'
-            f'<p class="sub">Round {summary.number}: <b>{you}</b> – <b>{bot}</b></p>'
-            f'<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">Category</span></th>'
-            f'<th scope="col">You</th><th scope="col">Bot</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            f'<div class="race" aria-label="Match score">{"".join(progress)}'
-            f'<span class="race-target">target {summary.target}</span></div>{raised}')
+    sub = _("Round {number}: <b>{you}</b> – <b>{bot}</b>").format(number=summary.number, you=you, bot=bot)
+    return (f'<h2 id="round-summary-title">{escape(headline)}</h2>'
+            f'<p class="sub">{sub}</p>'
+            f'<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">{escape(_("Category"))}'
+            f'</span></th><th scope="col">{escape(_("You"))}</th><th scope="col">{escape(_("Bot"))}</th></tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
+            f'<div class="race" aria-label="{escape(_("Match score"))}">{"".join(progress)}'
+            f'<span class="race-target">{escape(_("target {target}").format(target=summary.target))}</span></div>'
+            f'{raised}')
 
 
 def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "") -> str:
     you, bot = summary.totals
     if summary.winner == HUMAN:
-        title, sub, mood = "You win!", "A match well played.", "won"
+        title, sub, mood = _("You win!"), _("A match well played."), "won"
     else:
-        title, sub, mood = "The bot wins", "Shuffle up and try again.", "lost"
+        title, sub, mood = _("The bot wins"), _("Shuffle up and try again."), "lost"
     rounds = "".join(
         f'<tr><th scope="row">{i}</th><td class="num{" win" if a > b else ""}">{a}</td>'
         f'<td class="num{" win" if b > a else ""}">{b}</td></tr>'
         for i, (a, b) in enumerate(summary.rounds, 1))
-    level_text = f" against {escape(level_label(level))}" if level else ""
+    n = len(summary.rounds)
+    if level:
+        facts = ngettext("First to {target} against {level}: {n} round, kseris {a}–{b}.",
+                         "First to {target} against {level}: {n} rounds, kseris {a}–{b}.", n)
+    else:
+        facts = ngettext("First to {target}: {n} round, kseris {a}–{b}.",
+                         "First to {target}: {n} rounds, kseris {a}–{b}.", n)
+    facts = facts.format(target=summary.target, level=level_label(level) if level else "", n=n,
+                         a=summary.kseris[0], b=summary.kseris[1])
+    you_word, bot_word = escape(_("You")), escape(_("Bot"))
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
-            f'<h2 id="match-end-title">{title}</h2>'
-            f'<p class="final"><span>You</span><b>{you}</b><span class="sep">–</span><b>{bot}</b><span>Bot</span></p>'
-            f'<p class="sub">{sub} First to {summary.target}{level_text}: {len(summary.rounds)} '
-            f'round{"s" if len(summary.rounds) != 1 else ""}, kseris {summary.kseris[0]}–{summary.kseris[1]}.</p>'
-            f'<details class="rounds"><summary>Round by round</summary><table class="breakdown compact">'
-            f'<thead><tr><th scope="col">Round</th><th scope="col">You</th><th scope="col">Bot</th></tr></thead>'
+            f'<h2 id="match-end-title">{escape(title)}</h2>'
+            f'<p class="final"><span>{you_word}</span><b>{you}</b><span class="sep">–</span><b>{bot}</b>'
+            f'<span>{bot_word}</span></p>'
+            f'<p class="sub">{escape(sub)} {escape(facts)}</p>'
+            f'<details class="rounds"><summary>{escape(_("Round by round"))}</summary>'
+            f'<table class="breakdown compact"><thead><tr><th scope="col">{escape(_("Round"))}</th>'
+            f'<th scope="col">{you_word}</th><th scope="col">{bot_word}</th></tr></thead>'
             f'<tbody>{rounds}</tbody></table></details>'
             + (f'<p class="stats">{escape(stats_line)}</p>' if stats_line else ""))
 
@@ -340,13 +372,32 @@ def notices_html(notices: Sequence[Notice | str]) -> str:
         if isinstance(notice, str):
             notice = Notice(notice)
         buttons = "".join(f' <button type="button" class="btn solid" data-action="{escape(action)}">'
-                          f'{escape(label)}</button>' for action, label in notice.actions)
-        items.append(f"<li>{escape(clip(notice.text))}{buttons}</li>")
+                          f'{escape(_(label))}</button>' for action, label in notice.actions)
+        items.append(f"<li>{escape(clip(_(notice.text)))}{buttons}</li>")
     return (f'<ul>{"".join(items)}</ul><button type="button" class="notice-close" data-action="dismiss-notice" '
-            f'aria-label="Dismiss">×</button>')
+            f'aria-label="{escape(_("Dismiss"))}">×</button>')
+
+
+NEWER_ELSEWHERE = Notice(
+    N_("This game went on in another tab. This tab no longer saves it, so that nothing played there is lost."),
+    actions=(("load-newer", N_("Load the newer game")), ("keep-this", N_("Keep this one"))),
+    key="newer-elsewhere", sticky=True)
+"""Shown when another tab saved the game (see :meth:`kseri.web.app.App.on_storage`)."""
 
 
 def level_options_html(levels: Sequence[str], current: str) -> str:
     return "".join(
         f'<option value="{escape(level)}"{" selected" if level == current else ""}>'
         f'{escape(level_label(level))}</option>' for level in levels)
+
+
+def language_switch_html(current: str | None = None) -> str:
+    """The header's language switch: one button per language, the current one pressed."""
+    current = current or language()
+    buttons = "".join(
+        f'<button type="button" class="btn lang-option" data-action="set-language" data-lang="{lang}" lang="{lang}" '
+        f'aria-pressed="{"true" if lang == current else "false"}" title="{escape(LANGUAGE_NAMES[lang][1])}" '
+        f'aria-label="{escape(LANGUAGE_NAMES[lang][0])} {escape(LANGUAGE_NAMES[lang][1])}">'
+        f'{escape(LANGUAGE_NAMES[lang][0])}</button>'
+        for lang in LANGUAGES)
+    return f'<span class="lang-switch" role="group" aria-label="{escape(_("Language"))}">{buttons}</span>'

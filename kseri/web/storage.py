@@ -9,12 +9,14 @@ from pyscript import window
 
 from kseri.web.dom import exists
 
-__all__ = ["INTRO_KEY", "SAVE_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY", "Storage"]
+__all__ = ["INTRO_KEY", "LANG_KEY", "SAVE_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY", "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
 """Where a saved game that cannot be resumed is kept (nothing is thrown away)."""
 INTRO_KEY = "kseri.intro-seen"
+LANG_KEY = "kseri.lang"
+"""The language the player chose with the header's switch (``en`` or ``el``)."""
 STATS_KEY = "kseri.table.stats"
 STATS_SET_ASIDE_KEY = "kseri.table.stats.set-aside"
 """Where statistics that cannot be read are kept."""

@@ -22,9 +22,9 @@ import asyncio
 import time
 from typing import Protocol
 
-from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
+from kseri.i18n import _, card_name
 from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, describe_event
@@ -81,7 +81,8 @@ class Turns:
         self.host = host
 
     def turn_text(self) -> str:
-        return {"human": "Your turn.", "bot": "The bot leads."}.get(self.host.session.phase, "")
+        phase = self.host.session.phase
+        return _("Your turn.") if phase == "human" else _("The bot leads.") if phase == "bot" else ""
 
     async def human_turn(self, code: str, gen: int) -> None:
         host = self.host
@@ -108,7 +109,8 @@ class Turns:
         host.state = host.state.to(Activity.PLAYING)
         host.pacer.begin()
         host.render()
-        host.board.announce(f"Round {len(host.session.match.rounds)}. {self.turn_text()}")
+        host.board.announce(_("Round {number}.").format(number=len(host.session.match.rounds)) + " "
+                            + self.turn_text())
         await self.deal_in(with_pile=True)
         if not host.state.current(gen):
             return
@@ -238,14 +240,14 @@ class Turns:
                     return
             entries = session.hints()
         except KseriError as exc:  # the search failed: no hint this time, the table plays on
-            host.notify(f"No hint this time: {one_line(exc)}.")
+            host.notify(_("No hint this time: {reason}.").format(reason=one_line(exc)))
             return
         finally:
             if host.state == hinting:  # not if you played a card or a new match began meanwhile
                 host.state = hinting.to(Activity.IDLE)
         host.show_hints(key, {entry.card: entry for entry in entries})
         best = entries[0]
-        host.board.announce(f"Hint: the {Card.parse(best.card).name} is best, about "
-                            f"{render.format_value(best.value)} points for you by the round's end.")
+        host.board.announce(_("Hint: the {card} is best, about {value} points for you by the round's end.").format(
+            card=card_name(best.card), value=render.format_value(best.value)))
         if host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)

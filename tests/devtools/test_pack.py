@@ -48,7 +48,19 @@ def test_zip_holds_every_module_as_it_is_on_disk_with_its_bytecode(package):
 def test_zip_is_the_same_bytes_for_the_same_sources(package):
     sources = pack.package_sources(ROOT)
     tag, bytecode = pack.compile_bytecode(sources)
-    assert pack.build_zip(sources, bytecode, tag) == package
+    assert pack.build_zip(sources, bytecode, tag, pack.package_data(ROOT)) == package
+
+
+def test_zip_carries_the_compiled_catalogs_as_they_are_on_disk(package):
+    """The page reads its Greek from ``kseri/i18n/locale/el/LC_MESSAGES/kseri.mo`` (unpacked from the zip)."""
+    data = pack.package_data(ROOT)
+    assert set(data) == {"kseri/i18n/locale/el/LC_MESSAGES/kseri.mo"}
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        names = archive.namelist()
+        assert set(names) == set(pack.package_sources(ROOT)) | set(data) | {n for n in names if n.endswith(".pyc")}
+        for name, content in data.items():
+            assert archive.read(name) == content
+    assert not any(n.endswith(".po") for n in names), "the source catalogs stay out of the page"
 
 
 def test_the_pages_python_imports_the_package_without_compiling(package, tmp_path):

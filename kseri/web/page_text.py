@@ -1,0 +1,84 @@
+"""The words of the static page (``index.html``) the table translates, as plain data (pure Python).
+
+``index.html`` is written in English. At start-up, and whenever the player
+switches language, :mod:`kseri.web.language` puts each text below into the page
+in the chosen language; English restores the page's own text (kept the first
+time), so the static page stays the single source of its English (a ``msgid`` may
+differ from it: it tells the translator what the place says).
+
+Each entry is ``(CSS selector, where, English msgid)``; ``where`` is ``text``
+(the element's whole text), ``html`` (its markup: a catalog text with ``<b>``),
+``lead`` (its first text node only, before a child element), or an attribute name.
+A selector may match several elements (the two dealer chips) or none (then nothing
+happens: the static page is edited by hand).
+
+>>> [entry for entry in PAGE_TEXT if entry[0] == "#hint-button > span"]
+[('#hint-button > span', 'text', 'Hint')]
+"""
+
+from __future__ import annotations
+
+from kseri.i18n import N_
+
+__all__ = ["PAGE_TEXT"]
+
+PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
+    # the header
+    ("#hint-button > span", "text", N_("Hint")),
+    ("#hint-button", "title", N_("What the hard bot thinks each of your cards is worth (H)")),
+    (".level-pick", "title", N_("The bot's strength; a change applies from its next card")),
+    (".level-pick .label-text", "text", N_("Level")),  # the page's own English says "Bot"
+    ("#level", "aria-label", N_("Bot level")),
+    ("#new-match > span", "text", N_("New match")),
+    ("#rules-button > span", "text", N_("Rules")),
+    ("#copy-link > span", "text", N_("Share")),
+    ("#copy-link", "title", N_("A link that opens this game where it stands")),
+    ("nav.controls", "aria-label", N_("Game")),
+    # the short introduction
+    ("#intro", "aria-label", N_("How to play, briefly")),
+    ("#intro .intro-title", "text", N_("New to Kseri?")),
+    ("#intro .intro-text", "html", N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — "
+                                      "to take the pile. Take a <b>lone</b> card with its twin for a <b>kseri</b>: "
+                                      "+10.")),
+    ("#intro .label-long", "text", N_("All the rules")),
+    ("#intro .label-short", "text", N_("Rules")),
+    ('#intro [data-action="dismiss-intro"]', "text", N_("Got it")),
+    # the table
+    ("#table", "aria-label", N_("Card table")),
+    ("#bot-area", "aria-label", N_("Bot")),
+    ("#pile-area", "aria-label", N_("Table")),
+    ("#you-area", "aria-label", N_("You")),
+    ("#bot-tag .tag-name", "lead", N_("Bot")),
+    ("#you-tag .tag-name", "lead", N_("You")),
+    (".dealer-chip", "text", N_("Dealer")),
+    (".dealer-chip", "title", N_("Dealer this round")),
+    (".last-chip", "text", N_("last take")),
+    (".last-chip", "title", N_("Took the last pile: gets what is left at the end")),
+    ("#hand", "aria-label", N_("Your hand")),
+    ("#you-stack", "aria-label", N_("Your captured cards")),
+    ("#bot-stack", "aria-label", N_("Bot's captured cards")),
+    # the dialogs
+    ("#next-round", "text", N_("Next round")),
+    ('#match-end [data-action="close-match-end"]', "text", N_("See the table")),
+    ("#match-new", "text", N_("New match")),
+    ("#confirm-new-title", "text", N_("Start a new match?")),
+    ("#confirm-new > p", "text", N_("This match will be abandoned (it does not count as a loss).")),
+    ("#confirm-new-no", "text", N_("Keep playing")),
+    ("#confirm-new-yes", "text", N_("New match")),
+    ("#share-title", "text", N_("Share this game")),
+    ("#share > p:not(.share-status)", "text",
+     N_("Anyone who opens this link gets the game exactly where it stands now.")),
+    ("#share-url", "aria-label", N_("Link to this game")),
+    ('#share [data-action="close-share"]', "text", N_("Close")),
+    ("#share-copy", "text", N_("Copy link")),
+    ("#rules .sheet-close", "aria-label", N_("Close the rules")),
+    ("#rules-title", "text", N_("How to play Kseri")),
+    ('#rules .sheet-actions [data-action="close-rules"]', "text", N_("Back to the table")),
+    ('label[for="variant"]', "text", N_("Rules for a new match")),
+    ('#variant option[value="greek"]', "text", N_("Greek (to 151)")),
+    ('#variant option[value="fourcard"]', "text", N_("Four-card (to 101)")),
+    ('#variant option[value="pisti"]', "text", N_("Pişti (to 101)")),
+    ('#rules [data-action="start-variant"]', "text", N_("New match with these rules")),
+)
+"""What :func:`kseri.web.language.translate_page` translates (``docs/formats.md``'s page contract
+keeps its ids and ``data-action`` values, so these selectors hold)."""

@@ -1,0 +1,52 @@
+"""The page in Greek and in English: ``?lang=``, the header's switch, remembered across a reload.
+
+Playwright's default locale is en-US, so with no ``lang`` and nothing saved the page is English
+(the other browser tests rely on it). Three page loads in all.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import wait_ready
+
+pytestmark = pytest.mark.browser
+
+
+def test_lang_param_gives_greek_with_html_lang(open_game):
+    page = open_game("?seed=3&lang=el")
+    assert page.evaluate("document.documentElement.lang") == "el"
+    assert page.locator("#hint-button > span").inner_text() == "Υπόδειξη"
+    assert page.locator("#new-match > span").inner_text() == "Νέα παρτίδα"
+    assert page.locator("#rules-button > span").inner_text() == "Κανόνες"
+    assert "Σειρά σου" in page.locator("#status").inner_text() or "υπολογιστή" in page.locator("#status").inner_text()
+    labels = page.locator("#hand button[data-card]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert labels and all("πλήκτρο" in label for label in labels)
+    assert page.locator('.lang-switch [data-lang="el"]').get_attribute("aria-pressed") == "true"
+    assert page.locator("#level option").all_inner_texts() == ["Εύκολο", "Μέτριο", "Δύσκολο"]
+
+
+def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch):
+    page = open_game("?seed=3")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#hint-button > span").inner_text() == "Hint"
+    assert page.locator('.lang-switch [data-lang="en"]').get_attribute("aria-pressed") == "true"
+
+    page.locator('.lang-switch [data-lang="el"]').click()
+    assert page.evaluate("document.documentElement.lang") == "el"
+    assert page.locator("#hint-button > span").inner_text() == "Υπόδειξη"
+    assert page.locator("#score .who").first.text_content() == "Εσύ"
+    assert page.evaluate("localStorage.getItem('kseri.lang')") == "el"
+    assert page.title().startswith(("Σειρά σου", "Ξερή"))
+
+    page.reload()
+    wait_ready(page, page_watch)
+    assert page.evaluate("document.documentElement.lang") == "el"
+    assert page.locator("#copy-link > span").inner_text() == "Κοινοποίηση"
+    assert page.locator("#you-tag .tag-name").inner_text().strip() == "Εσύ"
+
+    page.locator('.lang-switch [data-lang="en"]').click()  # and back: the page's own English
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#hint-button > span").inner_text() == "Hint"
+    assert page.locator("#you-tag .tag-name").inner_text().strip() == "You"
+    assert page.evaluate("localStorage.getItem('kseri.lang')") == "en"

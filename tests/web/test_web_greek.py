@@ -1,0 +1,178 @@
+"""Every view of the table (kseri.web.render and the table's own words) in Greek, with no English left.
+
+What counts as English: a run of two or more Latin letters in the text a player sees or hears (text
+nodes, ``aria-label``, ``title``, ``alt``), apart from card codes, the game's names and the language
+switch's ``EN``.
+"""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from kseri import i18n
+from kseri.engine.cards import Card
+from kseri.engine.events import PlayEvent
+from kseri.engine.rules import PROFILES
+from kseri.table.session import GameSession, HintEntry
+from kseri.table.stats import Stats
+from kseri.table.summaries import match_summary
+from kseri.table.views import describe_event
+from kseri.web import page_text, render
+from kseri.web.render import Notice
+
+ALLOWED = {"EN", "English", "Kseri", "Pişti"}
+"""The switch names each language in its own words (``<button lang="en">``)."""
+SPOKEN_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
+
+
+class Spoken(HTMLParser):
+    """The text of a piece of HTML that a player reads or hears."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.parts: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.parts += [value for name, value in attrs if name in SPOKEN_ATTRIBUTES and value]
+
+    def handle_data(self, data):
+        self.parts.append(data)
+
+
+def english_words(text: str) -> list[str]:
+    words = re.findall(r"[A-Za-z][A-Za-z']+", text)
+    return [w for w in words if w not in ALLOWED and not re.fullmatch(r"(10|[2-9AJQK])[SHDC]", w)]
+
+
+def assert_greek(html: str) -> None:
+    spoken = " ".join(Spoken(html).parts)
+    if re.search(r"[^\W\d_]", spoken.replace("Kseri", "")):  # words, not only numbers or card backs
+        assert re.search("[α-ωΑ-Ωά-ώ]", spoken), spoken
+    assert not english_words(spoken), (english_words(spoken), spoken[:300])
+
+
+@pytest.fixture(autouse=True)
+def greek():
+    i18n.set_language("el")
+    yield
+    i18n.set_language("en")
+
+
+def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, list[str], list[PlayEvent]]:
+    """A whole match at the easy level: the HTML of every view on the way, and every play."""
+    session = GameSession.new(rules=PROFILES[rules_name], seed=seed, level="easy")
+    pages: list[str] = []
+    events: list[PlayEvent] = []
+    while session.phase != "match_over":
+        view = session.view()
+        pages += [render.score_html(view), render.status_html(view), render.pile_html(view.pile),
+                  f'<p aria-label="{render.pile_label(view.pile)}"></p>', render.stock_html(view.stock),
+                  render.stack_html(view.human, i18n._("You")), render.stack_html(view.bot, i18n._("Bot")),
+                  render.hand_html(view.hand, enabled=view.phase == "human"), render.bot_hand_html(view.bot.hand_count)]
+        if session.phase == "round_over":
+            pages.append(render.round_summary_html(session.round_summary()))
+            session.next_round()
+        elif session.phase == "human":
+            events.append(session.play_human(view.hand[0]))
+        else:
+            pages.append(render.status_html(view, thinking=True))
+            pages.append(render.status_html(view, dealing=True))
+            events.append(session.play_bot())
+    view = session.view()
+    stats = Stats()
+    stats.add("easy", session.match.winner == 0)
+    pages += [render.status_html(view), render.score_html(view),
+              render.match_end_html(match_summary(session.match),
+                                    stats_line=stats.line("easy", render.level_label("easy")), level="easy"),
+              render.match_end_html(match_summary(session.match)),
+              render.round_summary_html(session.round_summary())]
+    return session, pages, events
+
+
+@pytest.mark.parametrize("rules_name", ["greek", "fourcard", "pisti"])
+def test_a_whole_match_is_drawn_in_greek(rules_name):
+    session, pages, events = play_out(rules_name)
+    for html in pages:
+        assert_greek(html)
+    sentences = [describe_event(e, session.rules.packet_size) for e in events]
+    kinds = {e.kind for e in events}
+    assert "drop" in kinds and len(kinds) > 1
+    for sentence in sentences:
+        assert_greek(f"<p>{sentence}</p>")
+
+
+def test_every_kind_of_play_is_said_in_greek():
+    jack = Card.parse("JS")
+    for event in (PlayEvent(seat=0, card=jack, kind="jack_kseri", bonus=20),
+                  PlayEvent(seat=1, card=jack, kind="jack_kseri", bonus=20),
+                  PlayEvent(seat=0, card=Card.parse("7H"), kind="kseri", bonus=10),
+                  PlayEvent(seat=1, card=Card.parse("7H"), kind="kseri", bonus=10),
+                  PlayEvent(seat=0, card=Card.parse("7H"), kind="drop"),
+                  PlayEvent(seat=1, card=Card.parse("7H"), kind="drop", round_over=True),
+                  PlayEvent(seat=1, card=Card.parse("7H"), kind="drop", dealt=True)):
+        assert_greek(f"<p>{describe_event(event)}</p>")
+    said = describe_event(PlayEvent(seat=1, card=Card.parse("10D"), kind="drop", dealt=True))
+    assert said == "Ο υπολογιστής παίζει: δέκα καρό. Από 6 καινούργια φύλλα στον καθένα."
+
+
+def test_hints_the_raised_target_and_the_rest_in_greek():
+    session = GameSession.new(seed=3, level="easy")
+    view = session.view()
+    hints = {code: HintEntry(code, 2.5 - i, i == 0) for i, code in enumerate(view.hand)}
+    assert_greek(render.hand_html(view.hand, enabled=True, hints=hints))
+    assert_greek(render.status_html(view, best_hint=hints[view.hand[0]]))
+    assert render.hand_card_label("10D", 0) == "δέκα καρό, πλήκτρο 1"
+    assert '<span class="who">Η/Υ</span>' in render.score_html(view)
+    assert render.pile_label(["AS", "JC"]) == "Τραπέζι: 2 φύλλα, επάνω βαλές σπαθί, 1 από κάτω"
+    assert render.pile_label(["AS"]) == "Τραπέζι: 1 φύλλο, επάνω άσος μπαστούνι"
+    assert_greek(f'<p aria-label="{render.pile_label([])}"></p>')
+    assert_greek(render.pile_html([]))
+    assert_greek(render.stock_html(0))
+    assert_greek(render.guide_link_html())
+    assert_greek(render.level_options_html(("easy", "medium", "hard"), "hard"))
+    assert_greek(render.language_switch_html())
+    assert 'aria-pressed="true"' in render.language_switch_html().split('data-lang="el"')[1].split(">")[0]
+
+
+def test_a_raised_target_is_explained_in_greek():
+    from dataclasses import replace
+    session, _, _ = play_out()
+    summary = replace(session.round_summary(), target_before=151, target=251)
+    html = render.round_summary_html(summary)
+    assert "ο στόχος ανεβαίνει στους <b>251</b>" in html
+    assert_greek(html)
+
+
+def test_notices_in_greek():
+    """Notices keep their English msgid and are translated when shown (a switch re-translates them)."""
+    storage_off = "This browser does not let the page store anything, so the game will not be resumed after a reload."
+    recover = Notice("Something went wrong (X); nothing was lost.",
+                     actions=(("resume", "Let the bot play"), ("match-new", "New game")))
+    for notice in (render.NEWER_ELSEWHERE, storage_off, recover):
+        html = render.notices_html([notice])
+        if notice is recover:
+            assert "Άσε τον υπολογιστή να παίξει" in html and "Νέα παρτίδα" in html
+        else:
+            assert_greek(html)
+
+
+def test_every_text_of_the_static_page_has_its_greek():
+    for selector, where, message in page_text.PAGE_TEXT:
+        assert where in ("text", "lead", "html") or where in SPOKEN_ATTRIBUTES, selector
+        if where == "html":
+            assert set(re.findall(r"</?(\w+)", i18n._(message))) <= {"b"}, message
+        translated = i18n._(message)
+        assert translated != message or message in ALLOWED, message
+        assert not english_words(translated), (message, translated)
+
+
+def test_english_stays_english():
+    i18n.set_language("en")
+    view = GameSession.new(seed=1, level="easy").view()
+    assert "Round 1 · Packet 1 of 4" in render.status_html(view)
+    assert render.level_label("hard") == "Hard"
+    assert render.hand_card_label("AS", 0) == "ace of spades, key 1"
