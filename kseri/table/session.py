@@ -54,6 +54,7 @@ from kseri.engine.observation import Observation
 from kseri.engine.record import from_record, to_record
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
+from kseri.table.hints import reason_for
 from kseri.table.notices import brief, clip
 from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, table_refusal
 from kseri.table.stats import Stats
@@ -452,7 +453,10 @@ class GameSession:
         if not rows:
             raise SessionError("the hint could not be worked out (no values)")
         best = rows[0][1]
-        self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9) for c, v in rows)
+        seen = self.observation(HUMAN)
+        self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9,
+                                      loss=round(max(0.0, best - v), 1), reason=reason_for(seen, c))
+                            for c, v in rows)
         return True
 
     def hints(self) -> tuple[HintEntry, ...]:

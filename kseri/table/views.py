@@ -12,6 +12,7 @@ from kseri.engine.cards import Card  # noqa: F401 - used by the doctest of descr
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import GREEK
 from kseri.i18n import _, card_name, ngettext
+from kseri.table.hints import HintReason
 from kseri.table.seats import BOT, HUMAN, Phase
 
 __all__ = ["HintEntry", "SideView", "TableView", "describe_event"]
@@ -83,7 +84,15 @@ class HintEntry:
     card: str
     value: float
     best: bool
+    loss: float = 0.0
+    """How much worse than the best card it is expected to end the round (0 for the best)."""
+    reason: HintReason | None = None
+    """What the card does, as the player can see it (:mod:`kseri.table.hints`)."""
 
+    @property
+    def takes(self) -> bool:
+        """Whether the card would take the pile."""
+        return self.reason is not None and self.reason.kind in ("capture", "kseri")
 
 
 # --------------------------------------------------------------------------- describing plays

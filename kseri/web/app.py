@@ -19,6 +19,7 @@ the game this tab stops saving and offers to load the newer game
 from __future__ import annotations
 
 import asyncio
+import importlib
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -53,6 +54,14 @@ VARIANTS = ("greek", "fourcard", "pisti")
 
 DIALOGS = ("round-summary", "match-end", "confirm-new", "share", "rules")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
+SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
+                  "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
+                  "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
+                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation")
+"""What the hint and the hard bot load on first use: loaded early, one per slice (:meth:`App.warm_up`)."""
+WARM_UP_DELAY = 1.5
+"""Seconds after the table opens before :meth:`App.warm_up` starts (the first paint and deal come first)."""
+
 HISTORY_MARK = "kseriDialog"
 """The key in ``history.state`` of the entry the page adds while a dialog is open."""
 
@@ -69,6 +78,8 @@ class App:
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
+        self.hints_used = False
+        """Whether the player asked for a hint in this visit (:meth:`Turns.think_ahead`)."""
         self.hint_key: HintKey | None = None
         self.next_rules: Rules | None = None
         """The rules the new match waiting for confirmation starts with (None: the current ones)."""
@@ -468,6 +479,7 @@ class App:
         if self.state.activity is not Activity.IDLE or self.session.phase != "human":
             return
         self.state = self.state.to(Activity.HINTING)  # now: a second press must find it working
+        self.hints_used = True
         self.spawn(self.turns.hint(self.state.generation))
 
     def dismiss_notices(self) -> None:
@@ -590,6 +602,15 @@ class App:
         document.body.dataset.ready = "true"
         self.go_on()
         self.board.announce(self.turns.turn_text())
+        self.spawn(self.warm_up())
+
+    async def warm_up(self) -> None:
+        """Load the search while the player looks at the table, so the first hint (and the hard
+        bot's first card) does not also pay for loading it; one module per slice keeps the page free."""
+        await asyncio.sleep(WARM_UP_DELAY)
+        for name in SEARCH_MODULES:
+            importlib.import_module(name)
+            await asyncio.sleep(0)
 
     def add_landmarks(self) -> None:
         """What the static page may lack: the table's one ``h1`` and, in the rules, the link to the

@@ -7,7 +7,7 @@ survive a redraw.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from pyscript import document
@@ -74,8 +74,7 @@ class Board:
         el["score"].dataset.target = str(view.target)
         el["score"].setAttribute("aria-label", _("Match score: you {you}, bot {bot}, first to {target}").format(
             you=view.totals[0], bot=view.totals[1], target=view.target))
-        best = next((h for h in hints.values() if h.best), None) if hints else None
-        self.draw_status(view, thinking=state.thinking, dealing=state.dealing, best_hint=best)
+        self.draw_status(view, thinking=state.thinking, dealing=state.dealing, hints=hints)
         for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
             tag.classList.toggle("is-dealer", side.is_dealer)
             tag.classList.toggle("last-take", side.last_capturer)
@@ -93,8 +92,8 @@ class Board:
             document.title = title
 
     def draw_status(self, view: TableView, *, thinking: bool = False, dealing: bool = False,
-                    best_hint: HintEntry | None = None) -> None:
-        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, best_hint=best_hint))
+                    hints: Mapping[str, HintEntry] | None = None) -> None:
+        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints))
 
     def lock_hand(self) -> None:
         """Disable your cards and the hint at once (a second click must find them disabled)."""

@@ -19,6 +19,7 @@ from html import escape
 
 from kseri.bots.names import LEVELS
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
+from kseri.table.hints import reason_text
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
@@ -93,20 +94,45 @@ def format_value(value: float) -> str:
 # --------------------------------------------------------------------------- the table
 
 
+def hint_badge_text(hint: HintEntry) -> str:
+    """What a card's hint badge says: ``★`` on the best card, the points it costs against the best on the others.
+
+    >>> from kseri.table.views import HintEntry
+    >>> hint_badge_text(HintEntry("AS", 1.0, best=True)), hint_badge_text(HintEntry("2C", -0.2, best=False, loss=1.2))
+    ('★', '−1.2')
+    """
+    return "★" if hint.best else format_value(-hint.loss)
+
+
+def hint_reason(hint: HintEntry) -> str:
+    """The hint's reason for a card, in the page's language (empty when there is none)."""
+    return reason_text(hint.reason) if hint.reason is not None else ""
+
+
 def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str:
     """A hand card's accessible name. It holds the card's visible text in the order shown (the
-    key cap, then the hint's badge), so a spoken command that reads the card works (WCAG 2.5.3):
+    key cap, the hint's badge, the "takes" mark that starts the reason), so a spoken command that
+    reads the card works (WCAG 2.5.3); then what the hint's numbers mean:
 
     >>> hand_card_label("AS", 0)
     'ace of spades, key 1'
     >>> from kseri.table.views import HintEntry
     >>> hand_card_label("AS", 0, HintEntry("AS", 4.2, best=True))
-    'ace of spades, key 1, +4.2 by the hint'
+    "ace of spades, key 1, ★: the hint's best card"
+    >>> hand_card_label("2C", 1, HintEntry("2C", 3.0, best=False, loss=1.2))
+    "two of clubs, key 2, −1.2: points against the hint's best card"
     >>> hand_card_label("2C", 9)
     'two of clubs'
     """
     label = _name(code) + (_(", key {n}").format(n=index + 1) if index < 9 else "")
-    return label + (_(", {value} by the hint").format(value=format_value(hint.value)) if hint else "")
+    if hint is None:
+        return label
+    label += f", {hint_badge_text(hint)}"
+    reason = hint_reason(hint)
+    if reason:
+        label += f", {reason}"
+    meaning = _("the hint's best card") if hint.best else _("points against the hint's best card")
+    return f"{label}: {meaning}"
 
 
 def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEntry] | None = None) -> str:
@@ -126,12 +152,15 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
         ]
         if hint:
             attrs.append(f'data-hint="{format_value(hint.value)}"')
+            attrs.append(f'title="{escape(hint_reason(hint))}"')
         if not enabled:
             attrs.append("disabled")
         badge = ""
         if hint:
-            tone = "good" if hint.best else ("bad" if hint.value < 0 else "meh")
-            badge = f'<span class="hint-badge {tone}" aria-hidden="true">{format_value(hint.value)}</span>'
+            tone = "good" if hint.best else ("meh" if hint.loss < 0.5 else "bad")
+            badge = f'<span class="hint-badge {tone}" aria-hidden="true">{hint_badge_text(hint)}</span>'
+            if hint.takes:
+                badge += f'<span class="takes-mark" aria-hidden="true">{escape(_("takes"))}</span>'
         key = f'<span class="key-cap" aria-hidden="true">{i + 1}</span>' if i < 9 else ""
         out.append(f'<button {" ".join(a for a in attrs if a)}>{card_img(code)}{key}{badge}</button>')
     return "".join(out)
@@ -221,7 +250,7 @@ def score_html(view: TableView) -> str:
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
-                best_hint: HintEntry | None = None) -> str:
+                hints: Mapping[str, HintEntry] | None = None) -> str:
     """The turn line and where the round stands (and, with a hint showing, what its numbers mean)."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
@@ -241,11 +270,26 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         won = _("You won the match") if view.winner == HUMAN else _("The bot won the match")
         turn = f'<button type="button" class="turn action" data-action="show-match-end">{escape(won)}</button>'
     note = ""
-    if best_hint is not None and view.phase == "human":
-        note = escape(_("Hint: points you should end the round ahead (+) or behind (−) with each card."))
-        best = _("Best: <b>{card}</b>.").format(card=escape(card_label(best_hint.card)))
-        note = f'<span class="hint-note">{note} {best}</span>'
+    if hints and view.phase == "human":
+        note = hint_note_html([hints[code] for code in view.hand if code in hints])
     return f"{turn}{where}{note}"
+
+
+def hint_note_html(hints: Sequence[HintEntry]) -> str:
+    """The hint's words under the turn line: the best card and why; pointing at (or focusing)
+    another card shows its reason instead (CSS picks the line by the card's place in the hand)."""
+    lines = []
+    for i, hint in enumerate(hints):
+        card = escape(card_label(hint.card))
+        if hint.best:
+            head = _("Best: <b>{card}</b>").format(card=card)
+        else:
+            head = _("<b>{card}</b>: {value} against the best").format(card=card, value=format_value(-hint.loss))
+        reason = escape(hint_reason(hint))
+        lines.append(f'<span class="hint-line{" best" if hint.best else ""}" data-place="{i + 1}">'
+                     f'{head}{" — " + reason if reason else ""}</span>')
+    legend = escape(_("Points each card is expected to cost you by the round's end, against the best."))
+    return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span></span>'
 
 
 # --------------------------------------------------------------------------- dialogs

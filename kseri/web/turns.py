@@ -40,11 +40,19 @@ HintKey = tuple[int, int]
 """Where a hint was worked out: ``(round number, plays in the round)``."""
 
 
+THINK_AHEAD_DELAY = 0.3
+"""Seconds between your turn coming up and the hint's search starting ahead (the table settles first)."""
+THINK_AHEAD_GAP = 0.005
+"""Seconds left to the page between two slices of that search (clicks and animation come first)."""
+
+
 class TurnsHost(Protocol):
     """What :class:`Turns` needs from the page around it."""
 
     state: UiState
     """What the table is doing; the sequences move it along."""
+    hints_used: bool
+    """The player has asked for a hint in this visit: work the next ones out ahead."""
 
     @property
     def session(self) -> GameSession: ...
@@ -151,6 +159,26 @@ class Turns:
             host.show_round_summary()
         elif phase == "match_over":
             host.show_match_end()
+        if phase == "human" and host.hints_used:
+            await self.think_ahead(gen)
+
+    async def think_ahead(self, gen: int) -> None:
+        """For a player who asks for hints: work the hint out while they look at their cards, so
+        the Hint button answers at once. Slices at an idle pace; stops as soon as the position
+        moves on or the Hint button's own sequence takes over (it continues the same search)."""
+        host = self.host
+        session = host.session
+        view = session.view()
+        key = (view.round_number, view.plays_in_round)
+        await asyncio.sleep(THINK_AHEAD_DELAY)
+        try:
+            while host.state.current(gen) and host.state.activity is Activity.IDLE and session.phase == "human":
+                now = session.view()
+                if (now.round_number, now.plays_in_round) != key or session.hint_step(SLICE_MS):
+                    return
+                await asyncio.sleep(THINK_AHEAD_GAP)
+        except KseriError:
+            return  # the Hint button works it out again and says what went wrong
 
     async def show_play(self, event: PlayEvent, gen: int) -> None:
         """Animate one play from the table as drawn before it, then draw the table after it."""

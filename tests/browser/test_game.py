@@ -247,10 +247,21 @@ def test_the_hint_shows_a_value_for_every_card(open_game, game_page):
     best = page.eval_on_selector_all("#hand [data-card].is-best", "bs => bs.map(b => b.dataset.hint)")
     assert best and all(float(b.replace("−", "-")) == max(values) for b in best)
     assert page.locator("#hand .hint-badge").count() == len(values)
+    badges = page.eval_on_selector_all("#hand [data-card] .hint-badge", "bs => bs.map(b => b.textContent)")
+    for badge, value in zip(badges, values, strict=True):  # the best is starred, the rest cost points against it
+        assert badge == "★" if value == max(values) else float(badge.replace("−", "-")) < 0
+    # the cards marked as taking the pile are exactly those of the top card's rank, and jacks
+    top = s["top"][:-1] if s["top"] else None
+    takes = page.eval_on_selector_all("#hand [data-card]:has(.takes-mark)", "bs => bs.map(b => b.dataset.card)")
+    assert takes == [c for c in s["hand"] if top and (c[:-1] == top or c[:-1] == "J")]
+    note = page.locator("#status .hint-line.best")
+    assert note.is_visible() and note.inner_text().startswith("Best: ")
     assert page.locator("#announce").inner_text().startswith("Hint: the ")
     click_first_card(page)
     settle(page)
     assert page.locator("#hand [data-hint]").count() == 0  # a hint is for one position only
+    page.click("#hint-button")  # worked out ahead while you looked at your cards, or now
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
 
 
 def test_a_play_locks_the_hand_and_the_bot_is_announced(open_game, game_page):

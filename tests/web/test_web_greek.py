@@ -124,7 +124,7 @@ def test_hints_the_raised_target_and_the_rest_in_greek():
     view = session.view()
     hints = {code: HintEntry(code, 2.5 - i, i == 0) for i, code in enumerate(view.hand)}
     assert_greek(render.hand_html(view.hand, enabled=True, hints=hints))
-    assert_greek(render.status_html(view, best_hint=hints[view.hand[0]]))
+    assert_greek(render.status_html(view, hints=hints))
     assert render.hand_card_label("10D", 0) == "δέκα καρό, πλήκτρο 1"
     assert '<span class="who">Η/Υ</span>' in render.score_html(view)
     assert render.pile_label(["AS", "JC"]) == "Τραπέζι: 2 φύλλα, επάνω βαλές σπαθί, 1 από κάτω"

@@ -55,3 +55,22 @@ def test_no_import_cycles_in_the_layer():
     for name in WEB:
         visit(name, ())
     assert "kseri.web.app" not in graph["kseri.web.turns"]
+
+
+def test_the_warm_up_loads_real_modules_in_an_order_that_works():
+    """``App.warm_up`` imports these one per slice: each must exist, and together cover the hard search."""
+    import ast
+    import importlib
+    import pathlib
+    import subprocess
+    import sys
+    tree = ast.parse(pathlib.Path("kseri/web/app.py").read_text(encoding="utf-8"))
+    names = next(ast.literal_eval(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
+                 and any(isinstance(t, ast.Name) and t.id == "SEARCH_MODULES" for t in node.targets))
+    for name in names:
+        importlib.import_module(name)
+    code = ("import sys, kseri.table.session; before = set(sys.modules); import kseri.bots.thinker, "
+            "kseri.bots.evaluation, kseri.bots.search; print(' '.join(sorted(m for m in set(sys.modules) - before "
+            "if m.startswith('kseri.'))))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert set(loaded) <= set(names), set(loaded) - set(names)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from kseri.table.hints import HintReason
 from kseri.table.session import GameSession, HintEntry, SideView
 from kseri.web import render
 
@@ -48,14 +49,20 @@ def test_hand_buttons_are_disabled_off_turn():
 
 
 def test_hints_show_on_the_cards():
-    hints = {"AS": HintEntry("AS", 4.25, True), "KH": HintEntry("KH", -1.0, False)}
+    takes = HintReason(kind="capture", cards=3, points=2, rank="A")
+    hints = {"AS": HintEntry("AS", 4.25, True, reason=takes),
+             "KH": HintEntry("KH", -1.0, False, loss=5.2, reason=HintReason(kind="drop", rank="K", unseen=2))}
     html = render.hand_html(("AS", "KH"), enabled=True, hints=hints)
     buttons = Tags(html).find("button")
     assert [b["data-hint"] for b in buttons] == ["+4.2", "−1.0"]
     assert "is-best" in buttons[0]["class"] and "is-best" not in buttons[1]["class"]
-    assert buttons[0]["aria-label"] == "ace of spades, key 1, +4.2 by the hint"
-    assert buttons[1]["aria-label"] == "king of hearts, key 2, −1.0 by the hint"
+    assert buttons[0]["aria-label"] == "ace of spades, key 1, ★, takes 3 cards, 2 points: the hint's best card"
+    assert buttons[1]["aria-label"] == ("king of hearts, key 2, −5.2, 2 other Ks still unseen: "
+                                        "points against the hint's best card")
+    assert buttons[1]["title"] == "2 other Ks still unseen"
     assert 'hint-badge good' in html and 'hint-badge bad' in html
+    assert re.findall(r'class="hint-badge \w+" aria-hidden="true">([^<]*)<', html) == ["★", "−5.2"]
+    assert html.count('class="takes-mark"') == 1  # only the card that takes the pile
 
 
 def test_pile_top_card_alone_carries_data_card():
