@@ -30,6 +30,7 @@ from pyscript import document, window
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _
+from kseri.table.newgame import choice_for, choice_from_form
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.session import GameSession
@@ -37,9 +38,10 @@ from kseri.table.stats import Stats
 from kseri.table.views import HintEntry
 from kseri.web import language, render
 from kseri.web.board import Board
-from kseri.web.dom import exists, js_object
+from kseri.web.dom import exists, form_values, js_object
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.navigation import DialogHistory, copy_after_share_error
+from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
 from kseri.web.render import NEWER_ELSEWHERE, Notice
@@ -52,7 +54,7 @@ __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
-DIALOGS = ("round-summary", "match-end", "confirm-new", "share", "rules")
+DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
@@ -114,6 +116,7 @@ class App:
         self._listen(document, "pointerdown", self.on_pointer, True)
         self._listen(window, "storage", self.on_storage)
         self._listen(self.el["level"], "change", self.on_level)
+        self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         for name in ("round-summary", "match-end"):
             # Escape must not leave the table stuck between rounds: it means "continue".
             self._listen(self.el[name], "cancel", self.on_dialog_cancel)
@@ -260,7 +263,9 @@ class App:
         name = action.dataset.action
         handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
-            "new-match": self.ask_new_match,
+            "new-match": self.open_new_game,
+            "close-new-game": lambda: self.el["new-game"].close(),
+            "start-new-game": self.start_new_game,
             "confirm-new": self.confirm_new_match,
             "cancel-new": lambda: self.el["confirm-new"].close(),
             "rules": self.show_rules,
@@ -388,15 +393,50 @@ class App:
         self.el["confirm-new"].close()
         self.new_match_now(self.next_rules)
 
-    def new_match_now(self, rules: Rules | None = None) -> None:
-        """A new match at once, with ``rules`` (else the current ones) and the current level."""
+    def open_new_game(self) -> None:
+        """The new-game screen, set to the game in play (a match under way is given up only on Start)."""
+        session = self.session
+        started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
+        self.el["new-game-body"].innerHTML = new_game_html(choice_for(session.rules, session.level),
+                                                           abandons=started and not session.match.is_over)
+        self.el["new-game-error"].hidden = True
+        self.open_dialog("new-game")
+
+    def on_new_game_change(self, event: Any) -> None:
+        """Another table picked: its own target replaces the old one's, unless you typed your own."""
+        field = event.target
+        if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
+            return
+        target = self.el["new-game-body"].querySelector('input[name="target"]')
+        if exists(target):
+            new = str(PROFILES[str(field.value)].target)
+            if str(target.value) == str(target.dataset.default):
+                target.value = new
+            target.dataset.default = new
+
+    def start_new_game(self) -> None:
+        """Start the match the screen describes, or say in one line what does not hold."""
+        try:
+            choice = choice_from_form(form_values(self.el["new-game-body"]))
+            rules = choice.rules()
+        except SessionError as exc:
+            error = self.el["new-game-error"]
+            error.textContent = one_line(exc)
+            error.hidden = False
+            return
+        self.el["new-game"].close()
+        self.new_match_now(rules, level=choice.level)
+
+    def new_match_now(self, rules: Rules | None = None, *, level: str | None = None) -> None:
+        """A new match at once, with ``rules`` (else the current ones) and ``level`` (else the current one)."""
         self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
         self.state = self.state.new_match()
         self.pacer.skip()
         self.next_rules = None
         self._forget_failure()
-        self.session = GameSession.new(rules=rules or self.session.rules, level=self.session.level)
+        self.session = GameSession.new(rules=rules or self.session.rules, level=level or self.session.level)
+        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
@@ -437,7 +477,7 @@ class App:
             window.history.replaceState(None, "")
 
     def _close_dialogs(self) -> None:
-        for name in ("match-end", "round-summary", "confirm-new"):
+        for name in ("match-end", "round-summary", "confirm-new", "new-game"):
             if self.el[name].open:
                 self.el[name].close()
 

@@ -12,7 +12,7 @@ from js import Object
 from pyodide.ffi import jsnull, to_js
 from pyscript import window
 
-__all__ = ["Rect", "bounds", "exists", "from_rect", "js_object", "place", "resting"]
+__all__ = ["Rect", "bounds", "exists", "form_values", "from_rect", "js_object", "place", "resting"]
 
 Rect = tuple[float, float, float, float]
 """``(left, top, width, height)`` in viewport pixels."""
@@ -21,6 +21,21 @@ Rect = tuple[float, float, float, float]
 def exists(value: Any) -> bool:
     """Whether a value from JavaScript is an object (``null`` arrives as ``jsnull``, not None)."""
     return value is not None and value is not jsnull
+
+
+def form_values(container: Any) -> dict[str, str | bool]:
+    """The inputs inside ``container`` by name: a checkbox's state, the checked radio's value, a field's text."""
+    values: dict[str, str | bool] = {}
+    for field in container.querySelectorAll("input"):
+        kind, name = str(field.type), str(field.name)
+        if kind == "checkbox":
+            values[name] = bool(field.checked)
+        elif kind == "radio":
+            if field.checked:
+                values[name] = str(field.value)
+        else:
+            values[name] = str(field.value)
+    return values
 
 
 def js_object(value: Any) -> Any:

@@ -127,8 +127,8 @@ def test_table_and_its_dialogs(game_page, page_watch, site_url):
     page.click("#hand [data-card]:not([disabled])")
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     page.click("#new-match")
-    page.wait_for_selector("#confirm-new[open]")
-    assert_clean(page, "the new-match dialog")
+    page.wait_for_selector("#new-game[open]")
+    assert_clean(page, "the new-game screen")
 
 
 @pytest.mark.parametrize("phase", ["round_over", "match_over"])

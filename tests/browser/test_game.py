@@ -286,11 +286,13 @@ def test_new_match_and_difficulty(open_game, game_page):
     click_first_card(page)
     settle(page)
     page.click("#new-match")
-    assert page.locator("#confirm-new").is_visible()
-    page.click("#confirm-new-no")
+    assert page.locator("#new-game").is_visible()
+    assert page.locator(".new-game-warning").is_visible()  # a match under way is given up only on Start
+    assert page.locator('#new-game input[name="level"][value="hard"]').is_checked()
+    page.click("#new-game-cancel")
     assert state(page)["dialogs"] == []
     page.click("#new-match")
-    page.click("#confirm-new-yes")
+    page.click("#new-game-start")
     s = settle(page)
     # A fresh deal (the bot may already have led, and even taken the opening pile).
     assert s["score"] == [0, 0] and s["stock"] == 36 and len(s["hand"]) == 6
@@ -466,7 +468,44 @@ def test_rules_page_starts_a_match_at_another_table(open_game, game_page):
     _pick_table(page, "greek", was="pisti", confirm="no")
     assert target(page) == "101"
     page.click("#new-match")
-    page.locator("#confirm-new[open]").wait_for()
-    page.click("#confirm-new-yes")
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator('#new-game input[name="table"][value="pisti"]').is_checked()
+    page.click("#new-game-start")
     s = settle(page)
     assert target(page) == "101" and s["score"] == [0, 0]
+
+
+def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, game_page):
+    """Chosen by clicking as a player would: Pişti, the hard bot, 51 points, two house rules; a wrong
+    target is refused in one line and nothing is lost; the choice is in the save and on the table."""
+    page = open_table(open_game, game_page, "?seed=8&level=easy")
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator(".new-game-warning").count() == 0  # nothing played yet: nothing to give up
+    assert page.locator('#new-game input[name="target"]').input_value() == "151"
+    page.click('#new-game label.choice:has(input[name="table"][value="pisti"])')
+    assert page.locator('#new-game input[name="target"]').input_value() == "101"  # the table's own target
+    page.click('#new-game label.choice:has(input[name="level"][value="hard"])')
+    page.click('#new-game label.choice:has(input[name="exposed_bottom"])')
+    page.click('#new-game label.choice:has(input[name="last_capture_bonus"])')
+    page.fill('#new-game input[name="target"]', "0")
+    page.click("#new-game-start")
+    error = page.locator("#new-game-error")
+    assert error.is_visible() and "1" in error.inner_text() and "10000" in error.inner_text()
+    assert page.locator("#new-game").is_visible()
+    page.fill('#new-game input[name="target"]', "51")
+    page.click("#new-game-start")
+    s = settle(page)
+    assert target(page) == "51" and s["score"] == [0, 0] and len(s["hand"]) in (3, 4)
+    assert page.locator("#level").input_value() == "hard"
+    saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
+    text = json.dumps(saved)
+    assert "pisti" in text and "exposed_bottom" in text and "final_capture_points" in text and saved["level"] == "hard"
+    page.reload()
+    settle(page)
+    page.click("#new-match")  # the screen opens on the game in play
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator('#new-game input[name="table"][value="pisti"]').is_checked()
+    assert page.locator('#new-game input[name="exposed_bottom"]').is_checked()
+    assert not page.locator('#new-game input[name="jack_kseri_25"]').is_checked()
+    assert page.locator('#new-game input[name="target"]').input_value() == "51"

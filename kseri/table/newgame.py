@@ -1,0 +1,164 @@
+"""The new-game screen as plain data: which table, which bot, which target, which house rules.
+
+A :class:`NewGameChoice` is what the screen shows and returns; :meth:`NewGameChoice.rules`
+turns it into the engine's :class:`~kseri.engine.rules.Rules` (so records and share links
+carry it as they carry any rules), and :func:`choice_for` reads it back from the rules of
+the match in play, so the screen opens on the game you are playing.
+
+>>> choice = NewGameChoice(table="pisti", options=frozenset({"exposed_bottom", "jack_kseri_25"}))
+>>> rules = choice.rules()
+>>> rules.profile, rules.exposed_bottom, rules.jack_kseri_points, rules.target
+('pisti', True, 25, 101)
+>>> choice_for(rules, "hard") == NewGameChoice(table="pisti", level="hard", options=choice.options)
+True
+>>> NewGameChoice(table="greek", target=0).rules()
+Traceback (most recent call last):
+...
+kseri.table.seats.SessionError: target must be an integer from 1 to 10000, got 0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from kseri.engine.errors import KseriError, one_line
+from kseri.engine.rules import PROFILES, Rules
+from kseri.i18n import N_, _
+from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
+
+__all__ = ["HOUSE_OPTIONS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for", "choice_from_form"]
+
+TABLES: tuple[tuple[str, str, str], ...] = (
+    ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
+    ("fourcard", N_("Four-card"), N_("Four cards a hand, a second kseri in a row 20; first to 101.")),
+    ("pisti", N_("Pişti"), N_("The Turkish scoring of the four-card game: 10♦ is worth 3; first to 101.")),
+)
+"""The tables the page seats: ``(profile, name, one line)``."""
+TABLE_NAMES = tuple(t[0] for t in TABLES)
+
+
+@dataclass(frozen=True, slots=True)
+class HouseOption:
+    """One house rule as a switch: its key, its name and one line, and the rules it changes."""
+
+    key: str
+    name: str
+    explain: str
+    changes: Mapping[str, Any]
+
+
+HOUSE_OPTIONS: tuple[HouseOption, ...] = (
+    HouseOption("exposed_bottom", N_("Bottom card shown"),
+                N_("The stock's last card lies face up for both players to see."), {"exposed_bottom": True}),
+    HouseOption("opening_stands", N_("Opening pile stands"),
+                N_("The four first cards are never dealt again, whatever lies on top."), {"opening_redeal": "none"}),
+    HouseOption("no_last_card_kseri", N_("No kseri with the last card"),
+                N_("Taking a lone card with the round's very last card is an ordinary capture."),
+                {"last_card_kseri": False}),
+    HouseOption("jack_kseri_25", N_("Jack kseri 25"),
+                N_("A jack on a lone jack scores 25 instead of 20."), {"jack_kseri_points": 25}),
+    HouseOption("jacks_take_jacks", N_("Jacks take only jacks"),
+                N_("A jack is an ordinary card: it takes the pile only from another jack."), {"jacks_capture": False}),
+    HouseOption("jack_pile_bonus", N_("Jacks-only pile: +10"),
+                N_("Taking a pile made only of jacks scores 10 more."), {"jack_table_points": 10}),
+    HouseOption("last_capture_bonus", N_("Last capture: +10"),
+                N_("Whoever makes the round's last capture scores 10 more."), {"final_capture_points": 10}),
+)
+"""The house rules of ``docs/rules.md`` the screen offers, each off by default."""
+
+_BY_KEY = {option.key: option for option in HOUSE_OPTIONS}
+MAX_ROUNDS = 99
+"""The longest match by rounds the screen offers."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class NewGameChoice:
+    """What the new-game screen shows and returns.
+
+    ``target`` ``None`` keeps the table's own (151 or 101); ``rounds`` set makes it a match of
+    that many rounds instead of a race to the target.
+    """
+
+    table: str = "greek"
+    level: str = DEFAULT_LEVEL
+    target: int | None = None
+    rounds: int | None = None
+    options: frozenset[str] = field(default_factory=frozenset)
+
+    def rules(self) -> Rules:
+        """The engine's rules for this choice; :class:`SessionError` (one line) if they do not hold."""
+        if self.table not in TABLE_NAMES:
+            raise SessionError(f"unknown table {self.table!r} (known: {', '.join(TABLE_NAMES)})")
+        unknown = sorted(self.options - set(_BY_KEY))
+        if unknown:
+            raise SessionError(f"unknown house rule {unknown[0]!r}")
+        changes: dict[str, Any] = {}
+        for option in HOUSE_OPTIONS:
+            if option.key in self.options:
+                changes.update(option.changes)
+        if self.target is not None:
+            changes["target"] = self.target
+        if self.rounds is not None:
+            changes["match_rounds"] = self.rounds
+        try:
+            return dataclasses.replace(PROFILES[self.table], **changes)
+        except KseriError as exc:
+            raise SessionError(one_line(exc)) from None
+
+
+def choice_for(rules: Rules, level: str) -> NewGameChoice:
+    """The screen's choice that gives ``rules`` (a match in play); rules the screen cannot show
+    (a link's own JSON) give their table's defaults."""
+    table = rules.profile if rules.profile in TABLE_NAMES else "greek"
+    base = PROFILES[table]
+    options = frozenset(o.key for o in HOUSE_OPTIONS
+                        if all(getattr(rules, name) == value != getattr(base, name)
+                               for name, value in o.changes.items()))
+    level = level if level in levels() else DEFAULT_LEVEL
+    choice = NewGameChoice(table=table, level=level, options=options,
+                           target=rules.target if rules.target != base.target else None,
+                           rounds=rules.match_rounds)
+    try:
+        if choice.rules() == rules:
+            return choice
+    except SessionError:
+        pass
+    return NewGameChoice(table=table, level=level)
+
+
+def _whole(text: object, what: str, low: int, high: int) -> int:
+    value = str(text).strip()
+    if not value.isdigit() or not low <= int(value) <= high:
+        problem = _("{what} must be a whole number from {low} to {high}.")
+        raise SessionError(problem.format(what=what, low=low, high=high))
+    return int(value)
+
+
+def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
+    """Read the screen's form (names as :func:`kseri.web.render.new_game_html` writes them);
+    :class:`SessionError` names the first field that does not hold.
+
+    >>> choice_from_form({"table": "fourcard", "level": "easy", "target": "51", "by_rounds": False,
+    ...                   "rounds": "5", "jack_pile_bonus": True})
+    NewGameChoice(table='fourcard', level='easy', target=51, rounds=None, options=frozenset({'jack_pile_bonus'}))
+    >>> choice_from_form({"table": "greek", "target": "lots"})
+    Traceback (most recent call last):
+    ...
+    kseri.table.seats.SessionError: The target must be a whole number from 1 to 10000.
+    """
+    table = str(fields.get("table", "greek"))
+    level = str(fields.get("level", DEFAULT_LEVEL))
+    if level not in levels():
+        raise SessionError(f"unknown level {level[:20]!r}")
+    target = _whole(fields.get("target", ""), _("The target"), 1, 10_000)
+    rounds = (_whole(fields.get("rounds", ""), _("The number of rounds"), 1, MAX_ROUNDS)
+              if fields.get("by_rounds") is True else None)
+    options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True)
+    base = PROFILES.get(table)
+    choice = NewGameChoice(table=table, level=level, rounds=rounds, options=options,
+                           target=None if base is not None and target == base.target else target)
+    choice.rules()  # refuse here, with the field's name, what the engine would refuse
+    return choice

@@ -1,0 +1,62 @@
+"""The new-game screen's form as HTML (pure): tables, bot levels, the match's length, house rules.
+
+The names of the form's fields are what :func:`kseri.table.newgame.choice_from_form` reads:
+``table`` and ``level`` (radio groups), ``target`` and ``rounds`` (numbers), ``by_rounds``
+and one checkbox per house rule, named by its key.
+
+>>> html = new_game_html(NewGameChoice(table="pisti", options=frozenset({"exposed_bottom"})))
+>>> 'value="pisti" checked' in html, 'name="exposed_bottom" checked' in html, 'name="target"' in html
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kseri.engine.rules import PROFILES
+from kseri.i18n import _
+from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, TABLES, NewGameChoice
+from kseri.table.seats import levels
+from kseri.web.render import level_label
+
+__all__ = ["DEFAULT_ROUNDS", "new_game_html"]
+
+DEFAULT_ROUNDS = 5
+"""The number of rounds the screen proposes for a match by rounds."""
+
+
+def _choice(kind: str, name: str, value: str, checked: bool, title: str, help_text: str = "") -> str:
+    """One radio button or checkbox with its name and a line of explanation, all of it clickable."""
+    value_attr = f' value="{escape(value)}"' if kind == "radio" else ""
+    mark = " checked" if checked else ""
+    helper = f'<span class="choice-help">{escape(help_text)}</span>' if help_text else ""
+    return (f'<label class="choice"><input type="{kind}" name="{escape(name)}"{value_attr}{mark}>'
+            f'<span class="choice-text"><span class="choice-name">{escape(title)}</span>{helper}</span></label>')
+
+
+def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
+    """The screen's form, set to ``choice``; ``abandons`` warns that a match under way is given up."""
+    warning = (f'<p class="new-game-warning">{escape(_("This match will be abandoned (it does not count as a loss)."))}'
+               "</p>" if abandons else "")
+    tables = "".join(_choice("radio", "table", name, name == choice.table, _(title), _(line))
+                     for name, title, line in TABLES)
+    bots = "".join(_choice("radio", "level", level, level == choice.level, level_label(level))
+                   for level in levels())
+    target = choice.target if choice.target is not None else PROFILES[choice.table].target
+    rounds = choice.rounds or DEFAULT_ROUNDS
+    length = (f'<label class="field"><span>{escape(_("Points to win"))}</span>'
+              f'<input type="number" name="target" min="1" max="10000" step="1" inputmode="numeric" '
+              f'value="{target}" data-default="{PROFILES[choice.table].target}"></label>'
+              + _choice("checkbox", "by_rounds", "", choice.rounds is not None, _("A fixed number of rounds"),
+                        _("Most rounds won wins the match, whatever the points."))
+              + f'<label class="field"><span>{escape(_("Rounds"))}</span>'
+              f'<input type="number" name="rounds" min="1" max="{MAX_ROUNDS}" step="1" inputmode="numeric" '
+              f'value="{rounds}"></label>')
+    house = "".join(_choice("checkbox", option.key, "", option.key in choice.options, _(option.name),
+                            _(option.explain)) for option in HOUSE_OPTIONS)
+
+    def group(legend: str, body: str, extra: str = "") -> str:
+        return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'
+
+    return (warning + group(_("Table"), tables) + group(_("Bot"), bots, " inline")
+            + group(_("Match"), length) + group(_("House rules"), house))
