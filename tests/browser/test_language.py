@@ -50,3 +50,28 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.locator("#hint-button > span").inner_text() == "Hint"
     assert page.locator("#you-tag .tag-name").inner_text().strip() == "You"
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "en"
+
+
+_LATIN_WORDS_JS = """() => {
+  const body = document.querySelector('#rules .rules-body').cloneNode(true);
+  body.querySelectorAll('kbd').forEach(k => k.remove());  // key caps: Enter, H
+  return (body.textContent.match(/[A-Za-z][A-Za-z']+/g) || []);
+}"""
+
+
+def test_the_rules_dialog_in_greek_and_back(open_game):
+    page = open_game("?seed=3&lang=el")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert page.locator("#rules h3").first.inner_text() == "Το μοίρασμα"
+    assert "Το δυάρι σπαθί (2♣)" in page.locator("#rules .rules-table").inner_text()
+    assert page.locator("#rules [data-i18n] kbd").all_inner_texts()[:2] == ["1", "6"]
+    assert page.evaluate(_LATIN_WORDS_JS) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules:not([open])", state="attached")
+
+    page.locator('.lang-switch [data-lang="en"]').click()  # the page's own English comes back
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert page.locator("#rules h3").first.inner_text() == "The deal"
+    assert "very last card" in page.locator("#rules").inner_text()
