@@ -12,7 +12,7 @@ from js import Object
 from pyodide.ffi import jsnull, to_js
 from pyscript import window
 
-__all__ = ["Rect", "bounds", "exists", "from_rect", "js_object", "place", "resting"]
+__all__ = ["Rect", "bounds", "exists", "from_rect", "js_object", "place", "preferred_languages", "resting"]
 
 Rect = tuple[float, float, float, float]
 """``(left, top, width, height)`` in viewport pixels."""
@@ -21,6 +21,15 @@ Rect = tuple[float, float, float, float]
 def exists(value: Any) -> bool:
     """Whether a value from JavaScript is an object (``null`` arrives as ``jsnull``, not None)."""
     return value is not None and value is not jsnull
+
+
+def preferred_languages() -> list[Any]:
+    """The browser's preferred languages (``navigator.languages``, else ``navigator.language``), as given."""
+    navigator = window.navigator
+    languages: Any = getattr(navigator, "languages", None)
+    found = list(languages) if exists(languages) else []
+    single = getattr(navigator, "language", None)
+    return found or ([single] if exists(single) else [])
 
 
 def js_object(value: Any) -> Any:

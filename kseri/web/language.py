@@ -12,14 +12,13 @@ redraws its own parts (:meth:`kseri.web.app.App.switch_language`).
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from pyscript import document, window
 
 from kseri.i18n import _, choose_language, language, normalize, set_language
 from kseri.table.querystring import param, without_keys
 from kseri.web import render
-from kseri.web.dom import exists
+from kseri.web.dom import exists, preferred_languages
 from kseri.web.page_text import I18N_ATTRIBUTE, PAGE_TEXT, msgid_of
 from kseri.web.storage import LANG_KEY, Storage
 
@@ -29,18 +28,10 @@ _originals: dict[tuple[str, str, int], str] = {}
 """The static page's own (English) text of each translated place, read before the first change."""
 
 
-def _preferred() -> list[Any]:
-    navigator = window.navigator
-    languages: Any = getattr(navigator, "languages", None)
-    found = list(languages) if exists(languages) else []
-    single = getattr(navigator, "language", None)
-    return found or ([single] if exists(single) else [])
-
-
 def page_language(storage: Storage) -> str:
     """The language the page opens in (see the module's text)."""
     return choose_language(param=param(str(window.location.search or ""), "lang"),
-                           saved=storage.get(LANG_KEY) or "", preferred=_preferred())
+                           saved=storage.get(LANG_KEY) or "", preferred=preferred_languages())
 
 
 def remember(storage: Storage, lang: str) -> None:

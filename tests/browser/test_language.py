@@ -1,7 +1,7 @@
 """The page in Greek and in English: ``?lang=``, the header's switch, remembered across a reload.
 
 Playwright's default locale is en-US, so with no ``lang`` and nothing saved the page is English
-(the other browser tests rely on it). Three page loads in all.
+(the other browser tests rely on it). Four page loads of the table and one of an embed.
 """
 
 from __future__ import annotations
@@ -75,3 +75,19 @@ def test_the_rules_dialog_in_greek_and_back(open_game):
     page.wait_for_selector("#rules[open]")
     assert page.locator("#rules h3").first.inner_text() == "The deal"
     assert "very last card" in page.locator("#rules").inner_text()
+
+
+def test_an_embedded_scene_in_greek(game_page, page_watch, site_url):
+    page = game_page
+    page.goto(f"{site_url}/embed.html?lang=el&scene=pile=10D;hands=10S,3H|KC,8D;plays=10S")
+    wait_ready(page, page_watch)
+    assert page.evaluate("document.documentElement.lang") == "el"
+    assert page.locator("#caption").inner_text() == "Στο τραπέζι είναι μόνο ένα φύλλο, το 10♦. Παίζει: Νότος."
+    assert page.locator("#play").get_attribute("aria-label") == "Αναπαραγωγή"
+    assert page.locator("#next").get_attribute("aria-label") == "Επόμενο βήμα"
+    assert page.locator('.seat[data-seat="0"] .name').inner_text() == "Νότος"
+    page.keyboard.press("End")
+    assert page.locator("#board").get_attribute("data-step") == "1"
+    assert page.locator("#caption").inner_text().startswith("Νότος: το 10♠ παίρνει το μοναχό 10♦: ξερή! +10")
+    assert page.locator("#play").get_attribute("aria-label") == "Ξανά από την αρχή"
+    assert page.title() == "Σκηνή ξερής"
