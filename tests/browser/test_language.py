@@ -1,14 +1,14 @@
 """The page in Greek and in English: ``?lang=``, the header's switch, remembered across a reload.
 
 Playwright's default locale is en-US, so with no ``lang`` and nothing saved the page is English
-(the other browser tests rely on it). Four page loads of the table and one of an embed.
+(the other browser tests rely on it). Four page loads of the table, one of an embed, one of the Greek guide.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import READY_TIMEOUT, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,7 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.locator("#score .who").first.text_content() == "Εσύ"
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "el"
     assert page.title().startswith(("Σειρά σου", "Ξερή"))
+    assert page.locator("#rules .guide-link a").get_attribute("href") == "guide.el.html"  # the Greek guide
 
     page.reload()
     wait_ready(page, page_watch)
@@ -91,3 +92,16 @@ def test_an_embedded_scene_in_greek(game_page, page_watch, site_url):
     assert page.locator("#caption").inner_text().startswith("Νότος: το 10♠ παίρνει το μοναχό 10♦: ξερή! +10")
     assert page.locator("#play").get_attribute("aria-label") == "Ξανά από την αρχή"
     assert page.title() == "Σκηνή ξερής"
+
+
+def test_the_greek_guide_embeds_greek_scenes(game_page, page_watch, site_url):
+    page = game_page
+    page.goto(f"{site_url}/guide.el.html")
+    assert page.evaluate("document.documentElement.lang") == "el"
+    page.locator("iframe").first.scroll_into_view_if_needed()
+    frame = page.frame_locator("iframe").first
+    frame.locator("body[data-ready=true]").wait_for(timeout=READY_TIMEOUT * 1000)
+    assert frame.locator("html").get_attribute("lang") == "el"
+    assert frame.locator(".scene-title").inner_text() == "Ίδιο φύλλο ή βαλές"
+    assert frame.locator("#caption").inner_text().startswith("Στο τραπέζι υπάρχουν 4 φύλλα, επάνω το 8♣.")
+    assert page_watch.page_errors == [] and page_watch.off_origin == []
