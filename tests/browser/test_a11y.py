@@ -152,7 +152,7 @@ def test_embed_scene(game_page, page_watch, site_url):
     assert_clean(page, "embed.html (a scene, one step on)")
 
 
-@pytest.mark.parametrize("name", ["guide.html", "guide.el.html", "embed-docs.html"])
+@pytest.mark.parametrize("name", ["guide.html", "guide.el.html", "embed-docs.html", "embed-docs.el.html"])
 def test_documentation_pages(game_page, site_url, name):
     page = game_page
     page.route("**/embed.html*", lambda route: route.fulfill(status=200, content_type="text/html",

@@ -1,7 +1,8 @@
-"""The rules guide in both languages: guide.el.html is guide.html's Greek twin (the same scenes, each
-embedded with ``lang=el``), with no English word left; the table's rules link to the guide in its language.
+"""The documentation pages in both languages: guide.el.html and embed-docs.el.html are the Greek twins of
+guide.html and embed-docs.html (the same scenes, each embedded with ``lang=el``), with no English word left
+outside code; the table's rules link to the guide in its language.
 
-The guide pages run no script, so each language is its own static page (linked both ways).
+These pages run no script, so each language is its own static page (linked both ways).
 """
 
 from __future__ import annotations
@@ -21,9 +22,16 @@ from tests.web.test_web_greek import SPOKEN_ATTRIBUTES, english_words
 ROOT = Path(__file__).resolve().parents[2]
 
 
+TWINS = (("guide.html", "guide.el.html"), ("embed-docs.html", "embed-docs.el.html"))
+CODE = ("code", "pre", "kbd")
+"""Notation, snippets and key caps: the same in both languages."""
+PROPER_NAMES = {"Python", "JSON"}
+"""Names Greek writes in Latin letters too."""
+
+
 class Page(HTMLParser):
     """A static page's ``<html lang>``, iframes, links, and the text a reader sees or hears (outside
-    ``lang="en"`` elements, which name the other language in its own words)."""
+    ``lang="en"`` elements, which name the other language in its own words, and outside code)."""
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -42,7 +50,7 @@ class Page(HTMLParser):
             self.links.append(found)
         if tag == "iframe":
             self.frames.append(found.get("src") or "")
-        if found.get("lang") == "en" and tag != "html":
+        if (found.get("lang") == "en" and tag != "html") or tag in CODE:
             self._english.append(tag)
         elif not self._english:
             self.spoken += [value for name, value in attrs if name in SPOKEN_ATTRIBUTES and value]
@@ -86,19 +94,31 @@ def test_the_greek_guide_shows_the_same_scenes_in_greek():
         assert not english_words(re.search(r"title=([^;]*)", el_params["scene"])[1])
 
 
-def test_no_english_left_in_the_greek_guide():
-    page = Page("guide.el.html")
+@pytest.mark.parametrize(("english_name", "greek_name"), TWINS)
+def test_no_english_left_in_a_greek_page(english_name, greek_name):
+    page = Page(greek_name)
     spoken = " ".join(page.spoken)
-    assert not english_words(spoken), english_words(spoken)
-    assert "ξερή" in spoken
+    assert page.lang == "el" and Page(english_name).lang == "en"
+    left = [word for word in english_words(spoken) if word not in PROPER_NAMES]
+    assert not left, left
+    assert "ξερή" in spoken.lower()
 
 
-def test_the_guides_link_to_each_other():
-    english, greek = Page("guide.html"), Page("guide.el.html")
-    assert {"rel": "alternate", "hreflang": "el", "href": "./guide.el.html"} in english.links
-    assert {"rel": "alternate", "hreflang": "en", "href": "./guide.html"} in greek.links
-    assert any(link.get("href") == "./guide.html" and link.get("lang") == "en" for link in greek.links)
-    assert any(link.get("href") == "./guide.el.html" and link.get("lang") == "el" for link in english.links)
+@pytest.mark.parametrize(("english_name", "greek_name"), TWINS)
+def test_each_page_links_to_its_twin(english_name, greek_name):
+    english, greek = Page(english_name), Page(greek_name)
+    assert {"rel": "alternate", "hreflang": "el", "href": f"./{greek_name}"} in english.links
+    assert {"rel": "alternate", "hreflang": "en", "href": f"./{english_name}"} in greek.links
+    assert any(link.get("href") == f"./{english_name}" and link.get("lang") == "en" for link in greek.links)
+    assert any(link.get("href") == f"./{greek_name}" and link.get("lang") == "el" for link in english.links)
+    pages = {name for pair in TWINS for name in pair if name.endswith(".el.html")} | {"index.html?lang=el"}
+    internal = {str(link.get("href"))[2:] for link in greek.links if str(link.get("href")).startswith("./")}
+    assert {name for name in internal if name.endswith("html") or "?" in name} - {english_name} <= pages
+
+
+def test_the_greek_embed_docs_example_is_the_english_one_in_greek():
+    english, greek = Page("embed-docs.html"), Page("embed-docs.el.html")
+    assert [scene_params(src) | {"lang": "el"} for src in english.frames] == [scene_params(src) for src in greek.frames]
 
 
 def test_the_greek_guides_scenes_play_in_greek(greek):
