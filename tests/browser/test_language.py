@@ -80,6 +80,7 @@ def test_the_rules_dialog_in_greek_and_back(open_game):
 
 def test_an_embedded_scene_in_greek(game_page, page_watch, site_url):
     page = game_page
+    page.set_viewport_size({"width": 320, "height": 240})  # the smallest frame: the longer Greek still fits
     page.goto(f"{site_url}/embed.html?lang=el&scene=pile=10D;hands=10S,3H|KC,8D;plays=10S")
     wait_ready(page, page_watch)
     assert page.evaluate("document.documentElement.lang") == "el"
@@ -91,6 +92,9 @@ def test_an_embedded_scene_in_greek(game_page, page_watch, site_url):
     assert page.locator("#board").get_attribute("data-step") == "1"
     assert page.locator("#caption").inner_text().startswith("Νότος: το 10♠ παίρνει το μοναχό 10♦: ξερή! +10")
     assert page.locator("#play").get_attribute("aria-label") == "Ξανά από την αρχή"
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= 240
+    box = page.locator("#next").bounding_box()
+    assert box["y"] + box["height"] <= 240 and box["x"] + box["width"] <= 320
     assert page.title() == "Σκηνή ξερής"
 
 
