@@ -34,6 +34,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.round import Round
 from kseri.engine.rules import PROFILES, Rules, card_points_table
+from kseri.i18n import N_, _
 from kseri.scenes.captions import describe_table, play_caption, possessive
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
@@ -42,9 +43,15 @@ from kseri.scenes.steps import Scene, Step
 __all__ = ["build", "default_names", "from_match", "from_text"]
 
 
+_SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
+"""The compass seats, clockwise from seat 0 at the bottom of the board."""
+
+
 def default_names(players: int) -> tuple[str, ...]:
-    """The seats' names when a scene gives none: ``South``, ``North`` (seat 0 at the bottom)."""
-    return ("South", "North") if players == 2 else ("South", "West", "North", "East")[:players]
+    """The seats' names when a scene gives none, in the current language: ``South``, ``North``
+    (seat 0 at the bottom)."""
+    names = (_SEAT_NAMES[0], _SEAT_NAMES[2]) if players == 2 else _SEAT_NAMES[:players]
+    return tuple(_(name) for name in names)
 
 
 def _codes(cards: Iterable[int]) -> tuple[str, ...]:
@@ -93,7 +100,7 @@ class _Recorder:
         state = self.state
         text = describe_table(state.pile)
         if not state.is_terminal() and any(state.hands):
-            text += f" {self.names[state.to_move]} to play."
+            text += " " + _("{name} to play.").format(name=self.names[state.to_move])
         self.snapshot(text)
 
     def play(self, code: str, number: int) -> None:

@@ -1,7 +1,10 @@
 """The automatic captions of a scene's steps: what a play did, in words.
 
 Written from the engine's own events (:class:`~kseri.engine.events.PlayEvent`), so a
-caption always says what the rules really did. Used by :mod:`kseri.scenes.build`.
+caption always says what the rules really did. Used by :mod:`kseri.scenes.build`, which
+writes a scene's captions once, in the language set when it is built (:mod:`kseri.i18n`:
+the embed page sets it from ``?lang=`` first). Each caption is one catalog sentence with
+placeholders, so a translation may order its words freely.
 
 >>> describe_table([Card.parse("10D").index])
 'A lone 10♦ lies on the table.'
@@ -14,8 +17,9 @@ from collections.abc import Sequence
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
+from kseri.i18n import N_, _, language, ngettext, pgettext
 
-__all__ = ["describe_table", "play_caption", "possessive", "pretty"]
+__all__ = ["describe_table", "owner", "play_caption", "possessive", "pretty"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -35,12 +39,22 @@ def possessive(name: str) -> str:
 
 
 def describe_table(pile: Sequence[int]) -> str:
-    """The table in one sentence (``pile``: card indices, bottom first)."""
+    """The table in one sentence (``pile``: card indices, bottom first), in the current language."""
     if not pile:
-        return "The table is empty."
+        return _("The table is empty.")
     if len(pile) == 1:
-        return f"A lone {pretty(pile[0])} lies on the table."
-    return f"{len(pile)} cards lie on the table, {pretty(pile[-1])} on top."
+        return _("A lone {card} lies on the table.").format(card=pretty(pile[0]))
+    return _("{n} cards lie on the table, {card} on top.").format(n=len(pile), card=pretty(pile[-1]))
+
+
+def owner(name: str) -> str:
+    """Whose card plays, before the card: ``South's`` in English; Greek, which cannot decline any
+    name an author gives, says ``Νότος:`` (the catalog's ``owner`` context holds each language's form).
+
+    >>> owner("Thomas")
+    "Thomas'"
+    """
+    return possessive(name) if language() == "en" else pgettext("owner", "{name}'s").format(name=name)
 
 
 def _worth(cards: Sequence[int], table: Sequence[int]) -> tuple[int, str]:
@@ -51,69 +65,101 @@ def _worth(cards: Sequence[int], table: Sequence[int]) -> tuple[int, str]:
     return total, detail
 
 
-def _cards_phrase(cards: Sequence[int], table: Sequence[int], lead: str = "and ") -> str:
+def _cards_phrase(cards: Sequence[int], table: Sequence[int], joined: bool = False) -> str:
+    """What the cards taken are worth; ``joined``: after another clause (``and +3 for the cards``)."""
     total, detail = _worth(cards, table)
     if not total:
-        return f"{lead}the cards are worth nothing"
-    return f"{lead}+{total} for the cards" + (f" ({detail})" if detail else "")
+        phrase = _("the cards are worth nothing")
+    elif detail:
+        phrase = _("+{points} for the cards ({detail})").format(points=total, detail=detail)
+    else:
+        phrase = _("+{points} for the cards").format(points=total)
+    return _("and {phrase}").format(phrase=phrase) if joined else phrase
 
 
 def _all(pile: Sequence[int]) -> str:
-    return "both cards" if len(pile) == 2 else f"all {len(pile)} cards"
+    return _("both cards") if len(pile) == 2 else _("all {n} cards").format(n=len(pile))
+
+
+def _drop(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) -> str:
+    card = pretty(event.card)
+    if not pile_before:
+        if event.card.is_jack:
+            return _("{who} plays {card} on the empty table: with nothing to take, a jack captures nothing "
+                     "and just starts a new pile.").format(who=who, card=card)
+        return _("{who} plays {card} on the empty table, starting a new pile.").format(who=who, card=card)
+    if event.card.is_jack and not rules.jacks_capture:
+        return _("{who} plays {card}: in these rules a jack takes only a jack, so it stays on top.").format(
+            who=who, card=card)
+    return _("{who} plays {card}: it does not match the {top} on top, so it becomes the new top card.").format(
+        who=who, card=card, top=pretty(pile_before[-1]))
+
+
+def _kseri(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) -> str:
+    table = card_points_table(rules)
+    taken = [*pile_before, event.card.index]
+    label = _(N_("jack kseri") if event.kind == "jack_kseri" else N_("kseri"))
+    if (event.kind == "kseri" and rules.double_kseri_points not in (None, rules.kseri_points)
+            and event.bonus == rules.double_kseri_points):
+        label = _("double kseri")
+    words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]), "label": label}
+    if not event.bonus:
+        return _("{owner} {card} takes the lone {top}: a {label}, but these rules give no bonus for it here; "
+                 "{cards}.").format(**words, cards=_cards_phrase(taken, table))
+    worth = _worth(taken, table)[0]
+    if worth:
+        return _("{owner} {card} takes the lone {top}: {label}! +{bonus}, {cards}: {total} points.").format(
+            **words, bonus=event.bonus, cards=_cards_phrase(taken, table, joined=True), total=event.bonus + worth)
+    return _("{owner} {card} takes the lone {top}: {label}! +{bonus}, {cards}.").format(
+        **words, bonus=event.bonus, cards=_cards_phrase(taken, table, joined=True))
+
+
+def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) -> str:
+    """A capture that is no kseri (the engine said so): which kind, and why not a kseri where one might expect it."""
+    table = card_points_table(rules)
+    played = event.card.index
+    lone = len(pile_before) == 1
+    words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]),
+             "cards": _cards_phrase([*pile_before, played], table)}
+    if lone and rank_index(pile_before[0]) == rank_index(played):
+        text = N_("{owner} {card} takes the lone {top}. These rules give no kseri for a jack on a jack, so this is "
+                  "an ordinary capture: {cards}.")
+    elif lone and event.card.is_jack:
+        text = N_("{owner} {card} takes the lone {top}. Only a card of the same rank makes a kseri, so this is "
+                  "an ordinary capture: {cards}.")
+    elif event.card.is_jack and rank_index(pile_before[-1]) != rank_index(played):
+        text = N_("{owner} {card} takes {all} of the pile (a jack takes it whatever lies on top): {cards}.")
+    elif lone:
+        text = N_("{owner} {card} takes the lone {top}: {cards}.")
+    else:
+        text = N_("{owner} {card} matches the {top} on top and takes {all} of the pile: {cards}.")
+    return _(text).format(**words, all=_all(pile_before))
+
+
+def _round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
+    """What follows the play: the round's end (with the last cards' sweep) or a new packet; "" if nothing."""
+    parts = []
+    if event.sweep and event.sweep_seat is not None:
+        cards = _cards_phrase([c.index for c in event.sweep], card_points_table(rules))
+        parts.append(ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
+                              "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                              "(never a kseri).", len(event.sweep)).format(
+            name=names[event.sweep_seat], n=len(event.sweep), cards=cards))
+    elif event.round_over:
+        parts.append(_("Round over."))
+    if event.dealt:
+        parts.append(_("Both hands are empty: the dealer gives {n} more cards to each.").format(n=rules.packet_size))
+    return "".join(" " + part for part in parts)
 
 
 def play_caption(event: PlayEvent, pile_before: Sequence[int], names: Sequence[str], rules: Rules) -> str:
-    """The automatic caption of one play: ``event`` as the engine reported it, ``pile_before``
-    the pile's card indices before it."""
-    table = card_points_table(rules)
-    who, card = names[event.seat], pretty(event.card)
-    played = event.card.index
-    top = pretty(pile_before[-1]) if pile_before else ""
+    """The automatic caption of one play, in the current language: ``event`` as the engine reported it,
+    ``pile_before`` the pile's card indices before it."""
+    who = names[event.seat]
     if event.kind == "drop":
-        if not pile_before:
-            text = f"{who} plays {card} on the empty table"
-            text += (": with nothing to take, a jack captures nothing and just starts a new pile."
-                     if event.card.is_jack else ", starting a new pile.")
-        elif event.card.is_jack and not rules.jacks_capture:
-            text = f"{who} plays {card}: in these rules a jack takes only a jack, so it stays on top."
-        else:
-            text = f"{who} plays {card}: it does not match the {top} on top, so it becomes the new top card."
+        text = _drop(event, pile_before, who, rules)
+    elif event.kind in ("kseri", "jack_kseri"):
+        text = _kseri(event, pile_before, who, rules)
     else:
-        taken = [*pile_before, played]
-        lone = len(pile_before) == 1
-        if event.kind in ("kseri", "jack_kseri"):
-            label = "jack kseri" if event.kind == "jack_kseri" else "kseri"
-            if (event.kind == "kseri" and rules.double_kseri_points not in (None, rules.kseri_points)
-                    and event.bonus == rules.double_kseri_points):
-                label = "double kseri"
-            if event.bonus:
-                text = f"{possessive(who)} {card} takes the lone {top}: {label}! +{event.bonus}, "
-                text += _cards_phrase(taken, table)
-                worth = _worth(taken, table)[0]
-                text += f": {event.bonus + worth} points." if worth else "."
-            else:
-                text = (f"{possessive(who)} {card} takes the lone {top}: a {label}, but these rules give "
-                        f"no bonus for it here; " + _cards_phrase(taken, table, "") + ".")
-        elif lone and rank_index(pile_before[0]) == rank_index(played):
-            text = (f"{possessive(who)} {card} takes the lone {top}. These rules give no kseri for a jack "
-                    f"on a jack, so this is an ordinary capture: " + _cards_phrase(taken, table, "") + ".")
-        elif lone and event.card.is_jack:
-            text = (f"{possessive(who)} {card} takes the lone {top}. Only a card of the same rank makes a "
-                    f"kseri, so this is an ordinary capture: " + _cards_phrase(taken, table, "") + ".")
-        elif event.card.is_jack and rank_index(pile_before[-1]) != rank_index(played):
-            text = (f"{possessive(who)} {card} takes {_all(pile_before)} of the pile (a jack takes "
-                    f"it whatever lies on top): " + _cards_phrase(taken, table, "") + ".")
-        elif lone:
-            text = f"{possessive(who)} {card} takes the lone {top}: " + _cards_phrase(taken, table, "") + "."
-        else:
-            text = (f"{possessive(who)} {card} matches the {top} on top and takes "
-                    f"{_all(pile_before)} of the pile: " + _cards_phrase(taken, table, "") + ".")
-    if event.sweep and event.sweep_seat is not None:
-        left = "the card" if len(event.sweep) == 1 else f"the {len(event.sweep)} cards"
-        text += (f" Round over: {names[event.sweep_seat]} captured last and takes {left} left, "
-                 + _cards_phrase([c.index for c in event.sweep], table, "") + " (never a kseri).")
-    elif event.round_over:
-        text += " Round over."
-    if event.dealt:
-        text += f" Both hands are empty: the dealer gives {rules.packet_size} more cards to each."
-    return text
+        text = _capture(event, pile_before, who, rules)
+    return text + _round_end(event, names, rules)

@@ -617,6 +617,9 @@ class App:
         self.board.forget()
         self.render()
         self.board.show_notices(self._notices)
+        guide = document.querySelector("#rules .guide-link")
+        if exists(guide):  # its words and its page (each language has its own guide)
+            guide.outerHTML = render.guide_link_html()
         if self.el["round-summary"].open and self.session.match.scores:
             self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
         if self.el["match-end"].open and self.session.match.is_over:
@@ -658,7 +661,7 @@ class App:
         if not exists(document.querySelector("#app h1")):
             header = document.querySelector("#app header")  # in the banner landmark, like all content
             (header if exists(header) else self.el["app"]).insertAdjacentHTML("afterbegin", render.TABLE_HEADING)
-        if not exists(document.querySelector('#rules a[href$="guide.html"]')):
+        if not exists(document.querySelector('#rules a[href^="guide"]')):
             lead = document.querySelector("#rules .lead")
             if exists(lead):
                 lead.insertAdjacentHTML("afterend", render.guide_link_html())

@@ -12,7 +12,8 @@ from js import Object
 from pyodide.ffi import jsnull, to_js
 from pyscript import window
 
-__all__ = ["Rect", "bounds", "exists", "form_values", "from_rect", "js_object", "place", "resting"]
+__all__ = ["Rect", "bounds", "exists", "form_values", "from_rect", "js_object", "place", "preferred_languages",
+           "resting"]
 
 Rect = tuple[float, float, float, float]
 """``(left, top, width, height)`` in viewport pixels."""
@@ -36,6 +37,15 @@ def form_values(container: Any) -> dict[str, str | bool]:
         else:
             values[name] = str(field.value)
     return values
+
+
+def preferred_languages() -> list[Any]:
+    """The browser's preferred languages (``navigator.languages``, else ``navigator.language``), as given."""
+    navigator = window.navigator
+    languages: Any = getattr(navigator, "languages", None)
+    found = list(languages) if exists(languages) else []
+    single = getattr(navigator, "language", None)
+    return found or ([single] if exists(single) else [])
 
 
 def js_object(value: Any) -> Any:

@@ -3,7 +3,8 @@
 The page reads its scene from the URL (see :func:`kseri.scenes.from_params`):
 ``embed.html?scene=pile=10D;plays=10S``, ``embed.html#r=1...`` (a shared
 game, :mod:`kseri.table.share`) or ``embed.html?record=...``; ``autoplay=1`` starts
-playing at once. The HTML comes from :mod:`kseri.web.embed_render` (pure
+playing at once; ``lang=el`` or ``lang=en`` picks the language of its words and
+captions. The HTML comes from :mod:`kseri.web.embed_render` (pure
 Python, tested in CPython); this module puts it into the page and runs the
 buttons, the keys and the timer.
 
@@ -21,15 +22,19 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from kseri.i18n import N_, _, choose_language, set_language
 from kseri.scenes import Scene, SceneError, from_params
 from kseri.table.notices import clip
-from kseri.web.dom import exists
+from kseri.web.dom import exists, preferred_languages
 from kseri.web.embed_render import board_html, error_html, params_from_url, step_html
+from kseri.web.storage import LANG_KEY, Storage
 
 __all__ = ["AUTOPLAY_MS", "main"]
 
 AUTOPLAY_MS = 2200
 """Pause between steps when playing by itself."""
+_PLAY_LABELS = {"playing": N_("Pause"), "ended": N_("Play again"), "paused": N_("Play")}
+"""The play button's accessible name in each of its states (English ``msgid``)."""
 
 
 class _Player:
@@ -69,7 +74,7 @@ class _Player:
         button = self.el("play")
         state = "playing" if self.timer is not None else ("ended" if self.index == self.last else "paused")
         button.dataset.state = state
-        button.setAttribute("aria-label", {"playing": "Pause", "ended": "Play again", "paused": "Play"}[state])
+        button.setAttribute("aria-label", _(_PLAY_LABELS[state]))
         document.body.dataset.playing = "true" if self.timer is not None else "false"
 
     def _advance(self) -> None:
@@ -150,7 +155,7 @@ def _render() -> _Player | None:
         return None
     body.removeAttribute("data-error")
     root.innerHTML = board_html(scene)
-    document.title = f"{scene.title} · Kseri" if scene.title else "Kseri scene"
+    document.title = _("{title} · Kseri").format(title=scene.title) if scene.title else _("Kseri scene")
     player = _Player(scene)
     player.show(0)
     if params.get("autoplay") in ("1", "yes", "true"):
@@ -179,8 +184,17 @@ class _Embed:
         self.player = _render()
 
 
+def _set_language(params: dict[str, str]) -> None:
+    """Speak the URL's ``lang=`` (an author's choice for the frame), else the language the player chose
+    at the table (same site), else the browser's; set once, before any scene is built (captions included)."""
+    lang = set_language(choose_language(param=params.get("lang", ""), saved=Storage().get(LANG_KEY) or "",
+                                        preferred=preferred_languages()))
+    document.documentElement.lang = lang
+
+
 def main() -> None:
     """Draw the scene the URL names and wire the page's input (run by ``static/embed_main.py``)."""
+    _set_language(params_from_url(str(window.location.search), str(window.location.hash)))
     embed = _Embed()
     document.getElementById("embed").addEventListener("click", create_proxy(embed.on_click))
     document.addEventListener("keydown", create_proxy(embed.on_key))

@@ -12,15 +12,14 @@ redraws its own parts (:meth:`kseri.web.app.App.switch_language`).
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from pyscript import document, window
 
 from kseri.i18n import _, choose_language, language, normalize, set_language
 from kseri.table.querystring import param, without_keys
 from kseri.web import render
-from kseri.web.dom import exists
-from kseri.web.page_text import PAGE_TEXT
+from kseri.web.dom import exists, preferred_languages
+from kseri.web.page_text import I18N_ATTRIBUTE, PAGE_TEXT, msgid_of
 from kseri.web.storage import LANG_KEY, Storage
 
 __all__ = ["apply", "page_language", "remember", "translate_page"]
@@ -29,18 +28,10 @@ _originals: dict[tuple[str, str, int], str] = {}
 """The static page's own (English) text of each translated place, read before the first change."""
 
 
-def _preferred() -> list[Any]:
-    navigator = window.navigator
-    languages: Any = getattr(navigator, "languages", None)
-    found = list(languages) if exists(languages) else []
-    single = getattr(navigator, "language", None)
-    return found or ([single] if exists(single) else [])
-
-
 def page_language(storage: Storage) -> str:
     """The language the page opens in (see the module's text)."""
     return choose_language(param=param(str(window.location.search or ""), "lang"),
-                           saved=storage.get(LANG_KEY) or "", preferred=_preferred())
+                           saved=storage.get(LANG_KEY) or "", preferred=preferred_languages())
 
 
 def remember(storage: Storage, lang: str) -> None:
@@ -71,8 +62,23 @@ def apply(lang: str) -> str:
 
 
 def translate_page() -> None:
-    """Put the static page's words (:data:`PAGE_TEXT`) in the current language."""
+    """Put the static page's words (:data:`PAGE_TEXT` and the marked elements) in the current language."""
     english = language() == "en"
+    _translate_listed(english)
+    _translate_marked(english)
+
+
+def _translate_marked(english: bool) -> None:
+    """Each ``data-i18n`` element whole: its English inner HTML is the msgid (:func:`msgid_of`)."""
+    for index, element in enumerate(document.querySelectorAll(f"[{I18N_ATTRIBUTE}]")):
+        current = str(element.innerHTML or "")
+        original = _originals.setdefault((I18N_ATTRIBUTE, "html", index), current)
+        value = original if english else _(msgid_of(original))
+        if value != current:
+            element.innerHTML = value  # our own catalog's markup (b, em, kbd only: tests/web/test_web_greek.py)
+
+
+def _translate_listed(english: bool) -> None:
     for selector, where, message in PAGE_TEXT:
         for index, element in enumerate(document.querySelectorAll(selector)):
             key = (selector, where, index)

@@ -12,6 +12,11 @@ Each entry is ``(CSS selector, where, English msgid)``; ``where`` is ``text``
 A selector may match several elements (the two dealer chips) or none (then nothing
 happens: the static page is edited by hand).
 
+Long texts (the rules dialog) are marked in the page instead: an element with
+:data:`I18N_ATTRIBUTE` is translated whole, its English inner HTML with white space
+made single (:func:`msgid_of`) being the ``msgid``, so the prose stays in one place,
+the HTML (``devtools/pagemessages.py`` lists the marked messages for the catalog).
+
 >>> [entry for entry in PAGE_TEXT if entry[0] == "#hint-button > span"]
 [('#hint-button > span', 'text', 'Hint')]
 """
@@ -20,7 +25,22 @@ from __future__ import annotations
 
 from kseri.i18n import N_
 
-__all__ = ["PAGE_TEXT"]
+__all__ = ["I18N_ATTRIBUTE", "INLINE_TAGS", "PAGE_TEXT", "msgid_of"]
+
+I18N_ATTRIBUTE = "data-i18n"
+"""Marks an element of a static page whose whole inner HTML the catalog translates."""
+INLINE_TAGS = frozenset({"b", "em", "kbd"})
+"""The only markup a translated text may hold (page and catalog; tests/web/test_web_greek.py checks)."""
+
+
+def msgid_of(inner_html: str) -> str:
+    """The ``msgid`` of a marked element: its inner HTML with each run of white space one space.
+
+    >>> msgid_of("Play a card of the <b>same rank</b>\\n        as the top card.")
+    'Play a card of the <b>same rank</b> as the top card.'
+    """
+    return " ".join(inner_html.split())
+
 
 PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     # the header
@@ -77,11 +97,6 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#rules .sheet-close", "aria-label", N_("Close the rules")),
     ("#rules-title", "text", N_("How to play Kseri")),
     ('#rules .sheet-actions [data-action="close-rules"]', "text", N_("Back to the table")),
-    ('label[for="variant"]', "text", N_("Rules for a new match")),
-    ('#variant option[value="greek"]', "text", N_("Greek (to 151)")),
-    ('#variant option[value="fourcard"]', "text", N_("Four-card (to 101)")),
-    ('#variant option[value="pisti"]', "text", N_("Pişti (to 101)")),
-    ('#rules [data-action="start-variant"]', "text", N_("New match with these rules")),
 )
 """What :func:`kseri.web.language.translate_page` translates (``docs/formats.md``'s page contract
 keeps its ids and ``data-action`` values, so these selectors hold)."""

@@ -39,9 +39,13 @@ TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
 
 
 
+GUIDES = {"en": "guide.html", "el": "guide.el.html"}
+"""The illustrated guide in each language: two static pages (they run no script to translate themselves)."""
+
+
 def guide_link_html() -> str:
-    """The rules dialog's link to the illustrated guide (``guide.html``), under its first paragraph."""
-    return (f'<p class="guide-link">{escape(_("New to the game?"))} <a href="guide.html">'
+    """The rules dialog's link to the illustrated guide in the current language, under its first paragraph."""
+    return (f'<p class="guide-link">{escape(_("New to the game?"))} <a href="{GUIDES[language()]}">'
             f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in six live scenes."))}</p>')
 
 PILE_FAN = 4

@@ -140,6 +140,17 @@ def test_round_summary_and_match_end(game_page, page_watch, site_url, phase):
     assert_clean(page, f"the {dialog[1:]} dialog")
 
 
+def test_the_rules_and_a_scene_in_greek(game_page, page_watch, site_url):
+    """The translated texts keep their markup; the pages say they are Greek (``<html lang="el">``)."""
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=19&level=easy&lang=el")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert_clean(page, "the rules dialog in Greek")
+    page.goto(f"{site_url}/embed.html?lang=el&scene={quote('pile=10D;hands=10S,3H|KC,8D;plays=10S')}")
+    wait_ready(page, page_watch)
+    assert_clean(page, "embed.html in Greek")
+
+
 # --------------------------------------------------------------------------- the other pages
 
 
@@ -152,7 +163,7 @@ def test_embed_scene(game_page, page_watch, site_url):
     assert_clean(page, "embed.html (a scene, one step on)")
 
 
-@pytest.mark.parametrize("name", ["guide.html", "embed-docs.html"])
+@pytest.mark.parametrize("name", ["guide.html", "guide.el.html", "embed-docs.html", "embed-docs.el.html"])
 def test_documentation_pages(game_page, site_url, name):
     page = game_page
     page.route("**/embed.html*", lambda route: route.fulfill(status=200, content_type="text/html",

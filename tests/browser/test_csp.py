@@ -23,7 +23,7 @@ import pytest
 from .conftest import READY_TIMEOUT, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGES = ("index.html", "embed.html", "guide.html", "embed-docs.html")
+PAGES = ("index.html", "embed.html", "guide.html", "guide.el.html", "embed-docs.html", "embed-docs.el.html")
 SCRIPTED = ("index.html", "embed.html")
 # The only directives a page may use, and the only sources each may allow.
 ALLOWED = {

@@ -1,14 +1,14 @@
 """The page in Greek and in English: ``?lang=``, the header's switch, remembered across a reload.
 
 Playwright's default locale is en-US, so with no ``lang`` and nothing saved the page is English
-(the other browser tests rely on it). Three page loads in all.
+(the other browser tests rely on it). Four page loads of the table, one of an embed, one of the Greek guide.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import READY_TIMEOUT, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -38,6 +38,7 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.locator("#score .who").first.text_content() == "Εσύ"
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "el"
     assert page.title().startswith(("Σειρά σου", "Ξερή"))
+    assert page.locator("#rules .guide-link a").get_attribute("href") == "guide.el.html"  # the Greek guide
 
     page.reload()
     wait_ready(page, page_watch)
@@ -50,3 +51,61 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.locator("#hint-button > span").inner_text() == "Hint"
     assert page.locator("#you-tag .tag-name").inner_text().strip() == "You"
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "en"
+
+
+_LATIN_WORDS_JS = """() => {
+  const body = document.querySelector('#rules .rules-body').cloneNode(true);
+  body.querySelectorAll('kbd').forEach(k => k.remove());  // key caps: Enter, H
+  return (body.textContent.match(/[A-Za-z][A-Za-z']+/g) || []);
+}"""
+
+
+def test_the_rules_dialog_in_greek_and_back(open_game):
+    page = open_game("?seed=3&lang=el")
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert page.locator("#rules h3").first.inner_text() == "Το μοίρασμα"
+    assert "Το δυάρι σπαθί (2♣)" in page.locator("#rules .rules-table").inner_text()
+    assert page.locator("#rules [data-i18n] kbd").all_inner_texts()[:2] == ["1", "6"]
+    assert page.evaluate(_LATIN_WORDS_JS) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules:not([open])", state="attached")
+
+    page.locator('.lang-switch [data-lang="en"]').click()  # the page's own English comes back
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert page.locator("#rules h3").first.inner_text() == "The deal"
+    assert "very last card" in page.locator("#rules").inner_text()
+
+
+def test_an_embedded_scene_in_greek(game_page, page_watch, site_url):
+    page = game_page
+    page.set_viewport_size({"width": 320, "height": 240})  # the smallest frame: the longer Greek still fits
+    page.goto(f"{site_url}/embed.html?lang=el&scene=pile=10D;hands=10S,3H|KC,8D;plays=10S")
+    wait_ready(page, page_watch)
+    assert page.evaluate("document.documentElement.lang") == "el"
+    assert page.locator("#caption").inner_text() == "Στο τραπέζι είναι μόνο ένα φύλλο, το 10♦. Παίζει: Νότος."
+    assert page.locator("#play").get_attribute("aria-label") == "Αναπαραγωγή"
+    assert page.locator("#next").get_attribute("aria-label") == "Επόμενο βήμα"
+    assert page.locator('.seat[data-seat="0"] .name').inner_text() == "Νότος"
+    page.keyboard.press("End")
+    assert page.locator("#board").get_attribute("data-step") == "1"
+    assert page.locator("#caption").inner_text().startswith("Νότος: το 10♠ παίρνει το μοναχό 10♦: ξερή! +10")
+    assert page.locator("#play").get_attribute("aria-label") == "Ξανά από την αρχή"
+    assert page.evaluate("() => document.documentElement.scrollHeight") <= 240
+    box = page.locator("#next").bounding_box()
+    assert box["y"] + box["height"] <= 240 and box["x"] + box["width"] <= 320
+    assert page.title() == "Σκηνή ξερής"
+
+
+def test_the_greek_guide_embeds_greek_scenes(game_page, page_watch, site_url):
+    page = game_page
+    page.goto(f"{site_url}/guide.el.html")
+    assert page.evaluate("document.documentElement.lang") == "el"
+    page.locator("iframe").first.scroll_into_view_if_needed()
+    frame = page.frame_locator("iframe").first
+    frame.locator("body[data-ready=true]").wait_for(timeout=READY_TIMEOUT * 1000)
+    assert frame.locator("html").get_attribute("lang") == "el"
+    assert frame.locator(".scene-title").inner_text() == "Ίδιο φύλλο ή βαλές"
+    assert frame.locator("#caption").inner_text().startswith("Στο τραπέζι υπάρχουν 4 φύλλα, επάνω το 8♣.")
+    assert page_watch.page_errors == [] and page_watch.off_origin == []

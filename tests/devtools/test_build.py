@@ -26,7 +26,8 @@ def dist(tmp_path_factory):
 
 
 def test_dist_holds_the_whole_site(dist):
-    for rel in ("index.html", "embed.html", "guide.html", "embed-docs.html", "pyscript.toml", "sw.js",
+    for rel in ("index.html", "embed.html", "guide.html", "guide.el.html", "embed-docs.html",
+                "embed-docs.el.html", "pyscript.toml", "sw.js",
                 "manifest.webmanifest", "precache-manifest.json", ".nojekyll", "static/sw-register.js",
                 "static/icons/icon-192.png", "static/icons/icon-512.png", "static/cards/10D.svg",
                 "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/pyodide-lock.json", "runtime/pyscript/core.js",

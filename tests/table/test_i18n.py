@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from devtools import msgfmt
+from devtools.pagemessages import page_messages
 from kseri import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,11 @@ def marked_messages(root: Path = ROOT / "kseri") -> dict[tuple[str, ...], str]:
     return found
 
 
+def every_message() -> dict[tuple[str, ...], str]:
+    """The package's marked messages and the static pages' ``data-i18n`` elements (devtools/pagemessages.py)."""
+    return {**{(msgid,): where for msgid, where in page_messages().items()}, **marked_messages()}
+
+
 @pytest.fixture(scope="module")
 def catalog() -> dict[tuple[str, ...], msgfmt.Entry]:
     entries = msgfmt.parse_po(PO.read_text(encoding="utf-8"))
@@ -60,15 +66,21 @@ def test_the_marker_finder_sees_every_kind_of_mark():
     assert len(found) > 150
 
 
+def test_the_pages_marked_messages_are_found():
+    found = page_messages()
+    assert "The deal" in found and found["The deal"].startswith("index.html:")
+    assert any(msgid.startswith("Play a card of the <b>same rank</b> as the top card and") for msgid in found)
+
+
 def test_every_marked_message_has_its_greek(catalog):
-    missing = [f"{where}: {key}" for key, where in marked_messages().items()
+    missing = [f"{where}: {key}" for key, where in every_message().items()
                if key not in catalog or not all(catalog[key].msgstr.get(i) for i in range(len(key)))]
     assert not missing, "not in kseri.po (or untranslated): " + "; ".join(missing[:10])
     assert not any(entry.fuzzy for entry in catalog.values())
 
 
 def test_the_catalog_holds_nothing_no_code_asks_for(catalog):
-    stale = sorted(set(catalog) - set(marked_messages()))
+    stale = sorted(set(catalog) - set(every_message()))
     assert not stale, f"in kseri.po but marked nowhere: {stale[:10]}"
 
 

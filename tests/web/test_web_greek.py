@@ -12,6 +12,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from devtools.pagemessages import ROOT, marked
 from kseri import i18n
 from kseri.engine.cards import Card
 from kseri.engine.events import PlayEvent
@@ -21,6 +22,7 @@ from kseri.table.stats import Stats
 from kseri.table.summaries import match_summary
 from kseri.table.views import describe_event
 from kseri.web import page_text, render
+from kseri.web.page_text import I18N_ATTRIBUTE, INLINE_TAGS
 from kseri.web.render import Notice
 
 ALLOWED = {"EN", "English", "Kseri", "Pişti"}
@@ -176,3 +178,70 @@ def test_english_stays_english():
     assert "Round 1 · Packet 1 of 4" in render.status_html(view)
     assert render.level_label("hard") == "Hard"
     assert render.hand_card_label("AS", 0) == "ace of spades, key 1"
+
+
+def markup_tags(html: str) -> set[str]:
+    return set(re.findall(r"</?(\w+)", html))
+
+
+def without_keys(html: str) -> str:
+    """Key caps (``<kbd>Enter</kbd>``) name the keyboard's keys, not words of either language."""
+    return re.sub(r"<kbd>.*?</kbd>", "", html)
+
+
+def test_marked_elements_hold_only_bare_inline_markup():
+    """So the browser's ``innerHTML`` is the source text (the msgid) and the catalog's markup is ours."""
+    elements = marked((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert len(elements) > 30
+    for element in elements:
+        assert markup_tags(element.inner) <= INLINE_TAGS, element.msgid
+        assert not re.search(r"<\w+\s|&", element.inner), element.msgid
+        greek = i18n._(element.msgid)
+        assert greek != element.msgid or element.msgid in ALLOWED, element.msgid
+        assert markup_tags(greek) <= INLINE_TAGS, greek
+        assert not english_words(" ".join(Spoken(without_keys(greek)).parts)), (element.msgid, greek)
+
+
+class RulesBody(HTMLParser):
+    """The rules dialog's body: each marked element's msgid, and any text with letters outside them."""
+
+    def __init__(self, html: str) -> None:
+        super().__init__()
+        self.depth = 0  # inside .rules-body: element depth from it
+        self.marked_at: int | None = None
+        self.unmarked: list[str] = []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("br", "img", "input", "meta", "link"):
+            return
+        names = dict(attrs)
+        if self.depth:
+            self.depth += 1
+            if I18N_ATTRIBUTE in names and self.marked_at is None:
+                self.marked_at = self.depth
+        elif "rules-body" in (names.get("class") or "").split():
+            self.depth = 1
+
+    def handle_endtag(self, tag):
+        if self.depth and tag not in ("br", "img", "input", "meta", "link"):
+            if self.marked_at == self.depth:
+                self.marked_at = None
+            self.depth -= 1
+
+    def handle_data(self, data):
+        if self.depth and self.marked_at is None and re.search(r"[^\W\d_]", data):
+            self.unmarked.append(data.strip())
+
+
+def test_the_rules_dialog_is_greek_through_and_through():
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    body = RulesBody(page)
+    assert body.unmarked == [], "text in the rules not marked data-i18n"
+    start = page.index('class="rules-body"')
+    end = page.index("sheet-actions", start)
+    inside = [element for element in marked(page) if start < element.start < end]
+    assert len(inside) > 30
+    greek = "".join(f"<p>{without_keys(i18n._(element.msgid))}</p>" for element in inside)
+    assert_greek(greek)
+    assert "ξερή" in greek and "βαλέ" in greek and "Το δυάρι σπαθί (2♣)" in greek
