@@ -79,6 +79,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ('#variant option[value="fourcard"]', "text", N_("Four-card (to 101)")),
     ('#variant option[value="pisti"]', "text", N_("Pişti (to 101)")),
     ('#rules [data-action="start-variant"]', "text", N_("New match with these rules")),
+    ('#scoring [data-action="rules-scoring"]', "text", N_("All the rules")),
+    ('#scoring [data-action="close-scoring"]', "text", N_("Close")),
 )
 """What :func:`kseri.web.language.translate_page` translates (``docs/formats.md``'s page contract
 keeps its ids and ``data-action`` values, so these selectors hold)."""
