@@ -75,8 +75,6 @@ class Board:
         el["score"].dataset.seat0 = str(view.totals[0])
         el["score"].dataset.seat1 = str(view.totals[1])
         el["score"].dataset.target = str(view.target)
-        el["score"].setAttribute("aria-label", _("Match score: you {you}, bot {bot}, first to {target}").format(
-            you=view.totals[0], bot=view.totals[1], target=view.target))
         el["score"].setAttribute("title", _("How the points are counted"))
         best = next((h for h in hints.values() if h.best), None) if hints else None
         self.draw_status(view, thinking=state.thinking, dealing=state.dealing, best_hint=best)

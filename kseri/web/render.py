@@ -232,7 +232,9 @@ def score_html(view: TableView) -> str:
     lead = "you" if you > bot else ("bot" if bot > you else "")
     raised = (f' <span class="raised" title="{escape(_("Both passed the target in one round, so it rose"))}">'
               f'{escape(_("raised"))}</span>') if view.target_raised else ""
-    return (f'<span class="score-side you{" leads" if lead == "you" else ""}">'
+    # The score is a button named by its own visible text (WCAG 2.5.3), after a word for screen readers.
+    return (f'<span class="sr-only">{escape(_("Match score"))}: </span>'
+            f'<span class="score-side you{" leads" if lead == "you" else ""}">'
             f'<span class="who">{escape(_("You"))}</span><b class="pts">{you}</b></span>'
             f'<span class="score-sep" aria-hidden="true">:</span>'
             f'<span class="score-side bot{" leads" if lead == "bot" else ""}">'
@@ -363,8 +365,8 @@ def scoring_html(view: TableView, rules: Rules) -> str:
             f'<p class="sub">{escape(intro)}</p>'
             f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
             f'{escape(_("Round {number}").format(number=view.round_number))}</th>'
-            f'<th scope="col">{escape(_("You"))}</th><th scope="col">{escape(_("Bot"))}</th></tr></thead>'
-            f'<tbody>{live_rows}</tbody></table>'
+            f'<th scope="col">{escape(_("You"))}</th><th scope="col">{escape(pgettext("score", "Bot"))}</th></tr>'
+            f'</thead><tbody>{live_rows}</tbody></table>'
             f'<table class="breakdown compact scoring-rules"><thead><tr><th scope="col">{escape(_("What scores"))}'
             f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
 
