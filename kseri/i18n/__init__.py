@@ -29,7 +29,7 @@ import os
 from collections.abc import Iterable
 
 __all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "card_name", "choose_language", "language", "ngettext",
-           "normalize", "pgettext", "set_language"]
+           "normalize", "pgettext", "rank_name", "set_language"]
 
 LANGUAGES = ("en", "el")
 """The page's languages; the first is the source language of the catalog."""
@@ -125,3 +125,8 @@ def card_name(code: str) -> str:
     ``δέκα καρό``."""
     rank = _RANK_WORDS[_RANK_CODES.index(code[:-1])]
     return _("{rank} of {suit}").format(rank=_(rank), suit=_(_SUIT_WORDS[code[-1]]))
+
+
+def rank_name(rank: int) -> str:
+    """A rank (1 = ace ... 13 = king) in words, in the current language: ``jack``, ``βαλές``."""
+    return _(_RANK_WORDS[rank - 1])

@@ -55,12 +55,13 @@ from kseri.engine.record import from_record, to_record
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
 from kseri.table.hints import reason_for
+from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.notices import brief, clip
 from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, table_refusal
 from kseri.table.stats import Stats
 from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
 from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
-from kseri.table.views import HintEntry, SideView, TableView, describe_event
+from kseri.table.views import HintEntry, LastPlay, SideView, TableView, describe_event
 
 if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
     from kseri.bots import Thinker
@@ -116,6 +117,8 @@ class GameSession:
         """Lines for the page to show (the bot had trouble, ...); it drains them with :meth:`take_notices`."""
         self._fallback: tuple[tuple[int, int], Card] | None = None
         """The simple card the bot plays at a position where its own thinking failed."""
+        self.last_play: LastPlay | None = None
+        """The round's latest play and what it gained (not saved: a reload starts without it)."""
 
     # -- construction ---------------------------------------------------------
 
@@ -305,7 +308,13 @@ class GameSession:
             level=self._level,
             rules_name=match.rules.profile,
             winner=match.winner,
+            live=self._live(),
+            last_play=self.last_play,
         )
+
+    def _live(self) -> tuple[LiveSide, LiveSide]:
+        a, b = live_score(self.round)  # the table seats two players: two sides
+        return (a, b)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (the bot gets nothing more)."""
@@ -314,7 +323,9 @@ class GameSession:
 
     # -- playing -------------------------------------------------------------------
 
-    def _record(self, event: PlayEvent) -> PlayEvent:
+    def _record(self, event: PlayEvent, before: tuple[LiveSide, LiveSide]) -> PlayEvent:
+        gained = gains(before, self._live())
+        self.last_play = LastPlay(event, (gained[0], gained[1]))
         self.events.append(event)
         self._thinker = None
         self._thinker_key = None
@@ -340,7 +351,8 @@ class GameSession:
         if self.phase != "human":
             raise IllegalMoveError(f"it is not your turn ({self.phase.replace('_', ' ')})")
         card = Card.parse(card) if isinstance(card, str) else card
-        return self._record(self.match.play(card))
+        before = self._live()
+        return self._record(self.match.play(card), before)
 
     def think(self, max_ms: float = 25.0) -> bool:
         """Let the bot think for about ``max_ms``; True once its card is chosen.
@@ -377,7 +389,8 @@ class GameSession:
                     raise IllegalMoveError(f"the bot chose {card.code}, which it does not hold")
             except Exception as exc:  # as in think()
                 card = self._bot_trouble(exc)
-        return self._record(self.match.play(card))
+        before = self._live()
+        return self._record(self.match.play(card), before)
 
     def _check_bot_turn(self) -> None:
         if self.phase != "bot":
@@ -421,6 +434,7 @@ class GameSession:
         self.match.rng = None
         self._thinker = None
         self._hints = None
+        self.last_play = None
 
     # -- hints -------------------------------------------------------------------------
 

@@ -6,16 +6,17 @@ layer (:mod:`kseri.web.render`) turns it into markup.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kseri.engine.cards import Card  # noqa: F401 - used by the doctest of describe_event
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import GREEK
 from kseri.i18n import _, card_name, ngettext
 from kseri.table.hints import HintReason
+from kseri.table.live import LiveSide
 from kseri.table.seats import BOT, HUMAN, Phase
 
-__all__ = ["HintEntry", "SideView", "TableView", "describe_event"]
+__all__ = ["HintEntry", "LastPlay", "SideView", "TableView", "card_text", "describe_event", "describe_take"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,11 @@ class TableView:
     level: str
     rules_name: str
     winner: int | None
+    live: tuple[LiveSide, LiveSide]
+    """Each side's round so far (points without the majority, cards): :mod:`kseri.table.live`."""
+    last_play: LastPlay | None = field(default=None, compare=False)
+    """The latest play and what it gained (None before the round's first play or after a reload).
+    Not part of a view's equality: a resumed game is the same table without it."""
 
     @property
     def human(self) -> SideView:
@@ -74,6 +80,26 @@ class TableView:
     @property
     def target_raised(self) -> bool:
         return self.target != self.base_target
+
+
+@dataclass(frozen=True)
+class LastPlay:
+    """A play and the points it gained each side (its capture, or the sweep at the round's end)."""
+
+    event: PlayEvent
+    gains: tuple[int, int]
+
+    @property
+    def taker(self) -> int | None:
+        """Who took cards on this play: the capturer, else whoever swept the table (None: nobody)."""
+        if self.event.is_capture:
+            return self.event.seat
+        return self.event.sweep_seat if self.event.sweep else None
+
+    @property
+    def gain(self) -> int:
+        """The taker's points from this play (0 when nobody took anything)."""
+        return self.gains[self.taker] if self.taker is not None else 0
 
 
 @dataclass(frozen=True)
@@ -133,3 +159,52 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> st
         text += " " + ngettext("{n} new card each.", "{n} new cards each.", packet_size).format(n=packet_size)
     return text
 
+
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_text(code: str) -> str:
+    """A card's short printed form: ``10♦``, ``J♣``.
+
+    >>> card_text("10D")
+    '10♦'
+    """
+    return code[:-1] + _SUIT_SYMBOLS[code[-1]]
+
+
+def describe_take(play: LastPlay) -> str:
+    """One short line, shown on the table, for what a play took and scored ("" for a plain drop).
+
+    >>> from kseri.engine.events import PlayEvent
+    >>> pile = tuple(map(Card.parse, "2H 5S 9D 7C".split()))
+    >>> describe_take(LastPlay(PlayEvent(seat=BOT, card=Card.parse("JC"), kind="capture", captured=pile), (0, 2)))
+    'Bot took 5 cards with J♣ · +2'
+    >>> kseri = PlayEvent(seat=HUMAN, card=Card.parse("7H"), kind="kseri", captured=(Card.parse("7S"),), bonus=10)
+    >>> describe_take(LastPlay(kseri, (10, 0)))
+    'Kseri! You took the 7♠ with the 7♥ · +10'
+    >>> describe_take(LastPlay(PlayEvent(seat=HUMAN, card=Card.parse("7H"), kind="drop"), (0, 0)))
+    ''
+    """
+    event, taker = play.event, play.taker
+    if taker is None:
+        return ""
+    you = taker == HUMAN
+    if event.kind in ("kseri", "jack_kseri"):
+        lone, card = card_text(event.captured[0].code), card_text(event.card.code)
+        if event.kind == "kseri":
+            text = (_("Kseri! You took the {lone} with the {card}") if you
+                    else _("Kseri! Bot took the {lone} with the {card}")).format(lone=lone, card=card)
+        else:
+            text = (_("Jack kseri! You took the {lone} with the {card}") if you
+                    else _("Jack kseri! Bot took the {lone} with the {card}")).format(lone=lone, card=card)
+    elif event.is_capture:
+        n = len(event.captured) + 1  # the played card joins the taker's stack too
+        text = (ngettext("You took {n} card with {card}", "You took {n} cards with {card}", n) if you
+                else ngettext("Bot took {n} card with {card}", "Bot took {n} cards with {card}", n)).format(
+            n=n, card=card_text(event.card.code))
+    else:  # a drop with the round's last card: the last capturer sweeps the table
+        n = len(event.sweep)
+        text = (ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
+                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(n=n)
+    return f"{text} · +{play.gain}"

@@ -54,7 +54,7 @@ __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
-DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules")
+DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
@@ -271,6 +271,9 @@ class App:
             "rules": self.show_rules,
             "start-variant": self.start_variant,
             "close-rules": lambda: self.el["rules"].close(),
+            "scoring": self.show_scoring,
+            "close-scoring": lambda: self.el["scoring"].close(),
+            "rules-scoring": self.show_rules_scoring,
             "hint": self.hint,
             "dismiss-notice": self.dismiss_notices,
             "dismiss-intro": self.dismiss_intro,
@@ -373,6 +376,20 @@ class App:
         profile = self.session.rules.profile
         self.el["variant"].value = profile if profile in VARIANTS else "greek"
         self.open_dialog("rules")
+
+    def show_scoring(self) -> None:
+        """The score was clicked: how the points are counted, and this round so far."""
+        self.el["scoring-body"].innerHTML = render.scoring_html(self.session.view(), self.session.rules)
+        self.open_dialog("scoring")
+
+    def show_rules_scoring(self) -> None:
+        """From the score's explanation to the rules, opened at their scoring section."""
+        self.el["scoring"].close()
+        self.show_rules()
+        heading = document.getElementById("rules-scoring")
+        if exists(heading):
+            heading.scrollIntoView(js_object({"block": "start"}))
+            heading.focus(js_object({"preventScroll": True}))
 
     def start_variant(self) -> None:
         self.el["rules"].close()
@@ -620,6 +637,8 @@ class App:
         guide = document.querySelector("#rules .guide-link")
         if exists(guide):  # its words and its page (each language has its own guide)
             guide.outerHTML = render.guide_link_html()
+        if self.el["scoring"].open:
+            self.el["scoring-body"].innerHTML = render.scoring_html(self.session.view(), self.session.rules)
         if self.el["round-summary"].open and self.session.match.scores:
             self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
         if self.el["match-end"].open and self.session.match.is_over:

@@ -23,7 +23,7 @@ ELEMENT_IDS = (
     "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
-    "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant",
+    "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-body", "new-game-error",
 )
 """The page's elements the table uses, by id (``index.html``)."""
@@ -61,8 +61,11 @@ class Board:
         self.set_html("pile", render.pile_html(view.pile))
         el["pile"].dataset.count = str(len(view.pile))
         el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
-        self.set_html("you-stack", render.stack_html(view.human, _("You")))
-        self.set_html("bot-stack", render.stack_html(view.bot, _("Bot")))
+        taker = view.last_play.taker if view.last_play is not None else None
+        for seat, (name, who) in enumerate((("you-stack", _("You")), ("bot-stack", _("Bot")))):
+            # The "+N" goes with the latest play only: the next play's redraw drops it.
+            gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
+            self.set_html(name, render.stack_html(view.sides[seat], who, view.live[seat], gain))
         el["you-stack"].dataset.count = str(view.human.captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_html("stock", render.stock_html(view.stock))
@@ -73,8 +76,7 @@ class Board:
         el["score"].dataset.seat0 = str(view.totals[0])
         el["score"].dataset.seat1 = str(view.totals[1])
         el["score"].dataset.target = str(view.target)
-        el["score"].setAttribute("aria-label", _("Match score: you {you}, bot {bot}, first to {target}").format(
-            you=view.totals[0], bot=view.totals[1], target=view.target))
+        el["score"].setAttribute("title", _("How the points are counted"))
         self.draw_status(view, thinking=state.thinking, dealing=state.dealing, hints=hints)
         for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
             tag.classList.toggle("is-dealer", side.is_dealer)

@@ -97,6 +97,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#rules .sheet-close", "aria-label", N_("Close the rules")),
     ("#rules-title", "text", N_("How to play Kseri")),
     ('#rules .sheet-actions [data-action="close-rules"]', "text", N_("Back to the table")),
+    ('#scoring [data-action="rules-scoring"]', "text", N_("All the rules")),
+    ('#scoring [data-action="close-scoring"]', "text", N_("Close")),
 )
 """What :func:`kseri.web.language.translate_page` translates (``docs/formats.md``'s page contract
 keeps its ids and ``data-action`` values, so these selectors hold)."""

@@ -18,20 +18,23 @@ from dataclasses import dataclass
 from html import escape
 
 from kseri.bots.names import LEVELS
+from kseri.engine.rules import Rules
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
 from kseri.table.hints import reason_text
+from kseri.table.live import LiveSide, point_rules
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
-from kseri.table.views import HintEntry, SideView, TableView
+from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
 from kseri.web.card_html import card_img
 
 __all__ = [
     "LEVEL_LABELS", "NEWER_ELSEWHERE", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
     "guide_link_html",
-    "hand_card_label", "hand_html", "language_switch_html", "level_label", "level_options_html", "match_end_html",
-    "notices_html",
-    "pile_html", "pile_label", "round_summary_html", "score_html", "stack_html", "status_html", "stock_html",
+    "hand_card_label", "hand_html", "language_switch_html", "level_label", "level_options_html", "live_score_html",
+    "match_end_html", "notices_html",
+    "pile_html", "pile_label", "round_summary_html", "score_html", "scoring_html", "stack_html", "status_html",
+    "stock_html", "take_line_html",
 ]
 
 TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
@@ -68,16 +71,13 @@ def level_label(level: str) -> str:
     return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level.title()
 
 
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def card_label(code: str) -> str:
     """Short text form: ``10♦``.
 
     >>> card_label("10D")
     '10♦'
     """
-    return code[:-1] + _SUIT_SYMBOLS[code[-1]]
+    return card_text(code)
 
 
 def _name(code: str) -> str:
@@ -208,8 +208,10 @@ def pile_html(pile: Sequence[str]) -> str:
     return f'{under}<div class="pile-fan" style="--m:{len(shown)}">{"".join(cards)}</div>{count}'
 
 
-def stack_html(side: SideView, who: str) -> str:
-    """A capture stack: a face-down pile with its count, kseri cards sideways under it."""
+def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int | None = None) -> str:
+    """A capture stack: a face-down pile with its count, kseri cards sideways under it, and under
+    it the round so far (``live``); ``gain`` is what the latest play brought this side (a "+N" that
+    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`)."""
     kseris = "".join(
         f'<span class="kseri-card" style="--j:{j}" title="{escape(_("Kseri: {card}").format(card=card_label(code)))}">'
         f'{card_img(code)}</span>'
@@ -224,10 +226,28 @@ def stack_html(side: SideView, who: str) -> str:
     n_kseri = side.kseris + side.jack_kseris
     if n_kseri:
         taken += ngettext(", {n} kseri", ", {n} kseris", n_kseri).format(n=n_kseri)
+    if live is not None:
+        taken += ngettext(", {n} point this round", ", {n} points this round", live.points).format(n=live.points)
+    badge = f'<span class="gain-badge" aria-hidden="true">+{gain}</span>' if gain is not None else ""
     return (f'<div class="stack-visual" role="img" aria-label="{escape(taken)}">'
             f'<div class="kseri-cards">{kseris}</div>{stack}'
-            f'<span class="badge stack-count" aria-hidden="true">{side.captured}</span></div>'
-            f'<span class="stack-label" aria-hidden="true">{escape(_("Taken"))}</span>')
+            f'<span class="badge stack-count" aria-hidden="true">{side.captured}</span>{badge}</div>'
+            f'<span class="stack-label" aria-hidden="true">{escape(_("Taken"))}</span>'
+            + (live_score_html(live) if live is not None else ""))
+
+
+def live_score_html(live: LiveSide) -> str:
+    """A side's round so far, by its stack: points (no majority bonus yet) and the cards toward it.
+
+    >>> from kseri.table.live import LiveSide
+    >>> html = live_score_html(LiveSide(points=4, cards=18, kseris=0))
+    >>> html.count('<b class="live-pts">4</b>'), html.count(" · 18 cards<")
+    (1, 1)
+    """
+    unit = escape(ngettext("pt", "pts", live.points))
+    cards = escape(ngettext("{n} card", "{n} cards", live.cards).format(n=live.cards))
+    return (f'<span class="live-score" aria-hidden="true"><b class="live-pts">{live.points}</b> '
+            f'<span class="live-unit">{unit}</span><span class="live-cards"> · {cards}</span></span>')
 
 
 def stock_html(count: int) -> str:
@@ -245,7 +265,9 @@ def score_html(view: TableView) -> str:
     lead = "you" if you > bot else ("bot" if bot > you else "")
     raised = (f' <span class="raised" title="{escape(_("Both passed the target in one round, so it rose"))}">'
               f'{escape(_("raised"))}</span>') if view.target_raised else ""
-    return (f'<span class="score-side you{" leads" if lead == "you" else ""}">'
+    # The score is a button named by its own visible text (WCAG 2.5.3), after a word for screen readers.
+    return (f'<span class="sr-only">{escape(_("Match score"))}: </span>'
+            f'<span class="score-side you{" leads" if lead == "you" else ""}">'
             f'<span class="who">{escape(_("You"))}</span><b class="pts">{you}</b></span>'
             f'<span class="score-sep" aria-hidden="true">:</span>'
             f'<span class="score-side bot{" leads" if lead == "bot" else ""}">'
@@ -255,7 +277,8 @@ def score_html(view: TableView) -> str:
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
                 hints: Mapping[str, HintEntry] | None = None) -> str:
-    """The turn line and where the round stands (and, with a hint showing, what its numbers mean)."""
+    """The turn line, where the round stands, what the latest play took (the bot's captures are
+    said on screen, not only to screen readers) and, with a hint showing, what its numbers mean."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
     where = f'<span class="where">{where}</span>'
@@ -276,7 +299,24 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     note = ""
     if hints and view.phase == "human":
         note = hint_note_html([hints[code] for code in view.hand if code in hints])
-    return f"{turn}{where}{note}"
+    return f"{turn}{where}{take_line_html(view)}{note}"
+
+
+def take_line_html(view: TableView) -> str:
+    """What the latest play took, as a line on the table ("" after a play that took nothing).
+
+    >>> from kseri.table.session import GameSession
+    >>> session = GameSession.new(seed=1, level="easy")
+    >>> take_line_html(session.view())
+    ''
+    """
+    play = view.last_play
+    line = describe_take(play) if play is not None else ""
+    if not line or play is None or play.taker is None:
+        return ""
+    who = "you" if play.taker == HUMAN else "bot"
+    kseri = " kseri" if play.event.kind in ("kseri", "jack_kseri") else ""
+    return f'<span class="take-line {who}{kseri}">{escape(line)}</span>'
 
 
 def hint_note_html(hints: Sequence[HintEntry]) -> str:
@@ -352,6 +392,31 @@ def round_summary_html(summary: RoundSummary) -> str:
             f'<div class="race" aria-label="{escape(_("Match score"))}">{"".join(progress)}'
             f'<span class="race-target">{escape(_("target {target}").format(target=summary.target))}</span></div>'
             f'{raised}')
+
+
+def scoring_html(view: TableView, rules: Rules) -> str:
+    """The score's explanation (opened by clicking the score): this round so far, side by side, and
+    what scores under the rules being played."""
+    you, bot = view.live
+    so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
+              (_("Kseris"), you.kseris, bot.kseris)]
+    live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
+                        for label, a, b in so_far)
+    point_rows = "".join(
+        f'<tr><th scope="row">{escape(line.label)}'
+        + (f'<small>{escape(line.note)}</small>' if line.note else "")
+        + f'</th><td class="num">{line.points}</td></tr>'
+        for line in point_rules(rules))
+    intro = _("The score at the top is the match: first to {target} wins, checked when a round ends. By each "
+              "stack: this round so far, before the bonus for most cards.").format(target=view.target)
+    return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
+            f'<p class="sub">{escape(intro)}</p>'
+            f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
+            f'{escape(_("Round {number}").format(number=view.round_number))}</th>'
+            f'<th scope="col">{escape(_("You"))}</th><th scope="col">{escape(pgettext("score", "Bot"))}</th></tr>'
+            f'</thead><tbody>{live_rows}</tbody></table>'
+            f'<table class="breakdown compact scoring-rules"><thead><tr><th scope="col">{escape(_("What scores"))}'
+            f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
 
 
 def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "") -> str:

@@ -73,7 +73,9 @@ def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, li
         view = session.view()
         pages += [render.score_html(view), render.status_html(view), render.pile_html(view.pile),
                   f'<p aria-label="{render.pile_label(view.pile)}"></p>', render.stock_html(view.stock),
-                  render.stack_html(view.human, i18n._("You")), render.stack_html(view.bot, i18n._("Bot")),
+                  render.stack_html(view.human, i18n._("You"), view.live[0], 3),
+                  render.stack_html(view.bot, i18n._("Bot"), view.live[1], 0),
+                  render.take_line_html(view), render.scoring_html(view, session.rules),
                   render.hand_html(view.hand, enabled=view.phase == "human"), render.bot_hand_html(view.bot.hand_count)]
         if session.phase == "round_over":
             pages.append(render.round_summary_html(session.round_summary()))
