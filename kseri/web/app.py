@@ -19,6 +19,7 @@ the game this tab stops saving and offers to load the newer game
 from __future__ import annotations
 
 import asyncio
+import datetime
 import importlib
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -32,7 +33,7 @@ from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _
 from kseri.table.newgame import choice_for, choice_from_form
 from kseri.table.notices import clip
-from kseri.table.seats import HUMAN, SessionError, levels
+from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.views import HintEntry
@@ -560,15 +561,20 @@ class App:
         if not session.match.is_over:
             return
         if not session.result_counted:
-            self.stats.add(session.level, session.match.winner == HUMAN)
+            self.stats.add(session.rules.profile, session.level, session.match_summary(),
+                           day=datetime.date.today().isoformat())
             self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
             self.save()
-        self.el["match-end-body"].innerHTML = render.match_end_html(
-            session.match_summary(), stats_line=self.stats.line(session.level, render.level_label(session.level)),
-            level=session.level)
+        self.draw_match_end()
         self.open_dialog("match-end")
         self._focus_at_top("match-end", "match-new")
+
+    def draw_match_end(self) -> None:
+        session = self.session
+        line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
+        self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
+                                                                    level=session.level)
 
     def _focus_at_top(self, name: str, button: str) -> None:
         """Focus a dialog's button (at its foot) and show the dialog from its top, headline first."""
@@ -642,10 +648,7 @@ class App:
         if self.el["round-summary"].open and self.session.match.scores:
             self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
         if self.el["match-end"].open and self.session.match.is_over:
-            self.el["match-end-body"].innerHTML = render.match_end_html(
-                self.session.match_summary(),
-                stats_line=self.stats.line(self.session.level, render.level_label(self.session.level)),
-                level=self.session.level)
+            self.draw_match_end()
         pressed = document.querySelector(f'.lang-switch [data-lang="{lang}"]')
         if exists(pressed):
             pressed.focus()
