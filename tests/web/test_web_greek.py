@@ -24,6 +24,7 @@ from kseri.table.views import describe_event
 from kseri.web import page_text, render
 from kseri.web.page_text import I18N_ATTRIBUTE, INLINE_TAGS
 from kseri.web.render import Notice
+from kseri.web.stats_render import stats_html
 
 ALLOWED = {"EN", "English", "Kseri", "Pişti"}
 """The switch names each language in its own words (``<button lang="en">``)."""
@@ -93,6 +94,7 @@ def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, li
               render.match_end_html(match_summary(session.match),
                                     stats_line=stats.line(rules_name, "easy", label), level="easy"),
               render.match_end_html(match_summary(session.match)),
+              stats_html(stats), stats_html(Stats()),
               render.round_summary_html(session.round_summary())]
     return session, pages, events
 
