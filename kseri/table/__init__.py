@@ -11,7 +11,7 @@ Runs the same in CPython and in the page; :mod:`kseri.web` draws it. One job per
 - :mod:`~kseri.table.urlparams` and :mod:`~kseri.table.querystring`: the page's URL;
 - :mod:`~kseri.table.share`: share links (``#r=...``);
 - :mod:`~kseri.table.views`, :mod:`~kseri.table.summaries`: what the page draws;
-- :mod:`~kseri.table.stats`: the record against each level;
+- :mod:`~kseri.table.stats`: the record per game and level, and the last results;
 - :mod:`~kseri.table.notices`: notices cut to one short line, whatever input they quote.
 
 Everything read from outside (URL parameters, share links, saved games, statistics) is

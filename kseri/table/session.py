@@ -7,7 +7,7 @@ letting the bot think in slices, queueing what happened for the page to
 animate, hints and the saved game. Its neighbours hold the rest:
 :mod:`kseri.table.seats` (seats, levels, seeds), :mod:`kseri.table.urlparams` (the URL),
 :mod:`kseri.table.views` (what the page draws), :mod:`kseri.table.summaries` (round and
-match results) and :mod:`kseri.table.stats` (the record against each level); their
+match results) and :mod:`kseri.table.stats` (the record per game and level); their
 names are re-exported here.
 
 Randomness never comes from a global generator. A session has one integer

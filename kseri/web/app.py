@@ -19,6 +19,7 @@ the game this tab stops saving and offers to load the newer game
 from __future__ import annotations
 
 import asyncio
+import datetime
 import importlib
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -32,7 +33,7 @@ from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _
 from kseri.table.newgame import choice_for, choice_from_form
 from kseri.table.notices import clip
-from kseri.table.seats import HUMAN, SessionError, levels
+from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.views import HintEntry
@@ -46,6 +47,7 @@ from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
 from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.state import Activity, UiState
+from kseri.web.stats_render import stats_html
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
 from kseri.web.turns import HintKey, Turns
 
@@ -54,7 +56,8 @@ __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
-DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring")
+DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
+           "confirm-reset")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
@@ -210,6 +213,8 @@ class App:
         key = event.key
         if key == STATS_KEY:  # another tab finished a match: add to its count, not to an older one
             self.stats = Stats.from_json(self.storage.get(STATS_KEY))
+            if self.el["stats"].open:
+                self.draw_stats()
             return
         if key != SAVE_KEY:
             return
@@ -287,6 +292,11 @@ class App:
             "load-newer": self.load_newer,
             "keep-this": self.keep_this,
             "resume": self.resume,
+            "stats": self.show_stats,
+            "close-stats": lambda: self.el["stats"].close(),
+            "reset-stats": lambda: self.open_dialog("confirm-reset"),
+            "cancel-reset": lambda: self.el["confirm-reset"].close(),
+            "confirm-reset": self.reset_stats,
         }
         if name == "set-language":
             self.switch_language(str(action.dataset.lang or ""))
@@ -494,7 +504,7 @@ class App:
             window.history.replaceState(None, "")
 
     def _close_dialogs(self) -> None:
-        for name in ("match-end", "round-summary", "confirm-new", "new-game"):
+        for name in ("confirm-reset", "stats", "match-end", "round-summary", "confirm-new", "new-game"):
             if self.el[name].open:
                 self.el[name].close()
 
@@ -560,15 +570,41 @@ class App:
         if not session.match.is_over:
             return
         if not session.result_counted:
-            self.stats.add(session.level, session.match.winner == HUMAN)
+            self.stats.add(session.rules.profile, session.level, session.match_summary(),
+                           day=datetime.date.today().isoformat())
             self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
             self.save()
-        self.el["match-end-body"].innerHTML = render.match_end_html(
-            session.match_summary(), stats_line=self.stats.line(session.level, render.level_label(session.level)),
-            level=session.level)
+        self.draw_match_end()
         self.open_dialog("match-end")
         self._focus_at_top("match-end", "match-new")
+
+    def draw_match_end(self) -> None:
+        session = self.session
+        line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
+        self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
+                                                                    level=session.level)
+
+    def show_stats(self) -> None:
+        """The statistics dialog (over the match's end or the rules, which it returns to)."""
+        self.draw_stats()
+        self.open_dialog("stats")
+        self._focus_at_top("stats", "stats-close")
+
+    def draw_stats(self) -> None:
+        self.el["stats-body"].innerHTML = stats_html(self.stats)
+        self.el["stats-reset"].disabled = self.stats.empty
+
+    def reset_stats(self) -> None:
+        """The player confirmed: every count starts again from zero, here and in the store."""
+        self.el["confirm-reset"].close()
+        self.stats.clear()
+        self.storage.set(STATS_KEY, self.stats.to_json())
+        self.draw_stats()
+        if self.el["match-end"].open:
+            self.draw_match_end()
+        self.el["stats-close"].focus()
+        self.board.announce(_("The statistics were reset."))
 
     def _focus_at_top(self, name: str, button: str) -> None:
         """Focus a dialog's button (at its foot) and show the dialog from its top, headline first."""
@@ -642,10 +678,9 @@ class App:
         if self.el["round-summary"].open and self.session.match.scores:
             self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
         if self.el["match-end"].open and self.session.match.is_over:
-            self.el["match-end-body"].innerHTML = render.match_end_html(
-                self.session.match_summary(),
-                stats_line=self.stats.line(self.session.level, render.level_label(self.session.level)),
-                level=self.session.level)
+            self.draw_match_end()
+        if self.el["stats"].open:
+            self.draw_stats()
         pressed = document.querySelector(f'.lang-switch [data-lang="{lang}"]')
         if exists(pressed):
             pressed.focus()

@@ -89,7 +89,7 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
 
 
 def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
-    """The record against each level; statistics that cannot be read are set aside with a notice."""
+    """The statistics per game and level; statistics that cannot be read are set aside with a notice."""
     text = storage.get(STATS_KEY)
     try:
         return Stats.read(text), []

@@ -99,6 +99,13 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ('#rules .sheet-actions [data-action="close-rules"]', "text", N_("Back to the table")),
     ('#scoring [data-action="rules-scoring"]', "text", N_("All the rules")),
     ('#scoring [data-action="close-scoring"]', "text", N_("Close")),
+    ("#rules-stats", "text", N_("Statistics")),
+    ("#stats-reset", "text", N_("Reset statistics")),
+    ("#stats-close", "text", N_("Close")),
+    ("#confirm-reset-title", "text", N_("Reset the statistics?")),
+    ("#confirm-reset > p", "text", N_("Every table and level starts again from zero. This cannot be undone.")),
+    ("#confirm-reset-no", "text", N_("Keep them")),
+    ("#confirm-reset-yes", "text", N_("Reset")),
 )
 """What :func:`kseri.web.language.translate_page` translates (``docs/formats.md``'s page contract
 keeps its ids and ``data-action`` values, so these selectors hold)."""

@@ -448,7 +448,8 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
             f'<table class="breakdown compact"><thead><tr><th scope="col">{escape(_("Round"))}</th>'
             f'<th scope="col">{you_word}</th><th scope="col">{bot_word}</th></tr></thead>'
             f'<tbody>{rounds}</tbody></table></details>'
-            + (f'<p class="stats">{escape(stats_line)}</p>' if stats_line else ""))
+            + (f'<p class="stats">{escape(stats_line)} <button type="button" class="link-button" data-action="stats">'
+               f'{escape(_("All statistics"))}</button></p>' if stats_line else ""))
 
 
 @dataclass(frozen=True)

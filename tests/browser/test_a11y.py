@@ -141,6 +141,19 @@ def test_round_summary_and_match_end(game_page, page_watch, site_url, phase):
     assert_clean(page, f"the {dialog[1:]} dialog")
 
 
+def test_the_statistics_and_their_reset(game_page, page_watch, site_url):
+    """The statistics dialog with a finished match counted (chart and table), then its reset's confirmation."""
+    session = finished("match_over")
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
+    page.wait_for_selector("#match-end[open]")
+    page.click("#match-end [data-action=stats]")
+    page.wait_for_selector("#stats[open] svg.stats-chart")
+    assert_clean(page, "the stats dialog")
+    page.click("#stats-reset")
+    page.wait_for_selector("#confirm-reset[open]")
+    assert_clean(page, "the confirm-reset dialog")
+
+
 def test_the_rules_and_a_scene_in_greek(game_page, page_watch, site_url):
     """The translated texts keep their markup; the pages say they are Greek (``<html lang="el">``)."""
     page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=19&level=easy&lang=el")

@@ -231,7 +231,14 @@ def test_a_record_with_no_rounds_in_a_link_starts_its_match():
 @pytest.mark.parametrize("text", [
     '{"played": {"easy": 1e999}}', '{"played": {"easy": 1e400}}', '{"won": {"hard": NaN}}', '{"played": {"easy": -1}}',
     '{"played": {"easy": 2.5}}', '{"played": []}', "[]", "{", '{"played": {"easy": ' + "1" * 5000 + "}}",
-    '{"played":' * DEEP + "{}" + "}" * DEEP,
+    '{"played":' * DEEP + "{}" + "}" * DEEP, '{"played": {"easy": 1}, "won": {"easy": 2}}', '{"played": {"x": 1}}',
+    '{"v": 3}', '{"v": 2, "games": []}', '{"v": 2, "games": {"poker": {}}}', '{"v": 2, "recent": {}}',
+    '{"v": 2, "games": {"greek": {"easy": {"matches": 1, "wins": 2}}}}',
+    '{"v": 2, "games": {"greek": {"easy": {"matches": 2, "wins": 1, "streak": 1, "best": 0}}}}',
+    '{"v": 2, "games": {"greek": {"easy": {"points": [1]}}}}', '{"v": 2, "games": {"greek": {"easy": {"evil": 1}}}}',
+    '{"v": 2, "recent": [{"game": "greek", "level": "easy", "won": 1, "score": [1, 2], "day": "2026-01-01"}]}',
+    '{"v": 2, "recent": [{"game": "greek", "level": "easy", "won": true, "score": [1, 2], "day": "2026-02-30"}]}',
+    '{"v": 2, "recent": [' + ",".join(["{}"] * 21) + "]}", '{"v": 2, "x": "' + "y" * 30_000 + '"}',
 ], ids=lambda text: text[:24])
 def test_unreadable_stats_are_an_error_for_the_page_to_set_aside(text):
     with pytest.raises(SessionError, match="statistics are unreadable") as info:
@@ -241,7 +248,7 @@ def test_unreadable_stats_are_an_error_for_the_page_to_set_aside(text):
 
 
 def test_good_stats_are_read_whole():
-    stats = Stats(played={"easy": 3, "hard": 1}, won={"easy": 2})
+    stats = Stats.read('{"played": {"easy": 3, "hard": 1}, "won": {"easy": 2}}')
     assert Stats.read(stats.to_json()) == stats
     assert Stats.read(None) == Stats() == Stats.read("")
 
@@ -325,8 +332,8 @@ def test_any_stats_json_is_read_or_one_line(value):
         assert Stats.from_json(text) == Stats()
         return
     assert Stats.read(stats.to_json()) == stats
-    stats.add("easy", True)
-    stats.line("easy", "Easy")
+    stats.add("greek", "easy", GameSession.new(seed=1).match_summary(), day="2026-12-01")
+    stats.line("greek", "easy", "Easy")
 
 
 @FAST

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -408,11 +409,13 @@ def test_describe_event():
 
 def test_stats():
     stats = Stats.from_json("not json")
-    assert stats.line("easy", "Easy") == "No finished matches against Easy yet."
-    stats.add("easy", True)
-    stats.add("easy", False)
+    assert stats.line("greek", "easy", "Easy") == "No finished matches against Easy yet."
+    for winner in (0, 1):
+        stats.add("greek", "easy", dataclasses.replace(GameSession.new(seed=3).match_summary(), winner=winner),
+                  day="2026-12-01")
     again = Stats.from_json(stats.to_json())
-    assert again.line("easy", "Easy") == "Your record against Easy: 1 won, 1 lost."
+    assert again.line("greek", "easy", "Easy") == "Your record against Easy: 1 won, 1 lost."
+    assert again.line("pisti", "easy", "Easy") == "No finished matches against Easy yet."
     assert Stats.from_json('{"played": {"easy": "x"}}') == Stats()
 
 

@@ -24,6 +24,7 @@ from kseri.table.views import describe_event
 from kseri.web import page_text, render
 from kseri.web.page_text import I18N_ATTRIBUTE, INLINE_TAGS
 from kseri.web.render import Notice
+from kseri.web.stats_render import stats_html
 
 ALLOWED = {"EN", "English", "Kseri", "Pişti"}
 """The switch names each language in its own words (``<button lang="en">``)."""
@@ -87,12 +88,13 @@ def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, li
             pages.append(render.status_html(view, dealing=True))
             events.append(session.play_bot())
     view = session.view()
-    stats = Stats()
-    stats.add("easy", session.match.winner == 0)
+    stats, label = Stats(), render.level_label("easy")
+    stats.add(rules_name, "easy", match_summary(session.match), day="2026-12-01")
     pages += [render.status_html(view), render.score_html(view),
               render.match_end_html(match_summary(session.match),
-                                    stats_line=stats.line("easy", render.level_label("easy")), level="easy"),
+                                    stats_line=stats.line(rules_name, "easy", label), level="easy"),
               render.match_end_html(match_summary(session.match)),
+              stats_html(stats), stats_html(Stats()),
               render.round_summary_html(session.round_summary())]
     return session, pages, events
 

@@ -1,0 +1,124 @@
+"""The statistics dialog's HTML: a chart of the last matches and a table per game (pure Python).
+
+The chart is inline SVG (the page's Content-Security-Policy allows it; its colours
+come from the stylesheet by class, as inline ``<style>`` is not allowed).
+
+>>> from kseri.table.summaries import MatchSummary
+>>> stats = Stats()
+>>> _ = stats.add("greek", "easy", MatchSummary(0, (160, 90), 151, ((160, 90),), (2, 0), (30, 22)), day="2026-12-01")
+>>> html = stats_html(stats)
+>>> '<h3 id="stats-greek">Greek</h3>' in html and 'class="bar won"' in html
+True
+>>> "<script" in stats_html(Stats())
+False
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kseri.i18n import _, ngettext, pgettext
+from kseri.table.newgame import TABLES
+from kseri.table.seats import levels
+from kseri.table.stats import RECENT, MatchResult, Record, Stats
+from kseri.web.render import level_label
+
+__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "chart_svg", "stats_html"]
+
+CHART_WIDTH = 400
+CHART_HEIGHT = 110
+"""The chart's drawing box (it scales to the dialog's width)."""
+_SLOT = CHART_WIDTH / RECENT
+"""Every result has its slot, so that a few bars are as wide as twenty (left-aligned, oldest first)."""
+_GAME_NAMES = {profile: name for profile, name, _explain in TABLES}
+
+
+def game_label(game: str) -> str:
+    """A game as the page names it (``Four-card``)."""
+    return _(_GAME_NAMES[game]) if game in _GAME_NAMES else game
+
+
+def decimal(value: float) -> str:
+    """One decimal, with the language's decimal sign (Greek writes ``0,5``).
+
+    >>> decimal(0.25), decimal(78.0)
+    ('0.2', '78.0')
+    """
+    return f"{value:.1f}".replace(".", pgettext("decimal sign", "."))
+
+
+def _pair(values: tuple[float, float] | None, *, whole: bool = False) -> str:
+    """``34 – 51`` (points, whole) or ``0,8 – 1,0`` (kseris); a dash before any round is known."""
+    if values is None:
+        return "–"
+    if whole:
+        return f"{round(values[0])} – {round(values[1])}"
+    return f"{decimal(values[0])} – {decimal(values[1])}"
+
+
+def _row(level: str, record: Record) -> str:
+    """Four narrow columns (they fit a phone): a small second line holds each cell's detail."""
+    won = escape(ngettext("{n} won", "{n} won", record.wins).format(n=record.wins))
+    best = escape(_("best {n}").format(n=record.best))
+    kseris = escape(_("kseris {pair}").format(pair=_pair(record.kseris_per_round())))
+    return (f'<tr><th scope="row">{escape(level_label(level))}</th>'
+            f'<td class="num">{record.matches}<small>{won}</small></td>'
+            f'<td class="num">{record.streak}<small>{best}</small></td>'
+            f'<td class="num">{_pair(record.points_per_round(), whole=True)}<small>{kseris}</small></td></tr>')
+
+
+def _game_table(game: str, records: dict[str, Record]) -> str:
+    """One game's table, a row per level (weakest first)."""
+    heads = (_("Level"), _("Matches"), _("Streak"), _("Per round"))
+    head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
+    rows = "".join(_row(level, records[level]) for level in levels() if level in records)
+    return (f'<h3 id="stats-{escape(game)}">{escape(game_label(game))}</h3>'
+            f'<table class="breakdown compact stats-table" aria-labelledby="stats-{escape(game)}">'
+            f'<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
+
+
+def _bar_title(result: MatchResult) -> str:
+    words = (_("{day}: {game}, {level}, {you}–{bot}, won") if result.won
+             else _("{day}: {game}, {level}, {you}–{bot}, lost"))
+    return words.format(day=result.day, game=game_label(result.game), level=level_label(result.level),
+                        you=result.score[0], bot=result.score[1])
+
+
+def chart_svg(recent: list[MatchResult]) -> str:
+    """Your points minus the bot's in each of the last matches: a bar up (green) for a win, down (red) for a loss.
+
+    >>> chart_svg([]).count("<rect")
+    0
+    """
+    won = sum(r.won for r in recent)
+    label = ngettext("The last match: {won} won, {lost} lost", "The last {n} matches: {won} won, {lost} lost",
+                     len(recent)).format(n=len(recent), won=won, lost=len(recent) - won)
+    middle = CHART_HEIGHT / 2
+    scale = (middle - 4) / max([abs(r.margin) for r in recent] + [1])
+    bars = []
+    for i, result in enumerate(recent):
+        height = max(abs(result.margin) * scale, 2)  # an even match still shows
+        top = middle - height if result.margin >= 0 else middle
+        bars.append(f'<rect class="bar {"won" if result.won else "lost"}" x="{i * _SLOT + 2:.1f}" y="{top:.1f}" '
+                    f'width="{_SLOT - 4:.1f}" height="{height:.1f}" rx="2">'
+                    f'<title>{escape(_bar_title(result))}</title></rect>')
+    return (f'<svg class="stats-chart" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" role="img" '
+            f'aria-label="{escape(label)}" preserveAspectRatio="xMinYMid meet">'
+            f'<line class="axis" x1="0" y1="{middle}" x2="{CHART_WIDTH}" y2="{middle}"/>{"".join(bars)}</svg>')
+
+
+def stats_html(stats: Stats) -> str:
+    """The dialog's body: its heading, the chart of the last matches and a table per game played."""
+    title = f'<h2 id="stats-title">{escape(_("Statistics"))}</h2>'
+    if stats.empty:
+        nothing = _("No finished matches yet: play one to the end and it counts here.")
+        return f'{title}<p class="sub">{escape(nothing)}</p>'
+    chart = ""
+    if stats.recent:
+        chart = (f'<figure class="stats-recent">{chart_svg(stats.recent)}'
+                 f'<figcaption>{escape(_("Your points minus the bot’s, match by match (the latest on the right)."))}'
+                 f'</figcaption></figure>')
+    tables = "".join(_game_table(game, stats.games[game]) for game in _GAME_NAMES if stats.games.get(game))
+    sub = _("Each table and level counts on its own. Per round: your points and kseris – the bot’s. "
+            "Kept in this browser only.")
+    return f'{title}<p class="sub">{escape(sub)}</p>{chart}{tables}'
