@@ -438,7 +438,7 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
                          "First to {target}: {n} rounds, kseris {a}–{b}.", n)
     facts = facts.format(target=summary.target, level=level_label(level) if level else "", n=n,
                          a=summary.kseris[0], b=summary.kseris[1])
-    you_word, bot_word = escape(_("You")), escape(_("Bot"))
+    you_word, bot_word = escape(_("You")), escape(pgettext("score", "Bot"))  # the short form: one line on a phone
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
             f'<h2 id="match-end-title">{escape(title)}</h2>'
             f'<p class="final"><span>{you_word}</span><b>{you}</b><span class="sep">–</span><b>{bot}</b>'
