@@ -4,8 +4,9 @@
 of the round (this seat's side minus the other side, counting the points
 already scored) if that card is played now and both sides then play well.
 In the last packet of a two-player round the values are exact (the house
-bonuses ``jack_table_points`` and ``final_capture_points`` aside: the bots do
-not count them). It is the basis of a hint button and of post-round analysis.
+bonuses ``jack_table_points`` and ``final_capture_points`` aside: the exact
+search leaves them out; the heuristic of the play-outs counts them). It is
+the basis of a hint button and of post-round analysis.
 
 (The module is not called ``evaluate``: a submodule of that name would shadow
 the function :func:`kseri.bots.evaluate` once imported.)

@@ -3,8 +3,9 @@
 Every card in hand gets a one-move score from what the seat has seen:
 
 - a capture is worth the pile's points, its cards (towards the majority) and
-  any kseri bonus; using a jack costs the jack's future value, so jacks are
-  kept for piles worth taking;
+  any kseri bonus (and, with the house rules on, the bonus for a pile of only
+  jacks and a share of the last capture's bonus); using a jack costs the jack's
+  future value, so jacks are kept for piles worth taking;
 - a drop risks the new pile: the chance that the next player holds the top
   card's rank (or a jack, for a pile worth a jack) times what they would take,
   including the kseri they would score on a lone card. Ranks whose other
@@ -47,6 +48,9 @@ class HeuristicParams:
     """A pile the next player is assumed to spend a jack on."""
     drop_cost: float = 0.3
     """Share of a dropped card's points lost by giving up control of it."""
+    house_bonuses: bool = True
+    """Count the house bonuses when they are on: a pile of only jacks is worth ``jack_table_points``
+    more, and in the last packet a capture may be the round's last (``final_capture_points``)."""
 
 
 DEFAULT_HEURISTIC = HeuristicParams()
@@ -72,11 +76,19 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
     jack_keep = params.jack_keep if stock_left else params.jack_keep_late
     scores = []
     p_jack = -1.0
+    # House bonuses (off by default, so the hot loop pays nothing for them then).
+    jack_pile = 0
+    if params.house_bonuses and rules.jack_table_points and n and all(ranks[x] == JACK_INDEX for x in pile):
+        jack_pile = rules.jack_table_points
+    last_capture = 0.0
+    if params.house_bonuses and rules.final_capture_points and not stock_left:
+        # The fewer plays are left, the likelier this capture is the round's last one.
+        last_capture = rules.final_capture_points / (len(hand) + next_hand)
     for c in hand:
         r = ranks[c]
         p = pts[c]
         if n and (r == top or (r == JACK_INDEX and jacks_capture)):
-            score = pile_points + p + w * (n + 1)
+            score = pile_points + p + w * (n + 1) + jack_pile + last_capture
             if n == 1 and r == top:
                 score += (rules.jack_kseri_points or 0) if r == JACK_INDEX else rules.kseri_points
             elif r == JACK_INDEX:

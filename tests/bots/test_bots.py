@@ -362,3 +362,27 @@ def test_sums_table_is_refused() -> None:
     obs = dataclasses.replace(position("greek", 1, 0), rules=rules_from_spec("sums"))
     with pytest.raises(BotError, match="one-pile"):
         Thinker("medium", obs, random.Random(1))
+
+
+def test_the_heuristic_counts_the_house_bonuses_only_when_they_are_on():
+    """A pile of only jacks is worth ``jack_table_points`` more to take; in the last packet a capture
+    gets a share of ``final_capture_points``; with the bonuses off nothing changes."""
+    import dataclasses
+
+    from kseri.bots.heuristic import DEFAULT_HEURISTIC, card_scores
+    from kseri.engine.cards import Card
+    from kseri.engine.rules import FOURCARD, card_points_table
+    hand = [Card.parse(c).index for c in ("JS", "4H")]
+    pile = [Card.parse("JD").index]
+    seen = [0] * 14
+    seen[10] = 1
+    seen[13] = 9
+    house = dataclasses.replace(FOURCARD, jack_table_points=10, final_capture_points=10)
+    blind = dataclasses.replace(DEFAULT_HEURISTIC, house_bonuses=False)
+    def score(rules, params, stock_left=True):
+        return card_scores(hand, pile, 1, seen, 4, stock_left, rules, card_points_table(rules), params)
+    plain, counted, ignored = score(FOURCARD, DEFAULT_HEURISTIC), score(house, DEFAULT_HEURISTIC), score(house, blind)
+    assert counted[0] == plain[0] + 10 and counted[1] == plain[1]
+    assert ignored == plain
+    late = score(house, DEFAULT_HEURISTIC, stock_left=False)[0] - score(house, blind, stock_left=False)[0]
+    assert late == 10 + 10 / (len(hand) + 4)
