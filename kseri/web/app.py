@@ -67,6 +67,9 @@ SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "
 WARM_UP_DELAY = 1.5
 """Seconds after the table opens before :meth:`App.warm_up` starts (the first paint and deal come first)."""
 
+PHONE_RULES_QUERY = "(max-width: 640px)"
+"""Screens on which the rules open folded (:meth:`App.fold_rules`)."""
+
 HISTORY_MARK = "kseriDialog"
 """The key in ``history.state`` of the entry the page adds while a dialog is open."""
 
@@ -396,10 +399,20 @@ class App:
         """From the score's explanation to the rules, opened at their scoring section."""
         self.el["scoring"].close()
         self.show_rules()
-        heading = document.getElementById("rules-scoring")
-        if exists(heading):
-            heading.scrollIntoView(js_object({"block": "start"}))
-            heading.focus(js_object({"preventScroll": True}))
+        section = document.getElementById("rules-scoring")
+        if exists(section):
+            section.open = True  # folded on a phone
+            section.scrollIntoView(js_object({"block": "start"}))
+            section.focus(js_object({"preventScroll": True}))
+
+    def fold_rules(self) -> None:
+        """On a phone the rules are short sections opened one at a time: all folded but the first, and
+        one name for all, so the browser closes the open one when another opens."""
+        if not window.matchMedia(PHONE_RULES_QUERY).matches:
+            return
+        for index, section in enumerate(document.querySelectorAll("#rules .rule-section")):
+            section.setAttribute("name", "rules-section")
+            section.open = index == 0
 
     def start_variant(self) -> None:
         self.el["rules"].close()
@@ -691,6 +704,7 @@ class App:
         self._forget_stale_entry()
         self.wire()
         self.add_landmarks()
+        self.fold_rules()
         self.board.show_notices(self._notices)
         if not self.storage.get(INTRO_KEY):
             self.el["intro"].hidden = False

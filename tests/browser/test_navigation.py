@@ -122,3 +122,27 @@ def test_the_summary_opens_at_its_top_and_back_goes_on(game_page, page_watch, si
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     assert page.url.startswith(f"{site_url}/index.html")
     assert page.evaluate("() => document.body.dataset.phase") in ("human", "bot")
+
+
+def test_on_a_phone_the_rules_are_sections_opened_one_at_a_time(game_page, page_watch, site_url):
+    """At 375 px the rules open folded but for the first section; opening another closes the open one.
+    On a desktop every section is open."""
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=3&level=easy",
+                      viewport={"width": 375, "height": 740})
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    opened = "() => [...document.querySelectorAll('#rules .rule-section')].map(d => d.open)"
+    state = page.evaluate(opened)
+    assert len(state) >= 7 and state[0] and not any(state[1:])
+    page.click("#rules .rule-section:nth-of-type(3) > summary")
+    state = page.evaluate(opened)
+    assert state[2] and sum(state) == 1, state
+    assert page.locator("#rules .rule-section:nth-of-type(3) p").first.is_visible()
+
+
+def test_on_a_desktop_every_rules_section_is_open(game_page, page_watch, site_url):
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=3&level=easy",
+                      viewport={"width": 1280, "height": 800})
+    page.click("#rules-button")
+    page.wait_for_selector("#rules[open]")
+    assert all(page.evaluate("() => [...document.querySelectorAll('#rules .rule-section')].map(d => d.open)"))
