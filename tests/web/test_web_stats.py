@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 
 from kseri.table.stats import RECENT, Stats
 from kseri.table.summaries import MatchSummary
 from kseri.web.stats_render import CHART_HEIGHT, chart_svg, stats_html
+from tests.web.test_web_render import Tags
 
 
 def result(you: int, bot: int) -> MatchSummary:
@@ -20,16 +20,6 @@ def played(*games: tuple[str, str, int, int]) -> Stats:
     for game, level, you, bot in games:
         stats.add(game, level, result(you, bot), day="2026-12-01")
     return stats
-
-
-class Tags(HTMLParser):
-    def __init__(self, html: str) -> None:
-        super().__init__()
-        self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
 
 
 def test_a_bar_per_match_up_for_a_win_down_for_a_loss():
