@@ -9,7 +9,7 @@ gives a new version, hence a new service worker URL (``sw.js?v=VERSION``) and a
 new cache that replaces the old one whole.
 
 Which files: the pages (``*.html`` at the root), ``*.toml`` at the root except
-``pyproject.toml``, ``manifest.webmanifest``, ``kseri.zip`` (the package as the page
+``pyproject.toml``, the web app manifests (``*.webmanifest``), ``kseri.zip`` (the package as the page
 loads it: a real file in ``dist/``, made from ``kseri/`` by ``devtools/pack.py`` in
 development), ``static/**`` and ``runtime/**``. Never ``sw.js`` itself nor the manifest.
 
@@ -51,7 +51,7 @@ def site_files(root: str | os.PathLike[str] = ROOT) -> list[str]:
     out = []
     for entry in root.iterdir():
         if entry.is_file() and entry.name not in SKIP_ROOT and (
-                entry.suffix in (".html", ".toml") or entry.name == "manifest.webmanifest"):
+                entry.suffix in (".html", ".toml", ".webmanifest")):
             out.append(entry.name)
     if (root / pack.NAME).is_file() or (root / pack.PACKAGE).is_dir():
         out.append(pack.NAME)

@@ -54,6 +54,7 @@ from kseri.engine.observation import Observation
 from kseri.engine.record import from_record, to_record
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
+from kseri.i18n import _
 from kseri.table.hints import reason_for
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.notices import brief, clip
@@ -418,8 +419,8 @@ class GameSession:
         self._thinker_key = None
         card = _simple_card(self.round, self.observation, _rng(self.seed, "fallback", *self._position()))
         self._fallback = (self._position(), card)
-        self.notices.append(clip(f"The bot had trouble choosing its card ({type(exc).__name__}), "
-                                 f"so it played a simple one instead."))
+        self.notices.append(clip(_("The bot had trouble choosing its card ({error}), so it played a simple one "
+                                   "instead.").format(error=type(exc).__name__)))
         return card
 
     def next_round(self) -> None:

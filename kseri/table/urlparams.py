@@ -17,6 +17,7 @@ from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import Rules, rules_from_spec
+from kseri.i18n import _
 from kseri.table.querystring import parse_query, unquote
 from kseri.table.seats import MAX_SEED, SessionError, levels, table_refusal
 
@@ -103,14 +104,16 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
         if text.isdigit() and len(text) <= 16 and int(text) <= MAX_SEED:
             seed = int(text)
         else:
-            notices.append(f"Ignored seed={_short(text)}: a seed is a whole number from 0 to {MAX_SEED}.")
+            notices.append(_("Ignored seed={value}: a seed is a whole number from 0 to {most}.").format(
+                value=_short(text), most=MAX_SEED))
 
     if "level" in params:
         text = params["level"].strip().lower()
         if text in known:
             level = text
         else:
-            notices.append(f"Ignored level={_short(text)}: the levels are {', '.join(known)}.")
+            notices.append(_("Ignored level={value}: the levels are {levels}.").format(value=_short(text),
+                                                                                     levels=", ".join(known)))
 
     if "rules" in params:
         text = params["rules"].strip()
@@ -122,7 +125,7 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
                 raise SessionError(refusal)
             rules = parsed
         except KseriError as exc:
-            notices.append(f"Ignored rules={_short(text)}: {_one_line(exc)}.")
+            notices.append(_("Ignored rules={value}: {reason}.").format(value=_short(text), reason=_one_line(exc)))
 
     raw_record = params.get("record")
     frag = fragment.lstrip("#")

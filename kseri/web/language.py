@@ -22,6 +22,9 @@ from kseri.web.dom import exists, preferred_languages
 from kseri.web.page_text import I18N_ATTRIBUTE, PAGE_TEXT, msgid_of
 from kseri.web.storage import LANG_KEY, Storage
 
+MANIFESTS = {"en": "./manifest.webmanifest", "el": "./manifest.el.webmanifest"}
+"""The web app manifest of each language (a manifest holds one language)."""
+
 __all__ = ["apply", "page_language", "remember", "translate_page"]
 
 _originals: dict[tuple[str, str, int], str] = {}
@@ -51,6 +54,9 @@ def apply(lang: str) -> str:
     lang = set_language(normalize(lang) or "en")
     document.documentElement.lang = lang
     translate_page()
+    manifest = document.querySelector('link[rel="manifest"]')
+    if exists(manifest):  # installed as an app, the page keeps the name of its language
+        manifest.setAttribute("href", MANIFESTS.get(lang, MANIFESTS["en"]))
     switch = document.querySelector(".lang-switch")
     if exists(switch):
         switch.outerHTML = render.language_switch_html(lang)

@@ -24,6 +24,9 @@ def test_lang_param_gives_greek_with_html_lang(open_game):
     assert labels and all("πλήκτρο" in label for label in labels)
     assert page.locator('.lang-switch [data-lang="el"]').get_attribute("aria-pressed") == "true"
     assert page.locator("#level option").all_inner_texts() == ["Εύκολο", "Μέτριο", "Δύσκολο"]
+    manifest = page.evaluate("""async () => { const href = document.querySelector('link[rel=manifest]').href;
+      const data = await (await fetch(href)).json(); return [href, data.lang, data.short_name]; }""")
+    assert manifest[0].endswith("/manifest.el.webmanifest") and manifest[1:] == ["el", "Ξερή"]
 
 
 def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch):

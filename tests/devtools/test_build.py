@@ -28,7 +28,8 @@ def dist(tmp_path_factory):
 def test_dist_holds_the_whole_site(dist):
     for rel in ("index.html", "embed.html", "guide.html", "guide.el.html", "embed-docs.html",
                 "embed-docs.el.html", "pyscript.toml", "sw.js",
-                "manifest.webmanifest", "precache-manifest.json", ".nojekyll", "static/sw-register.js",
+                "manifest.webmanifest", "manifest.el.webmanifest", "precache-manifest.json", ".nojekyll",
+                "static/sw-register.js",
                 "static/icons/icon-192.png", "static/icons/icon-512.png", "static/cards/10D.svg",
                 "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/pyodide-lock.json", "runtime/pyscript/core.js",
                 "kseri.zip"):
@@ -65,6 +66,11 @@ def test_version_follows_any_change(tmp_path):
 
 
 def test_web_app_manifest(dist):
+    greek = json.loads((dist / "manifest.el.webmanifest").read_text(encoding="utf-8"))
+    english = json.loads((dist / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert greek["lang"] == "el" and greek["short_name"] == "Ξερή" and greek["icons"] == english["icons"]
+    assert {k: v for k, v in greek.items() if k not in ("name", "short_name", "description", "lang")} == {
+        k: v for k, v in english.items() if k not in ("name", "short_name", "description", "lang")}
     data = json.loads((dist / "manifest.webmanifest").read_text())
     assert data["short_name"] == "Kseri" and data["start_url"] == "." and data["display"] == "standalone"
     sizes = {icon["sizes"] for icon in data["icons"]}
