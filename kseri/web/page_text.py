@@ -63,6 +63,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#intro .label-long", "text", N_("All the rules")),
     ("#intro .label-short", "text", N_("Rules")),
     ('#intro [data-action="dismiss-intro"]', "text", N_("Got it")),
+    ("#intro .intro-choose .label-long", "text", N_("Another game")),
+    ("#intro .intro-choose .label-short", "text", N_("Game")),
     # the table
     ("#table", "aria-label", N_("Card table")),
     ("#bot-area", "aria-label", N_("Bot")),

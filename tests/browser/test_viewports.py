@@ -57,7 +57,7 @@ LAYOUT_JS = """() => {
       turn: one('#status .turn'),
       stock: one('#stock'),
     },
-    header: {brand: one('.brand'), score: one('#score'), controls: one('.controls'), 'level fits': (() => {
+    header: {brand: one('.brand'), score: one('#score'), controls: union(all('.controls > *')), 'level fits': (() => {
       const s = document.querySelector('#level'), st = getComputedStyle(s);
       const c = document.createElement('canvas').getContext('2d');
       c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;

@@ -243,3 +243,9 @@ def test_babel_extracts_exactly_the_messages_the_catalog_holds(catalog):
     else:  # Python 3.11's tokenizer gives an f-string as one token: Babel cannot see a _() inside one
         assert found <= set(marked_messages()) and len(found) > 200
     assert found <= set(catalog)
+
+
+def test_no_message_is_in_the_catalog_twice():
+    entries = msgfmt.parse_po(PO.read_text(encoding="utf-8"))
+    keys = [(e.msgctxt, e.msgid) for e in entries]
+    assert len(keys) == len(set(keys)), sorted({k for k in keys if keys.count(k) > 1})
