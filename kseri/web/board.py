@@ -24,7 +24,7 @@ ELEMENT_IDS = (
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
-    "new-game", "new-game-body", "new-game-error",
+    "new-game", "new-game-body", "new-game-error", "settings", "settings-body",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 

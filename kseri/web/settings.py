@@ -1,0 +1,110 @@
+"""The player's settings (sound, the table's pace): read, written and shown as a form (pure Python).
+
+They live in ``localStorage`` as one small JSON object; anything there that
+cannot be read (another version's value, a hand edit) falls back to the
+default, field by field, and never raises.
+
+>>> Settings.from_json('{"sound": false, "speed": "fast"}')
+Settings(sound=False, speed='fast')
+>>> Settings.from_json('{"sound": "loud", "speed": 7}') == Settings()
+True
+>>> Settings.from_json(Settings(sound=False, speed="slow").to_json())
+Settings(sound=False, speed='slow')
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Literal
+
+from kseri.i18n import N_, _
+
+__all__ = ["SPEEDS", "SPEED_SCALE", "Settings", "Speed", "settings_html"]
+
+Speed = Literal["slow", "normal", "fast"]
+SPEEDS: tuple[tuple[Speed, str], ...] = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
+"""The pace choices and their names, in the order the form shows them."""
+SPEED_SCALE: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+"""What each pace multiplies the table's animation durations and pauses by."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Sound on or off (on by default: the sounds are quiet and short) and the table's pace."""
+
+    sound: bool = True
+    speed: Speed = "normal"
+
+    @property
+    def scale(self) -> float:
+        """The factor for every animation and pause.
+
+        >>> Settings(speed="slow").scale, Settings().scale
+        (1.6, 1.0)
+        """
+        return SPEED_SCALE[self.speed]
+
+    def to_json(self) -> str:
+        return json.dumps({"sound": self.sound, "speed": self.speed}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Settings:
+        """The settings stored as ``text``; each field that is missing or wrong keeps its default.
+
+        >>> Settings.from_json(None) == Settings.from_json("not json") == Settings.from_json("[1]") == Settings()
+        True
+        >>> Settings.from_json('{"speed": "slow"}')
+        Settings(sound=True, speed='slow')
+        """
+        try:
+            data = json.loads(text) if text else {}
+        except (ValueError, RecursionError):
+            data = {}
+        return cls.from_values(data if isinstance(data, dict) else {})
+
+    @classmethod
+    def from_values(cls, values: dict[str, object]) -> Settings:
+        """Settings from a form's values (or stored ones): a bool ``sound`` and a known ``speed``.
+
+        >>> Settings.from_values({"sound": False, "speed": "fast"})
+        Settings(sound=False, speed='fast')
+        >>> Settings.from_values({"sound": 1, "speed": "warp"})
+        Settings(sound=True, speed='normal')
+        """
+        default = cls()
+        sound = values.get("sound")
+        speed = values.get("speed")
+        return cls(sound=sound if isinstance(sound, bool) else default.sound,
+                   speed=_speed(speed) or default.speed)
+
+
+def _speed(value: object) -> Speed | None:
+    for speed, _name in SPEEDS:
+        if value == speed:
+            return speed
+    return None
+
+
+def settings_html(settings: Settings) -> str:
+    """The settings form (changes apply at once), set to ``settings``.
+
+    >>> html = settings_html(Settings(sound=False, speed="fast"))
+    >>> 'name="sound" checked' in html, 'value="fast" checked' in html, 'value="slow" checked' in html
+    (False, True, False)
+    """
+    check = " checked" if settings.sound else ""
+    sound_help = _("Short, quiet sounds for a card played, a capture, a kseri and the end of a round.")
+    sound = (f'<label class="choice"><input type="checkbox" name="sound"{check}>'
+             f'<span class="choice-text"><span class="choice-name">{escape(_("Sound effects"))}</span>'
+             f'<span class="choice-help">{escape(sound_help)}</span></span></label>')
+    speeds = "".join(
+        f'<label class="choice"><input type="radio" name="speed" value="{speed}"'
+        f'{" checked" if speed == settings.speed else ""}>'
+        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
+        for speed, name in SPEEDS)
+    note = _("With “reduce motion” set in your system, nothing is animated.")
+    return (f'<fieldset class="choice-group"><legend>{escape(_("Sound"))}</legend>{sound}</fieldset>'
+            f'<fieldset class="choice-group inline"><legend>{escape(_("Animation speed"))}</legend>{speeds}'
+            f'</fieldset><p class="choice-help settings-note">{escape(note)}</p>')

@@ -1,0 +1,72 @@
+"""The settings dialog in Chromium: sound on or off and the animation speed, remembered across a
+reload; a stored value the page cannot read is ignored; a card played with sound on makes its
+sound (``body[data-sounds]`` counts them) without a console error (``game_page`` fails on one).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .conftest import wait_ready
+from .test_game import open_table, settle
+
+pytestmark = pytest.mark.browser
+
+
+def open_settings(page) -> None:
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open] input[name=sound]")
+
+
+def shown(page) -> dict:
+    return page.evaluate("""() => ({
+      sound: document.querySelector('#settings input[name=sound]').checked,
+      speed: document.querySelector('#settings input[name=speed]:checked').value,
+    })""")
+
+
+def test_sound_and_speed_are_remembered(open_game, game_page, page_watch):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    open_settings(page)
+    assert shown(page) == {"sound": True, "speed": "normal"}  # the defaults: sound on (quiet), normal pace
+    page.click("#settings .choice:has(input[name=sound])")
+    page.click("#settings .choice:has(input[value=fast])")
+    assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')")) == {"sound": False, "speed": "fast"}
+    page.click("#settings [data-action=close-settings]")
+    page.wait_for_selector("#settings:not([open])", state="attached")
+    page.reload()
+    wait_ready(page, page_watch)
+    open_settings(page)
+    assert shown(page) == {"sound": False, "speed": "fast"}
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings:not([open])", state="attached")
+
+
+@pytest.mark.parametrize("stored", ['{"sound": "loud", "speed": 9', '["fast"]', '{"speed": "warp"}'])
+def test_a_stored_value_that_cannot_be_read_is_ignored(open_game, game_page, page_watch, stored):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    page.evaluate("text => localStorage.setItem('kseri.settings', text)", stored)
+    page.reload()
+    wait_ready(page, page_watch)
+    open_settings(page)
+    assert shown(page) == {"sound": True, "speed": "normal"}
+
+
+def test_a_card_played_with_sound_on_sounds_without_a_console_error(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    assert page.evaluate("document.body.dataset.sounds") is None  # nothing before a gesture
+    page.click("#hand [data-card]:not([disabled])")
+    settle(page)
+    assert int(page.evaluate("document.body.dataset.sounds || '0'")) >= 2  # your card, then the bot's
+
+
+def test_sound_off_makes_none(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    page.evaluate("localStorage.setItem('kseri.settings', JSON.stringify({sound: false, speed: 'normal'}))")
+    page.reload()
+    settle(page)
+    page.click("#hand [data-card]:not([disabled])")
+    settle(page)
+    assert page.evaluate("document.body.dataset.sounds") is None
