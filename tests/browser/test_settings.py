@@ -6,11 +6,12 @@ sound (``body[data-sounds]`` counts them) without a console error (``game_page``
 from __future__ import annotations
 
 import json
+import statistics
 
 import pytest
 
 from .conftest import wait_ready
-from .test_game import open_table, settle
+from .test_game import _turn_seconds, open_table, settle
 
 pytestmark = pytest.mark.browser
 
@@ -70,3 +71,21 @@ def test_sound_off_makes_none(open_game, game_page):
     page.click("#hand [data-card]:not([disabled])")
     settle(page)
     assert page.evaluate("document.body.dataset.sounds") is None
+
+
+def choose_speed(page, speed: str) -> None:
+    open_settings(page)
+    page.click(f"#settings .choice:has(input[value={speed}])")
+    page.click("#settings [data-action=close-settings]")
+    page.wait_for_selector("#settings:not([open])", state="attached")
+
+
+def test_the_speed_sets_the_pace(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=29&level=easy", reduced=False)
+    choose_speed(page, "slow")
+    slow = _turn_seconds(page, 2)
+    choose_speed(page, "fast")
+    fast = _turn_seconds(page, 2)
+    print(f"\nturn seconds: slow {slow}, fast {fast}")
+    # Every pause and flight is 1.6 times as long, or half as long: over three times apart.
+    assert statistics.median(slow) > 1.6 * statistics.median(fast), (slow, fast)
