@@ -46,7 +46,7 @@ from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
 from kseri.web.render import NEWER_ELSEWHERE, Notice
-from kseri.web.settings import Settings, settings_html
+from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
@@ -264,8 +264,13 @@ class App:
         if exists(card):
             if not card.disabled:
                 # detail == 0: activated by Enter/Space, so keep the keyboard's place after the bot's turn.
-                self.keyboard_index = int(card.dataset.index) if event.detail == 0 else None
-                self.play(card.dataset.card)
+                keyboard = event.detail == 0
+                code = str(card.dataset.card)
+                if not tap_plays(self.settings, self.board.lifted_card(), code, keyboard=keyboard):
+                    self.board.lift(code)
+                    return
+                self.keyboard_index = int(card.dataset.index) if keyboard else None
+                self.play(code)
             return
         action = target.closest("[data-action]")
         if not exists(action):

@@ -1,15 +1,15 @@
-"""The player's settings (sound, the table's pace): read, written and shown as a form (pure Python).
+"""The player's settings (sound, the table's pace, tap to lift): read, written and shown as a form (pure Python).
 
 They live in ``localStorage`` as one small JSON object; anything there that
 cannot be read (another version's value, a hand edit) falls back to the
 default, field by field, and never raises.
 
 >>> Settings.from_json('{"sound": false, "speed": "fast"}')
-Settings(sound=False, speed='fast')
+Settings(sound=False, speed='fast', lift=False)
 >>> Settings.from_json('{"sound": "loud", "speed": 7}') == Settings()
 True
->>> Settings.from_json(Settings(sound=False, speed="slow").to_json())
-Settings(sound=False, speed='slow')
+>>> Settings.from_json(Settings(sound=False, speed="slow", lift=True).to_json())
+Settings(sound=False, speed='slow', lift=True)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Literal
 
 from kseri.i18n import N_, _
 
-__all__ = ["SPEEDS", "SPEED_SCALE", "Settings", "Speed", "settings_html"]
+__all__ = ["SPEEDS", "SPEED_SCALE", "Settings", "Speed", "settings_html", "tap_plays"]
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[tuple[Speed, str], ...] = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
@@ -32,10 +32,12 @@ SPEED_SCALE: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Sound on or off (on by default: the sounds are quiet and short) and the table's pace."""
+    """Sound on or off (on by default: the sounds are quiet and short), the table's pace, and
+    whether a tap on a card only lifts it (``lift``: off by default, for touch screens)."""
 
     sound: bool = True
     speed: Speed = "normal"
+    lift: bool = False
 
     @property
     def scale(self) -> float:
@@ -47,7 +49,7 @@ class Settings:
         return SPEED_SCALE[self.speed]
 
     def to_json(self) -> str:
-        return json.dumps({"sound": self.sound, "speed": self.speed}, separators=(",", ":"))
+        return json.dumps({"sound": self.sound, "speed": self.speed, "lift": self.lift}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | None) -> Settings:
@@ -56,7 +58,7 @@ class Settings:
         >>> Settings.from_json(None) == Settings.from_json("not json") == Settings.from_json("[1]") == Settings()
         True
         >>> Settings.from_json('{"speed": "slow"}')
-        Settings(sound=True, speed='slow')
+        Settings(sound=True, speed='slow', lift=False)
         """
         try:
             data = json.loads(text) if text else {}
@@ -66,18 +68,18 @@ class Settings:
 
     @classmethod
     def from_values(cls, values: dict[str, object]) -> Settings:
-        """Settings from a form's values (or stored ones): a bool ``sound`` and a known ``speed``.
+        """Settings from a form's values (or stored ones): bools ``sound`` and ``lift``, a known ``speed``.
 
-        >>> Settings.from_values({"sound": False, "speed": "fast"})
-        Settings(sound=False, speed='fast')
-        >>> Settings.from_values({"sound": 1, "speed": "warp"})
-        Settings(sound=True, speed='normal')
+        >>> Settings.from_values({"sound": False, "speed": "fast", "lift": True})
+        Settings(sound=False, speed='fast', lift=True)
+        >>> Settings.from_values({"sound": 1, "speed": "warp", "lift": "yes"})
+        Settings(sound=True, speed='normal', lift=False)
         """
         default = cls()
-        sound = values.get("sound")
-        speed = values.get("speed")
+        sound, speed, lift = values.get("sound"), values.get("speed"), values.get("lift")
         return cls(sound=sound if isinstance(sound, bool) else default.sound,
-                   speed=_speed(speed) or default.speed)
+                   speed=_speed(speed) or default.speed,
+                   lift=lift if isinstance(lift, bool) else default.lift)
 
 
 def _speed(value: object) -> Speed | None:
@@ -85,6 +87,21 @@ def _speed(value: object) -> Speed | None:
         if value == speed:
             return speed
     return None
+
+
+def tap_plays(settings: Settings, lifted: str | None, card: str, *, keyboard: bool) -> bool:
+    """Whether a click on ``card`` plays it (else it lifts it): always from the keyboard or with
+    ``lift`` off; with ``lift`` on, only when it is the card already lifted.
+
+    >>> lift = Settings(lift=True)
+    >>> tap_plays(lift, None, "5H", keyboard=False), tap_plays(lift, "5H", "5H", keyboard=False)
+    (False, True)
+    >>> tap_plays(lift, "9C", "5H", keyboard=False), tap_plays(lift, None, "5H", keyboard=True)
+    (False, True)
+    >>> tap_plays(Settings(), None, "5H", keyboard=False)
+    True
+    """
+    return keyboard or not settings.lift or lifted == card
 
 
 def settings_html(settings: Settings) -> str:
@@ -104,7 +121,12 @@ def settings_html(settings: Settings) -> str:
         f'{" checked" if speed == settings.speed else ""}>'
         f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
         for speed, name in SPEEDS)
+    lift_help = _("For touch screens: the first tap raises the card, so a slip of the finger plays nothing.")
+    lift = (f'<label class="choice"><input type="checkbox" name="lift"{" checked" if settings.lift else ""}>'
+            f'<span class="choice-text"><span class="choice-name">{escape(_("Tap to lift, tap again to play"))}'
+            f'</span><span class="choice-help">{escape(lift_help)}</span></span></label>')
     note = _("With “reduce motion” set in your system, nothing is animated.")
     return (f'<fieldset class="choice-group"><legend>{escape(_("Sound"))}</legend>{sound}</fieldset>'
             f'<fieldset class="choice-group inline"><legend>{escape(_("Animation speed"))}</legend>{speeds}'
-            f'</fieldset><p class="choice-help settings-note">{escape(note)}</p>')
+            f'</fieldset><p class="choice-help settings-note">{escape(note)}</p>'
+            f'<fieldset class="choice-group"><legend>{escape(_("Playing a card"))}</legend>{lift}</fieldset>')

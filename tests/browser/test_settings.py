@@ -25,22 +25,24 @@ def shown(page) -> dict:
     return page.evaluate("""() => ({
       sound: document.querySelector('#settings input[name=sound]').checked,
       speed: document.querySelector('#settings input[name=speed]:checked').value,
+      lift: document.querySelector('#settings input[name=lift]').checked,
     })""")
 
 
 def test_sound_and_speed_are_remembered(open_game, game_page, page_watch):
     page = open_table(open_game, game_page, "?seed=3&level=easy")
     open_settings(page)
-    assert shown(page) == {"sound": True, "speed": "normal"}  # the defaults: sound on (quiet), normal pace
+    assert shown(page) == {"sound": True, "speed": "normal", "lift": False}  # defaults: sound on (quiet), normal pace
     page.click("#settings .choice:has(input[name=sound])")
     page.click("#settings .choice:has(input[value=fast])")
-    assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')")) == {"sound": False, "speed": "fast"}
+    assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')")) == {"sound": False, "speed": "fast",
+                                                                                  "lift": False}
     page.click("#settings [data-action=close-settings]")
     page.wait_for_selector("#settings:not([open])", state="attached")
     page.reload()
     wait_ready(page, page_watch)
     open_settings(page)
-    assert shown(page) == {"sound": False, "speed": "fast"}
+    assert shown(page) == {"sound": False, "speed": "fast", "lift": False}
     page.keyboard.press("Escape")
     page.wait_for_selector("#settings:not([open])", state="attached")
 
@@ -52,7 +54,7 @@ def test_a_stored_value_that_cannot_be_read_is_ignored(open_game, game_page, pag
     page.reload()
     wait_ready(page, page_watch)
     open_settings(page)
-    assert shown(page) == {"sound": True, "speed": "normal"}
+    assert shown(page) == {"sound": True, "speed": "normal", "lift": False}
 
 
 def test_a_card_played_with_sound_on_sounds_without_a_console_error(open_game, game_page):
@@ -89,3 +91,25 @@ def test_the_speed_sets_the_pace(open_game, game_page):
     print(f"\nturn seconds: slow {slow}, fast {fast}")
     # Every pause and flight is 1.6 times as long, or half as long: over three times apart.
     assert statistics.median(slow) > 1.6 * statistics.median(fast), (slow, fast)
+
+
+def test_tap_to_lift_then_tap_again_to_play(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    open_settings(page)
+    page.click("#settings .choice:has(input[name=lift])")
+    page.click("#settings [data-action=close-settings]")
+    page.wait_for_selector("#settings:not([open])", state="attached")
+    first, second = page.evaluate(
+        "[...document.querySelectorAll('#hand [data-card]')].slice(0, 2).map(b => b.dataset.card)")
+    page.click(f"#hand [data-card='{first}']")
+    assert page.evaluate("[...document.querySelectorAll('#hand .lifted')].map(b => b.dataset.card)") == [first]
+    page.click(f"#hand [data-card='{second}']")  # another card: that one is lifted instead, nothing played
+    assert page.evaluate("[...document.querySelectorAll('#hand .lifted')].map(b => b.dataset.card)") == [second]
+    assert page.locator("#hand [data-card]").count() == 6
+    page.click(f"#hand [data-card='{second}']")
+    page.wait_for_function(f"!document.querySelector(\"#hand [data-card='{second}']\")")
+    settle(page)
+    # The keyboard plays at once, lift or not.
+    page.locator("#hand [data-card]:not([disabled])").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 4")

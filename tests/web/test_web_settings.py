@@ -18,9 +18,9 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_
                     lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner), max_leaves=10)
 
 
-@given(st.booleans(), st.sampled_from([speed for speed, _ in SPEEDS]))
-def test_settings_survive_storage(sound, speed):
-    settings = Settings(sound=sound, speed=speed)
+@given(st.booleans(), st.sampled_from([speed for speed, _ in SPEEDS]), st.booleans())
+def test_settings_survive_storage(sound, speed, lift):
+    settings = Settings(sound=sound, speed=speed, lift=lift)
     assert Settings.from_json(settings.to_json()) == settings
 
 
