@@ -313,7 +313,8 @@ class App:
             handler()
 
     def on_key(self, event: Any) -> None:
-        self.sound.unlock()
+        if event.key != "Escape":  # Escape is no user activation: audio started then would only warn
+            self.sound.unlock()
         active = document.activeElement
         tag = str(active.tagName or "").lower() if exists(active) else ""
         in_hand = tag == "button" and exists(active.closest("#hand"))

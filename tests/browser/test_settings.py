@@ -6,7 +6,6 @@ sound (``body[data-sounds]`` counts them) without a console error (``game_page``
 from __future__ import annotations
 
 import json
-import statistics
 
 import pytest
 
@@ -82,15 +81,38 @@ def choose_speed(page, speed: str) -> None:
     page.wait_for_selector("#settings:not([open])", state="attached")
 
 
+# Every animation of the table goes through Element.animate (kseri.web.pacer): record its durations.
+RECORD_DURATIONS_JS = """(() => {
+  const animate = Element.prototype.animate;
+  window.__durations = [];
+  Element.prototype.animate = function (frames, options) {
+    window.__durations.push(options && options.duration);
+    return animate.call(this, frames, options);
+  };
+})();"""
+
+
+def durations_of_a_turn(page) -> list[float]:
+    page.evaluate("window.__durations = []")
+    _turn_seconds(page, 1)
+    return page.evaluate("window.__durations")
+
+
 def test_the_speed_sets_the_pace(open_game, game_page):
+    game_page.add_init_script(RECORD_DURATIONS_JS)
     page = open_table(open_game, game_page, "?seed=29&level=easy", reduced=False)
+    normal = durations_of_a_turn(page)
     choose_speed(page, "slow")
-    slow = _turn_seconds(page, 2)
+    slow = durations_of_a_turn(page)
     choose_speed(page, "fast")
-    fast = _turn_seconds(page, 2)
-    print(f"\nturn seconds: slow {slow}, fast {fast}")
-    # Every pause and flight is 1.6 times as long, or half as long: over three times apart.
-    assert statistics.median(slow) > 1.6 * statistics.median(fast), (slow, fast)
+    fast = durations_of_a_turn(page)
+    print(f"\nanimation ms: normal {normal}, slow {slow}, fast {fast}")
+    # The shortest of the table's animations lasts 260 ms and the longest 950 (kseri.web.pacer), so
+    # at 1.6 times (slow) nothing is shorter than 416 ms, and at half (fast) nothing longer than 475.
+    assert normal and slow and fast
+    assert min(normal) >= 260 and max(normal) <= 950, normal
+    assert min(slow) >= 1.6 * 260, slow
+    assert max(fast) <= 0.5 * 950, fast
 
 
 def test_tap_to_lift_then_tap_again_to_play(open_game, game_page):
