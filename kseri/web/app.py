@@ -5,7 +5,8 @@ It holds no game logic: every decision is a call on
 draws the table, :mod:`kseri.web.turns` plays turns out in time,
 :mod:`kseri.web.keys` says what a key means, :mod:`kseri.web.opening` picks
 the game the page opens with, :mod:`kseri.web.storage` keeps it between
-visits, :mod:`kseri.web.pacer` times pauses and animations.
+visits, :mod:`kseri.web.pacer` times pauses and animations, :mod:`kseri.web.sound`
+makes the table's sounds and :mod:`kseri.web.settings` holds the player's settings.
 
 What the table is doing (a turn played out, the bot thinking, a deal, a hint)
 is one :class:`~kseri.web.state.UiState` value, :attr:`App.state`.
@@ -46,9 +47,11 @@ from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
 from kseri.web.render import NEWER_ELSEWHERE, Notice
+from kseri.web.settings import Settings, settings_html, tap_plays
+from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
 from kseri.web.stats_render import stats_html
-from kseri.web.storage import INTRO_KEY, SAVE_KEY, STATS_KEY, Storage
+from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
 from kseri.web.turns import HintKey, Turns
 
 __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
@@ -57,7 +60,7 @@ VARIANTS = ("greek", "fourcard", "pisti")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
 DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
-           "confirm-reset")
+           "confirm-reset", "settings")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
@@ -82,6 +85,10 @@ class App:
         self.session = session
         self.storage = storage
         self.pacer = Pacer()
+        self.settings = Settings.from_json(storage.get(SETTINGS_KEY))
+        """Sound and pace, as the player last set them (a value that cannot be read: the defaults)."""
+        self.pacer.scale = self.settings.scale
+        self.sound = SoundBoard(self.settings.sound)
         self.stats = stats if stats is not None else Stats.from_json(storage.get(STATS_KEY))
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
@@ -123,6 +130,7 @@ class App:
         self._listen(window, "storage", self.on_storage)
         self._listen(self.el["level"], "change", self.on_level)
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
+        self._listen(self.el["settings-body"], "change", self.on_settings_change)
         for name in ("round-summary", "match-end"):
             # Escape must not leave the table stuck between rounds: it means "continue".
             self._listen(self.el[name], "cancel", self.on_dialog_cancel)
@@ -251,10 +259,12 @@ class App:
     # -- input ------------------------------------------------------------------------
 
     def on_pointer(self, event: Any) -> None:
+        self.sound.unlock()  # a user gesture: the browser lets audio start now
         if self.state.busy and self.pacer.busy:
             self.pacer.skip()
 
     def on_click(self, event: Any) -> None:
+        self.sound.unlock()  # a tap's pointerdown is no user activation for audio; its click is
         target = event.target
         if not exists(target) or not hasattr(target, "closest"):
             return
@@ -262,8 +272,13 @@ class App:
         if exists(card):
             if not card.disabled:
                 # detail == 0: activated by Enter/Space, so keep the keyboard's place after the bot's turn.
-                self.keyboard_index = int(card.dataset.index) if event.detail == 0 else None
-                self.play(card.dataset.card)
+                keyboard = event.detail == 0
+                code = str(card.dataset.card)
+                if not tap_plays(self.settings, self.board.lifted_card(), code, keyboard=keyboard):
+                    self.board.lift(code)
+                    return
+                self.keyboard_index = int(card.dataset.index) if keyboard else None
+                self.play(code)
             return
         action = target.closest("[data-action]")
         if not exists(action):
@@ -292,6 +307,8 @@ class App:
             "copy-link": self.open_share,
             "copy-share": self.copy_share,
             "close-share": lambda: self.el["share"].close(),
+            "settings": self.open_settings,
+            "close-settings": lambda: self.el["settings"].close(),
             "load-newer": self.load_newer,
             "keep-this": self.keep_this,
             "resume": self.resume,
@@ -309,6 +326,8 @@ class App:
             handler()
 
     def on_key(self, event: Any) -> None:
+        if event.key != "Escape":  # Escape is no user activation: audio started then would only warn
+            self.sound.unlock()
         active = document.activeElement
         tag = str(active.tagName or "").lower() if exists(active) else ""
         in_hand = tag == "button" and exists(active.closest("#hand"))
@@ -453,6 +472,21 @@ class App:
             if str(target.value) == str(target.dataset.default):
                 target.value = new
             target.dataset.default = new
+
+    def open_settings(self) -> None:
+        self.el["settings-body"].innerHTML = settings_html(self.settings)
+        self.open_dialog("settings")
+
+    def on_settings_change(self, event: Any) -> None:
+        """A setting changed in the dialog: it applies at once and is remembered."""
+        self.apply_settings(Settings.from_values(dict(form_values(self.el["settings-body"]))))
+
+    def apply_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.pacer.scale = settings.scale
+        self.sound.enabled = settings.sound
+        self.sound.unlock()  # the change itself is a user gesture: sound switched on works at once
+        self.storage.set(SETTINGS_KEY, settings.to_json())
 
     def start_new_game(self) -> None:
         """Start the match the screen describes, or say in one line what does not hold."""

@@ -15,6 +15,7 @@ from pyscript import document
 from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render
+from kseri.web.dom import exists
 from kseri.web.state import UiState
 
 __all__ = ["ELEMENT_IDS", "Board"]
@@ -25,6 +26,7 @@ ELEMENT_IDS = (
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-body", "new-game-error", "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
+    "settings", "settings-body",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
@@ -41,6 +43,17 @@ class Board:
         if self._html.get(name) != html:
             self._html[name] = html
             self.el[name].innerHTML = html
+
+    def lifted_card(self) -> str | None:
+        """The card raised by a first tap (tap to lift, :mod:`kseri.web.settings`), if one is."""
+        lifted = self.el["hand"].querySelector("button.lifted[data-card]")
+        return str(lifted.dataset.card) if exists(lifted) else None
+
+    def lift(self, code: str) -> None:
+        """Raise the card ``code`` (and lower any other): the next tap on it plays it."""
+        for button in self.hand_buttons():
+            button.classList.toggle("lifted", str(button.dataset.card) == code)
+        self.announce(_("Card lifted: tap it again to play it."))
 
     def forget(self) -> None:
         """Redraw everything next time (after an interrupted animation moved things)."""

@@ -1,8 +1,10 @@
 """The pace of the table: how long things take, and the :class:`Pacer` that runs them.
 
 Every pause and animation goes through the pacer, so a click or a key press
-can finish the running animation and make the rest of the turn instant, and
-``prefers-reduced-motion: reduce`` removes every delay.
+can finish the running animation and make the rest of the turn instant,
+``prefers-reduced-motion: reduce`` removes every delay, and the player's
+animation speed (:attr:`Pacer.scale`, from :mod:`kseri.web.settings`) stretches
+or shortens them all alike.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class Pacer:
         self._waiters: set[asyncio.Future[None]] = set()
         self._animations: list[Any] = []  # JsProxy objects are not hashable
         self._media = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.scale = 1.0
+        """What every duration and pause is multiplied by (the player's animation speed)."""
 
     @property
     def reduced(self) -> bool:
@@ -72,7 +76,7 @@ class Pacer:
             if not future.done():
                 future.set_result(None)
 
-        handle = loop.call_later(ms / 1000.0, wake)
+        handle = loop.call_later(ms * self.scale / 1000.0, wake)
         self._waiters.add(future)
         try:
             await future
@@ -84,7 +88,7 @@ class Pacer:
                       easing: str = "cubic-bezier(.2,.75,.25,1)", fill: str = "both") -> None:
         if self.instant or not exists(element):
             return
-        options = {"duration": duration, "delay": delay, "easing": easing, "fill": fill}
+        options = {"duration": duration * self.scale, "delay": delay * self.scale, "easing": easing, "fill": fill}
         animation = element.animate(js_object(frames), js_object(options))
         self._animations.append(animation)
         try:

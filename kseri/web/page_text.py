@@ -53,6 +53,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#rules-button > span", "text", N_("Rules")),
     ("#copy-link > span", "text", N_("Share")),
     ("#copy-link", "title", N_("A link that opens this game where it stands")),
+    ("#settings-button > span", "text", N_("Settings")),
+    ("#settings-button", "title", N_("Settings: sound and animation speed")),
     ("nav.controls", "aria-label", N_("Game")),
     # the short introduction
     ("#intro", "aria-label", N_("How to play, briefly")),
@@ -96,6 +98,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#share-url", "aria-label", N_("Link to this game")),
     ('#share [data-action="close-share"]', "text", N_("Close")),
     ("#share-copy", "text", N_("Copy link")),
+    ("#settings-title", "text", N_("Settings")),
+    ('#settings [data-action="close-settings"]', "text", N_("Done")),
     ("#rules .sheet-close", "aria-label", N_("Close the rules")),
     ("#rules-title", "text", N_("How to play Kseri")),
     ('#rules .sheet-actions [data-action="close-rules"]', "text", N_("Back to the table")),

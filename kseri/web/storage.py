@@ -9,7 +9,8 @@ from pyscript import window
 
 from kseri.web.dom import exists
 
-__all__ = ["INTRO_KEY", "LANG_KEY", "SAVE_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY", "Storage"]
+__all__ = ["INTRO_KEY", "LANG_KEY", "SAVE_KEY", "SETTINGS_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY",
+           "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
@@ -17,6 +18,8 @@ SET_ASIDE_KEY = "kseri.save.set-aside"
 INTRO_KEY = "kseri.intro-seen"
 LANG_KEY = "kseri.lang"
 """The language the player chose with the header's switch (``en`` or ``el``)."""
+SETTINGS_KEY = "kseri.settings"
+"""The player's settings: sound and animation speed (:class:`kseri.web.settings.Settings`, JSON)."""
 STATS_KEY = "kseri.table.stats"
 STATS_SET_ASIDE_KEY = "kseri.table.stats.set-aside"
 """Where statistics that cannot be read are kept."""

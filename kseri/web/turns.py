@@ -32,6 +32,8 @@ from kseri.web import motion, render
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
 from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
+from kseri.web.sound import SoundBoard
+from kseri.web.sound_plan import ROUND_END, landing_sound
 from kseri.web.state import Activity, UiState
 
 __all__ = ["SLICE_MS", "Turns", "TurnsHost"]
@@ -62,6 +64,9 @@ class TurnsHost(Protocol):
 
     @property
     def pacer(self) -> Pacer: ...
+
+    @property
+    def sound(self) -> SoundBoard: ...
 
     @property
     def keyboard_index(self) -> int | None:
@@ -201,6 +206,7 @@ class Turns:
             if exists(top) and source_rect is not None:
                 await motion.settle_from(pacer, top, source_rect, -8 if human else 8,
                                          HUMAN_FLIGHT if human else BOT_FLIGHT)
+            host.sound.play((landing_sound(event),))
         else:
             # The card lands on the pile, then the pile goes to the taker's stack.
             flyer = motion.flyer(el["fx"], code)
@@ -209,6 +215,7 @@ class Turns:
             if not host.state.current(gen):
                 flyer.remove()
                 return
+            host.sound.play((landing_sound(event),))
             if event.kind in ("kseri", "jack_kseri"):
                 await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event)
             else:
@@ -223,6 +230,7 @@ class Turns:
         if not host.state.current(gen):
             return
         if event.round_over:
+            host.sound.play((ROUND_END,))
             await pacer.pause(ROUND_END_PAUSE)
         elif event.dealt:
             await self.deal_in(with_pile=False)

@@ -119,7 +119,8 @@ def test_table_and_its_dialogs(game_page, page_watch, site_url):
     assert_clean(page, "the level picker", ".controls")
     for opener, dialog, closer in (("#rules-button", "#rules", "#rules .sheet-close"),
                                    ("#copy-link", "#share", "[data-action=close-share]"),
-                                   ("#score", "#scoring", "[data-action=close-scoring]")):
+                                   ("#score", "#scoring", "[data-action=close-scoring]"),
+                                   ("#settings-button", "#settings", "[data-action=close-settings]")):
         page.click(opener)
         page.wait_for_selector(f"{dialog}[open]")
         assert_clean(page, f"the {dialog[1:]} dialog")

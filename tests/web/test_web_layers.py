@@ -12,11 +12,12 @@ from tests.web.pagemodules import MODULES, kseri_imports, needs_the_page
 WEB = [name for name in MODULES if name.startswith("kseri.web.")]
 PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kseri.web.navigation", "kseri.web.render",
         "kseri.web.state", "kseri.web.page_text", "kseri.web.newgame_render",
-        "kseri.web.stats_render"}
-"""Pure Python: the HTML, the keys, the table's state (run and tested in CPython)."""
+        "kseri.web.stats_render", "kseri.web.settings", "kseri.web.sound_plan"}
+"""Pure Python: the HTML, the keys, the table's state, the settings, which sound when (run and tested in CPython)."""
 PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", "kseri.web.motion",
-        "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage", "kseri.web.turns", "kseri.web.language"}
-"""The modules that put things into the page (DOM, timers, storage)."""
+        "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage", "kseri.web.turns", "kseri.web.language",
+        "kseri.web.sound"}
+"""The modules that put things into the page (DOM, timers, storage, audio)."""
 
 
 def test_the_layer_is_split_into_pure_and_page_modules():

@@ -1,0 +1,132 @@
+"""The player's settings (sound, the table's pace, tap to lift): read, written and shown as a form (pure Python).
+
+They live in ``localStorage`` as one small JSON object; anything there that
+cannot be read (another version's value, a hand edit) falls back to the
+default, field by field, and never raises.
+
+>>> Settings.from_json('{"sound": false, "speed": "fast"}')
+Settings(sound=False, speed='fast', lift=False)
+>>> Settings.from_json('{"sound": "loud", "speed": 7}') == Settings()
+True
+>>> Settings.from_json(Settings(sound=False, speed="slow", lift=True).to_json())
+Settings(sound=False, speed='slow', lift=True)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from html import escape
+from typing import Literal
+
+from kseri.i18n import N_, _
+
+__all__ = ["SPEEDS", "SPEED_SCALE", "Settings", "Speed", "settings_html", "tap_plays"]
+
+Speed = Literal["slow", "normal", "fast"]
+SPEEDS: tuple[tuple[Speed, str], ...] = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
+"""The pace choices and their names, in the order the form shows them."""
+SPEED_SCALE: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
+"""What each pace multiplies the table's animation durations and pauses by."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Sound on or off (on by default: the sounds are quiet and short), the table's pace, and
+    whether a tap on a card only lifts it (``lift``: off by default, for touch screens)."""
+
+    sound: bool = True
+    speed: Speed = "normal"
+    lift: bool = False
+
+    @property
+    def scale(self) -> float:
+        """The factor for every animation and pause.
+
+        >>> Settings(speed="slow").scale, Settings().scale
+        (1.6, 1.0)
+        """
+        return SPEED_SCALE[self.speed]
+
+    def to_json(self) -> str:
+        return json.dumps({"sound": self.sound, "speed": self.speed, "lift": self.lift}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Settings:
+        """The settings stored as ``text``; each field that is missing or wrong keeps its default.
+
+        >>> Settings.from_json(None) == Settings.from_json("not json") == Settings.from_json("[1]") == Settings()
+        True
+        >>> Settings.from_json('{"speed": "slow"}')
+        Settings(sound=True, speed='slow', lift=False)
+        """
+        try:
+            data = json.loads(text) if text else {}
+        except (ValueError, RecursionError):
+            data = {}
+        return cls.from_values(data if isinstance(data, dict) else {})
+
+    @classmethod
+    def from_values(cls, values: dict[str, object]) -> Settings:
+        """Settings from a form's values (or stored ones): bools ``sound`` and ``lift``, a known ``speed``.
+
+        >>> Settings.from_values({"sound": False, "speed": "fast", "lift": True})
+        Settings(sound=False, speed='fast', lift=True)
+        >>> Settings.from_values({"sound": 1, "speed": "warp", "lift": "yes"})
+        Settings(sound=True, speed='normal', lift=False)
+        """
+        default = cls()
+        sound, speed, lift = values.get("sound"), values.get("speed"), values.get("lift")
+        return cls(sound=sound if isinstance(sound, bool) else default.sound,
+                   speed=_speed(speed) or default.speed,
+                   lift=lift if isinstance(lift, bool) else default.lift)
+
+
+def _speed(value: object) -> Speed | None:
+    for speed, _name in SPEEDS:
+        if value == speed:
+            return speed
+    return None
+
+
+def tap_plays(settings: Settings, lifted: str | None, card: str, *, keyboard: bool) -> bool:
+    """Whether a click on ``card`` plays it (else it lifts it): always from the keyboard or with
+    ``lift`` off; with ``lift`` on, only when it is the card already lifted.
+
+    >>> lift = Settings(lift=True)
+    >>> tap_plays(lift, None, "5H", keyboard=False), tap_plays(lift, "5H", "5H", keyboard=False)
+    (False, True)
+    >>> tap_plays(lift, "9C", "5H", keyboard=False), tap_plays(lift, None, "5H", keyboard=True)
+    (False, True)
+    >>> tap_plays(Settings(), None, "5H", keyboard=False)
+    True
+    """
+    return keyboard or not settings.lift or lifted == card
+
+
+def settings_html(settings: Settings) -> str:
+    """The settings form (changes apply at once), set to ``settings``.
+
+    >>> html = settings_html(Settings(sound=False, speed="fast"))
+    >>> 'name="sound" checked' in html, 'value="fast" checked' in html, 'value="slow" checked' in html
+    (False, True, False)
+    """
+    check = " checked" if settings.sound else ""
+    sound_help = _("Short, quiet sounds for a card played, a capture, a kseri and the end of a round.")
+    sound = (f'<label class="choice"><input type="checkbox" name="sound"{check}>'
+             f'<span class="choice-text"><span class="choice-name">{escape(_("Sound effects"))}</span>'
+             f'<span class="choice-help">{escape(sound_help)}</span></span></label>')
+    speeds = "".join(
+        f'<label class="choice"><input type="radio" name="speed" value="{speed}"'
+        f'{" checked" if speed == settings.speed else ""}>'
+        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
+        for speed, name in SPEEDS)
+    lift_help = _("For touch screens: the first tap raises the card, so a slip of the finger plays nothing.")
+    lift = (f'<label class="choice"><input type="checkbox" name="lift"{" checked" if settings.lift else ""}>'
+            f'<span class="choice-text"><span class="choice-name">{escape(_("Tap to lift, tap again to play"))}'
+            f'</span><span class="choice-help">{escape(lift_help)}</span></span></label>')
+    note = _("With “reduce motion” set in your system, nothing is animated.")
+    return (f'<fieldset class="choice-group"><legend>{escape(_("Sound"))}</legend>{sound}</fieldset>'
+            f'<fieldset class="choice-group inline"><legend>{escape(_("Animation speed"))}</legend>{speeds}'
+            f'</fieldset><p class="choice-help settings-note">{escape(note)}</p>'
+            f'<fieldset class="choice-group"><legend>{escape(_("Playing a card"))}</legend>{lift}</fieldset>')
