@@ -90,7 +90,7 @@ def _overview(plays: Sequence[ReviewedPlay]) -> str:
     """One line for the whole round: how many plays were the best, and the points lost in all."""
     best = sum(1 for p in plays if p.loss == 0.0)
     lost = sum(p.loss for p in plays)
-    line = ngettext("{best} of your {n} play was the bot's best", "{best} of your {n} plays were the bot's best",
+    line = ngettext("{best} of your {n} play matched the bot's best", "{best} of your {n} plays matched the bot's best",
                     len(plays)).format(best=best, n=len(plays))
     cost = _("about {points} points given away in all").format(points=f"{lost:.1f}")
     return f'<p class="sub">{escape(line)} · {escape(cost)}</p>'

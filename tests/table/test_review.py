@@ -3,6 +3,7 @@ it is sliced, and sees only what the player saw."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from kseri.bots import choose
@@ -95,3 +96,21 @@ def test_a_round_with_no_choice_is_valued_without_search() -> None:
     plays = RoundReview(a_round("9D"), seed=1, samples=4).plays()
     lone = [p for p in plays if len(p.hand) == 1]
     assert lone and all(p.forced and p.loss == 0.0 and not p.mistake for p in lone)
+
+
+def test_a_round_from_a_shared_link_is_reviewed_like_any_other() -> None:
+    """A ``#r=`` link opens its finished round with the summary: the session reviews it, seeded by its seed."""
+    from kseri.engine.record import dumps
+    from kseri.table import share
+    from kseri.table.session import GameSession
+
+    match = a_round("5S")
+    record = share.decode_record(share.encode(match))
+    session = GameSession.from_record_text(json.dumps(record), seed=11)
+    assert session.phase == "round_over"
+    review = session.review()
+    assert review.progress() == (0, 24)
+    plays = review.plays()
+    assert plays == RoundReview(match, seed=11).plays()
+    assert plays[0].mistake and plays[0].played == "5S"
+    assert dumps(session.match) == dumps(match)
