@@ -50,9 +50,9 @@ if TYPE_CHECKING:  # the bots load on first use (start-up time in the page)
 
 __all__ = ["MISTAKES_SHOWN", "MISTAKE_LOSS", "REVIEW_SAMPLES", "ReviewedPlay", "RoundReview", "review_rng"]
 
-REVIEW_SAMPLES = 100
+REVIEW_SAMPLES = 48
 """Sampled deals per card for a position of the review. Fewer than the hint's 200: a round
-has a dozen positions to value (about 0.3–0.6 s of CPython in all for a Greek round), and ranking a play
+has a dozen positions to value (about 0.2 s of CPython in all for a Greek round), and ranking a play
 needs less precision than a hint (the last packet is solved exactly in any case)."""
 
 MISTAKE_LOSS = 1.0

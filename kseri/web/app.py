@@ -115,6 +115,8 @@ class App:
         self.reviewing = False
         """Whether the round's summary dialog shows the review instead of the summary."""
         self._review_running = False
+        self._review_shown = -1
+        """How many plays the progress line last showed (it is redrawn only when that changes)."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -630,23 +632,29 @@ class App:
                 await asyncio.sleep(0)
         finally:
             self._review_running = False
+        self._review_shown = -1
+        """How many plays the progress line last showed (it is redrawn only when that changes)."""
         if self.review is review and self.reviewing:
             self.draw_review(focus="review-next")
             self.board.announce(_("The review is ready."))
 
     def draw_review_progress(self, review: RoundReview) -> None:
-        """Move the progress bar and line on, leaving the rest (and the focus) alone."""
-        if not self.reviewing:
+        """Move the progress bar and line on when a play is valued, leaving the rest (and the focus) alone:
+        a redraw of the dialog per slice would cost the page more than the search does."""
+        done, total = review.progress()
+        if not self.reviewing or done == self._review_shown:
             return
         from kseri.web.review_render import review_progress_html
-        done, total = review.progress()
         bar = document.querySelector("#round-summary-body .review-bar")
         status = document.querySelector("#round-summary-body .review-status")
         if not (exists(bar) and exists(status)):
             return
+        self._review_shown = done
         fresh = document.createElement("div")
         fresh.innerHTML = review_progress_html(done, total, self.review_number())
-        bar.replaceWith(fresh.querySelector(".review-bar"))
+        new_bar = fresh.querySelector(".review-bar")
+        bar.setAttribute("aria-valuenow", new_bar.getAttribute("aria-valuenow"))
+        bar.firstElementChild.setAttribute("style", new_bar.firstElementChild.getAttribute("style"))
         status.textContent = fresh.querySelector(".review-status").textContent
 
     def review_number(self) -> int:
@@ -663,6 +671,7 @@ class App:
             html = review_html(review.plays(), self.review_at, number=self.review_number())
         else:
             done, total = review.progress()
+            self._review_shown = done
             html = review_progress_html(done, total, self.review_number())
         self.el["round-summary-body"].innerHTML = html
         if focus is not None:

@@ -58,12 +58,12 @@ def review_progress_html(done: int, total: int, number: int) -> str:
     >>> 'aria-valuenow="3"' in html and "3 of 24" in html
     True
     """
-    pct = round(100 * done / total) if total else 100
+    share = f"{done / total:.3f}" if total else "1"
     line = _("Valuing your plays: {done} of {total}").format(done=done, total=total)
     return (f'{_title(number)}'
             f'<div class="review-progress"><span class="review-bar" role="progressbar" aria-valuemin="0" '
             f'aria-valuemax="{total}" aria-valuenow="{done}" aria-label="{escape(_("Review progress"))}">'
-            f'<span style="--to:{pct}%"></span></span>'
+            f'<span style="--to:{share}"></span></span>'
             f'<p class="review-status" role="status">{escape(line)}</p></div>'
             f'{_back()}')
 
