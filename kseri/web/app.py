@@ -391,6 +391,10 @@ class App:
     def next_round(self) -> None:
         self.forget_review()
         dialog = self.el["round-summary"]
+        if self.session.phase == "match_over":
+            # The match's last round was reviewed: back to its result, opened before the summary closes
+            # so that the dialogs' history entry stays (DialogHistory).
+            self.show_match_end()
         if dialog.open:
             dialog.close()
         if self.session.phase != "round_over" or self.state.busy:
@@ -590,8 +594,14 @@ class App:
             return
         self.reviewing = False
         self.el["round-summary-body"].innerHTML = self.summary_html()
+        self.label_next_round()
         self.open_dialog("round-summary")
         self._focus_at_top("round-summary", "next-round")
+
+    def label_next_round(self) -> None:
+        """The summary of a match's last round (opened from the result to review it) leads back to the result."""
+        from kseri.web.review_render import summary_next_label
+        document.getElementById("next-round").textContent = summary_next_label(self.session.phase == "match_over")
 
     def summary_html(self) -> str:
         """The round's summary with the way into its review."""
@@ -610,6 +620,11 @@ class App:
         """Show the review in the summary dialog, working it out (in slices) the first time."""
         if not self.session.match.scores:
             return
+        if self.el["match-end"].open:
+            # The match's last round: its summary takes the result's place (opened first, so that the
+            # dialogs' history entry stays).
+            self.show_round_summary()
+            self.el["match-end"].close()
         if self.review is None:
             self.review = self.session.review()
             self.review_at = 0
@@ -715,11 +730,17 @@ class App:
             self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
             self.save()
-        self.el["match-end-body"].innerHTML = render.match_end_html(
-            session.match_summary(), stats_line=self.stats.line(session.level, render.level_label(session.level)),
-            level=session.level)
+        self.el["match-end-body"].innerHTML = self.match_end_html()
         self.open_dialog("match-end")
         self._focus_at_top("match-end", "match-new")
+
+    def match_end_html(self) -> str:
+        """The match's result, with the way into the review of its last round."""
+        from kseri.web.review_render import review_button_html
+        session = self.session
+        return render.match_end_html(
+            session.match_summary(), stats_line=self.stats.line(session.level, render.level_label(session.level)),
+            level=session.level) + review_button_html()
 
     def _focus_at_top(self, name: str, button: str) -> None:
         """Focus a dialog's button (at its foot) and show the dialog from its top, headline first."""
@@ -791,15 +812,13 @@ class App:
         if self.el["scoring"].open:
             self.el["scoring-body"].innerHTML = render.scoring_html(self.session.view(), self.session.rules)
         if self.el["round-summary"].open and self.session.match.scores:
+            self.label_next_round()
             if self.reviewing:
                 self.draw_review()
             else:
                 self.el["round-summary-body"].innerHTML = self.summary_html()
         if self.el["match-end"].open and self.session.match.is_over:
-            self.el["match-end-body"].innerHTML = render.match_end_html(
-                self.session.match_summary(),
-                stats_line=self.stats.line(self.session.level, render.level_label(self.session.level)),
-                level=self.session.level)
+            self.el["match-end-body"].innerHTML = self.match_end_html()
         pressed = document.querySelector(f'.lang-switch [data-lang="{lang}"]')
         if exists(pressed):
             pressed.focus()

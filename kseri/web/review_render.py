@@ -29,7 +29,7 @@ from kseri.table.views import HintEntry
 from kseri.web.card_html import card_img
 from kseri.web.render import card_label, format_value, hint_badge_text
 
-__all__ = ["MOVES", "review_button_html", "review_html", "review_move", "review_progress_html"]
+__all__ = ["MOVES", "review_button_html", "review_html", "review_move", "review_progress_html", "summary_next_label"]
 
 MOVES = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -10_000, "End": 10_000}
 """What a key does to the play shown: back or forward one, or to the first or last play."""
@@ -49,6 +49,16 @@ def review_button_html() -> str:
     return (f'<p class="review-open"><button type="button" class="btn ghost dark" data-action="review">'
             f'{escape(_("Review this round"))}</button>'
             f'<small>{escape(_("The bot values each card you could have played"))}</small></p>')
+
+
+def summary_next_label(match_over: bool) -> str:
+    """What the summary's button says: on to the next round, or (the match's last round reviewed from its
+    result) back to that result.
+
+    >>> summary_next_label(False), summary_next_label(True)
+    ('Next round', 'See the result')
+    """
+    return _("See the result") if match_over else _("Next round")
 
 
 def review_progress_html(done: int, total: int, number: int) -> str:

@@ -61,3 +61,20 @@ def test_review_a_shared_round_step_by_step(open_game, game_page):
     page.wait_for_selector("#round-summary[open] [data-action=review]")
     page.evaluate("() => history.back()")  # and from the summary on to the next round, as before
     page.wait_for_selector("#round-summary:not([open])", state="attached")
+
+
+def test_review_the_last_round_from_the_match_result(open_game, game_page):
+    """The match's last round: its result offers the review; the summary then leads back to the result."""
+    session = finished("match_over")
+    page = open_table(open_game, game_page, f"#{share.encode(session.match)}")
+    page.click("#match-end[open] [data-action=review]")
+    page.wait_for_selector("#round-summary[open] .review-status")
+    assert page.eval_on_selector("#match-end", "d => d.open") is False
+    assert page.inner_text("#next-round") == "See the result"
+    page.wait_for_selector("#round-summary [data-action=review-next]", timeout=90_000)
+    assert page.evaluate(COUNT_JS).startswith("Play 1 of ")
+    page.click("#next-round")
+    page.wait_for_selector("#match-end[open]")
+    assert page.eval_on_selector("#round-summary", "d => d.open") is False
+    page.evaluate("() => history.back()")  # the result's history entry is still there: back closes it
+    page.wait_for_selector("#match-end:not([open])", state="attached")

@@ -267,3 +267,4 @@ def test_the_review_of_a_round_in_greek():
     for at in range(len(plays)):
         assert_greek(review_render.review_html(plays, at, number=1))
     assert_greek(review_render.review_html([], 0, number=1))
+    assert_greek(f"<button>{review_render.summary_next_label(True)}</button>")
