@@ -645,10 +645,16 @@ class App:
                     return  # the round or the game moved on
                 self.draw_review_progress(review)
                 await asyncio.sleep(0)
+        except Exception as exc:  # a failing search must not leave the review stuck: say so, keep the summary
+            console.warn(clip(f"kseri: review: {type(exc).__name__}: {exc}", 300))
+            if self.review is review:
+                self.forget_review()
+                if self.el["round-summary"].open:
+                    self.el["round-summary-body"].innerHTML = self.summary_html()
+                self.notify(_("The review could not be worked out ({error}).").format(error=type(exc).__name__))
+            return
         finally:
             self._review_running = False
-        self._review_shown = -1
-        """How many plays the progress line last showed (it is redrawn only when that changes)."""
         if self.review is review and self.reviewing:
             self.draw_review(focus="review-next")
             self.board.announce(_("The review is ready."))
