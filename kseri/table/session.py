@@ -66,6 +66,7 @@ from kseri.table.views import HintEntry, LastPlay, SideView, TableView, describe
 
 if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
     from kseri.bots import Thinker
+    from kseri.table.review import RoundReview
 
 __all__ = [
     "BOT", "DEFAULT_LEVEL", "HUMAN", "SAVE_FORMAT",
@@ -489,6 +490,13 @@ class GameSession:
 
     def match_summary(self) -> MatchSummary:
         return match_summary(self.match)
+
+    def review(self, index: int = -1) -> RoundReview:
+        """The review of a finished round (:mod:`kseri.table.review`): step it until it is done.
+
+        Its searches are seeded from this session's seed and the position, like the hint."""
+        from kseri.table.review import RoundReview
+        return RoundReview(self.match, index, seed=self.seed)
 
 
 def _simple_card(state: Round, observe: Callable[[int], Observation], rng: random.Random) -> Card:

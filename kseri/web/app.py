@@ -23,7 +23,7 @@ import asyncio
 import datetime
 import importlib
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from js import console
 from pyodide.ffi import JsProxy, create_proxy
@@ -54,6 +54,9 @@ from kseri.web.stats_render import stats_html
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
 from kseri.web.turns import HintKey, Turns
 
+if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
+    from kseri.table.review import RoundReview
+
 __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
 VARIANTS = ("greek", "fourcard", "pisti")
@@ -62,6 +65,9 @@ VARIANTS = ("greek", "fourcard", "pisti")
 DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
            "confirm-reset", "settings")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
+REVIEW_SLICE_MS = 12.0
+"""A slice of the review's work: shorter than the bot's (:data:`SLICE_MS`), as the review runs a dozen
+searches back to back while the player watches, and a slice overrun on a busy phone stays short."""
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
                   "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
@@ -115,6 +121,15 @@ class App:
         self._notices: list[Notice] = [Notice(text) for text in notices]
         self.history = DialogHistory()
         """The back button closes an open dialog (see :meth:`open_dialog`)."""
+        self.review: RoundReview | None = None
+        """The review of the round just finished (worked out in slices once asked for)."""
+        self.review_at = 0
+        """The play the review shows."""
+        self.reviewing = False
+        """Whether the round's summary dialog shows the review instead of the summary."""
+        self._review_running = False
+        self._review_shown = -1
+        """How many plays the progress line last showed (it is redrawn only when that changes)."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -301,6 +316,10 @@ class App:
             "dismiss-notice": self.dismiss_notices,
             "dismiss-intro": self.dismiss_intro,
             "show-summary": self.show_round_summary,
+            "review": self.open_review,
+            "review-back": self.close_review,
+            "review-prev": lambda: self.move_review("ArrowLeft"),
+            "review-next": lambda: self.move_review("ArrowRight"),
             "show-match-end": self.show_match_end,
             "close-match-end": lambda: self.el["match-end"].close(),
             "match-new": lambda: self.new_match_now(),
@@ -321,6 +340,9 @@ class App:
         if name == "set-language":
             self.switch_language(str(action.dataset.lang or ""))
             return
+        if name == "review-goto":
+            self.show_review_play(int(action.dataset.play or 0), focus="review-next")
+            return
         handler = handlers.get(name)
         if handler is not None:
             handler()
@@ -330,6 +352,12 @@ class App:
             self.sound.unlock()
         active = document.activeElement
         tag = str(active.tagName or "").lower() if exists(active) else ""
+        if self.reviewing and self.el["round-summary"].open:
+            from kseri.web.review_render import MOVES
+            if event.key in MOVES and not (event.ctrlKey or event.metaKey or event.altKey):
+                event.preventDefault()
+                self.move_review(str(event.key))
+            return
         in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = self.board.hand_buttons()
         focus: Focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")
@@ -375,7 +403,10 @@ class App:
     def on_dialog_cancel(self, event: Any) -> None:
         event.preventDefault()
         if event.target.id == "round-summary":
-            self.next_round()
+            if self.reviewing:  # Escape leaves the review for the summary
+                self.close_review()
+            else:
+                self.next_round()
         else:
             self.el["match-end"].close()
 
@@ -390,7 +421,12 @@ class App:
         self.spawn(self.turns.human_turn(code, self.state.generation))
 
     def next_round(self) -> None:
+        self.forget_review()
         dialog = self.el["round-summary"]
+        if self.session.phase == "match_over":
+            # The match's last round was reviewed: back to its result, opened before the summary closes
+            # so that the dialogs' history entry stays (DialogHistory).
+            self.show_match_end()
         if dialog.open:
             dialog.close()
         if self.session.phase != "round_over" or self.state.busy:
@@ -537,6 +573,10 @@ class App:
         """The back button with a dialog open: close it (the round's summary means "next round")."""
         if not self.history.popped():
             return
+        if self.reviewing and self.el["round-summary"].open:  # back: from the review to the summary
+            self.close_review()
+            self.open_dialog("round-summary")  # the summary has its history entry again
+            return
         for name in DIALOGS:
             if self.el[name].open:
                 if name == "round-summary":
@@ -562,6 +602,7 @@ class App:
         self.pacer.skip()
         self._forget_failure()
         self.session = session
+        self.forget_review()
         self.hints = None
         self.board.forget()
         self.el["level"].innerHTML = render.level_options_html(levels(), session.level)
@@ -608,9 +649,140 @@ class App:
     def show_round_summary(self) -> None:
         if not self.session.match.scores:
             return
-        self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
+        self.reviewing = False
+        self.el["round-summary-body"].innerHTML = self.summary_html()
+        self.label_next_round()
         self.open_dialog("round-summary")
         self._focus_at_top("round-summary", "next-round")
+
+    def label_next_round(self) -> None:
+        """The summary of a match's last round (opened from the result to review it) leads back to the result."""
+        from kseri.web.review_render import summary_next_label
+        document.getElementById("next-round").textContent = summary_next_label(self.session.phase == "match_over")
+
+    def summary_html(self) -> str:
+        """The round's summary with the way into its review."""
+        from kseri.web.review_render import review_button_html
+        return render.round_summary_html(self.session.round_summary()) + review_button_html()
+
+    # -- the review of a round ----------------------------------------------------------
+
+    def forget_review(self) -> None:
+        """Another round or another game: the review (and its work) no longer applies."""
+        self.review = None
+        self.reviewing = False
+        self.review_at = 0
+
+    def open_review(self) -> None:
+        """Show the review in the summary dialog, working it out (in slices) the first time."""
+        if not self.session.match.scores:
+            return
+        if self.el["match-end"].open:
+            # The match's last round: its summary takes the result's place (opened first, so that the
+            # dialogs' history entry stays).
+            self.show_round_summary()
+            self.el["match-end"].close()
+        if self.review is None:
+            self.review = self.session.review()
+            self.review_at = 0
+        self.reviewing = True
+        self.draw_review(focus="review-back")
+        if not self.review.done and not self._review_running:
+            self.spawn(self.work_out_review(self.review))
+
+    async def work_out_review(self, review: RoundReview) -> None:
+        """Value the plays a slice at a time, the page breathing in between; show each step of progress."""
+        self._review_running = True
+        try:
+            for name in SEARCH_MODULES:  # the search, one module per slice, if warm_up has not loaded it yet
+                importlib.import_module(name)
+                await asyncio.sleep(0)
+            while not review.step(REVIEW_SLICE_MS):
+                if self.review is not review:
+                    return  # the round or the game moved on
+                self.draw_review_progress(review)
+                await asyncio.sleep(0)
+        except Exception as exc:  # a failing search must not leave the review stuck: say so, keep the summary
+            console.warn(clip(f"kseri: review: {type(exc).__name__}: {exc}", 300))
+            if self.review is review:
+                self.forget_review()
+                if self.el["round-summary"].open:
+                    self.el["round-summary-body"].innerHTML = self.summary_html()
+                self.notify(_("The review could not be worked out ({error}).").format(error=type(exc).__name__))
+            return
+        finally:
+            self._review_running = False
+        if self.review is review and self.reviewing:
+            self.draw_review(focus="review-next")
+            self.board.announce(_("The review is ready."))
+
+    def draw_review_progress(self, review: RoundReview) -> None:
+        """Move the progress bar and line on when a play is valued, leaving the rest (and the focus) alone:
+        a redraw of the dialog per slice would cost the page more than the search does."""
+        done, total = review.progress()
+        if not self.reviewing or done == self._review_shown:
+            return
+        from kseri.web.review_render import review_progress_html
+        bar = document.querySelector("#round-summary-body .review-bar")
+        status = document.querySelector("#round-summary-body .review-status")
+        if not (exists(bar) and exists(status)):
+            return
+        self._review_shown = done
+        fresh = document.createElement("div")
+        fresh.innerHTML = review_progress_html(done, total, self.review_number())
+        new_bar = fresh.querySelector(".review-bar")
+        bar.setAttribute("aria-valuenow", new_bar.getAttribute("aria-valuenow"))
+        bar.firstElementChild.setAttribute("style", new_bar.firstElementChild.getAttribute("style"))
+        status.textContent = fresh.querySelector(".review-status").textContent
+
+    def review_number(self) -> int:
+        """The number of the round reviewed: the last one finished."""
+        return len(self.session.match.scores)
+
+    def draw_review(self, focus: str | None = None) -> None:
+        """Draw the review (its progress until it is done) and focus the button of ``focus`` if it is there."""
+        from kseri.web.review_render import review_html, review_progress_html
+        review = self.review
+        if review is None:
+            return
+        if review.done:
+            html = review_html(review.plays(), self.review_at, number=self.review_number())
+        else:
+            done, total = review.progress()
+            self._review_shown = done
+            html = review_progress_html(done, total, self.review_number())
+        self.el["round-summary-body"].innerHTML = html
+        if focus is not None:
+            self._focus_action(focus)
+
+    def _focus_action(self, action: str) -> None:
+        """Focus the review's button for ``action`` (or, disabled at an end, the other way's)."""
+        for name in (action, "review-prev", "review-next", "review-back"):
+            button = document.querySelector(f'#round-summary-body [data-action="{name}"]')
+            if exists(button) and not button.disabled:
+                button.focus(js_object({"preventScroll": True}))
+                return
+
+    def move_review(self, key: str) -> None:
+        """Previous / Next (buttons or keys): another play of the finished review."""
+        from kseri.web.review_render import review_move
+        review = self.review
+        if review is None or not review.done:
+            return
+        at = review_move(self.review_at, key, len(review.plays()))
+        self.show_review_play(at, focus="review-prev" if key in ("ArrowLeft", "Home") else "review-next")
+
+    def show_review_play(self, at: int, *, focus: str) -> None:
+        if self.review is None or not self.review.done:
+            return
+        self.review_at = at
+        self.draw_review(focus=focus)
+
+    def close_review(self) -> None:
+        """Back to the summary (the review keeps its place and goes on working)."""
+        self.reviewing = False
+        self.el["round-summary-body"].innerHTML = self.summary_html()
+        self._focus_action("review")
 
     def show_match_end(self) -> None:
         session = self.session
@@ -627,10 +799,12 @@ class App:
         self._focus_at_top("match-end", "match-new")
 
     def draw_match_end(self) -> None:
+        from kseri.web.review_render import review_button_html
         session = self.session
         line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
+        # the match's result, with the way into the review of its last round
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
-                                                                    level=session.level)
+                                                                    level=session.level) + review_button_html()
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""
@@ -723,7 +897,11 @@ class App:
         if self.el["scoring"].open:
             self.el["scoring-body"].innerHTML = render.scoring_html(self.session.view(), self.session.rules)
         if self.el["round-summary"].open and self.session.match.scores:
-            self.el["round-summary-body"].innerHTML = render.round_summary_html(self.session.round_summary())
+            self.label_next_round()
+            if self.reviewing:
+                self.draw_review()
+            else:
+                self.el["round-summary-body"].innerHTML = self.summary_html()
         if self.el["match-end"].open and self.session.match.is_over:
             self.draw_match_end()
         if self.el["stats"].open:

@@ -155,6 +155,19 @@ def test_the_statistics_and_their_reset(game_page, page_watch, site_url):
     assert_clean(page, "the confirm-reset dialog")
 
 
+def test_the_review_of_a_round(game_page, page_watch, site_url):
+    """The review inside the round's summary: while it works (progress bar) and once done, on a mistake."""
+    session = finished("round_over")
+    page = open_table(game_page, page_watch, f"{site_url}/index.html#{share.encode(session.match)}")
+    page.click("#round-summary[open] [data-action=review]")
+    page.wait_for_selector("#round-summary .review-bar")
+    assert_clean(page, "the review while it works", "#round-summary")
+    page.wait_for_selector("#round-summary [data-action=review-next]", timeout=90_000)
+    assert_clean(page, "the review", "#round-summary")
+    page.click("#round-summary .review-jump")
+    assert_clean(page, "the review on a mistake", "#round-summary")
+
+
 def test_the_rules_and_a_scene_in_greek(game_page, page_watch, site_url):
     """The translated texts keep their markup; the pages say they are Greek (``<html lang="el">``)."""
     page = open_table(game_page, page_watch, f"{site_url}/index.html?seed=19&level=easy&lang=el")

@@ -249,3 +249,24 @@ def test_the_rules_dialog_is_greek_through_and_through():
     greek = "".join(f"<p>{without_keys(i18n._(element.msgid))}</p>" for element in inside)
     assert_greek(greek)
     assert "ξερή" in greek and "βαλέ" in greek and "Το δυάρι σπαθί (2♣)" in greek
+
+
+def test_the_review_of_a_round_in_greek():
+    """The review's button, its progress and every play of a finished review, mistakes and all."""
+    from kseri.table.review import RoundReview
+    from kseri.web import review_render
+    session = GameSession.new(seed=4, level="medium")
+    while session.phase in ("human", "bot"):
+        if session.phase == "human":
+            session.play_human(session.view().hand[-1])
+        else:
+            session.play_bot()
+    review = RoundReview(session.match, seed=session.seed, samples=6)
+    assert_greek(review_render.review_button_html())
+    assert_greek(review_render.review_progress_html(0, 24, 1))
+    plays = review.plays()
+    assert any(p.mistake for p in plays) and any(p.forced for p in plays)
+    for at in range(len(plays)):
+        assert_greek(review_render.review_html(plays, at, number=1))
+    assert_greek(review_render.review_html([], 0, number=1))
+    assert_greek(f"<button>{review_render.summary_next_label(True)}</button>")
