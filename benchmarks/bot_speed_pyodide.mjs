@@ -7,34 +7,9 @@
 // Pyodide's file system and runs benchmarks/bot_speed.py there: the same
 // measurement as in CPython, printed as the same markdown table.
 
-import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { home, pyodideWithKseri } from "./pyodide_node.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const pyodideDir = process.env.PYODIDE_DIR || join(root, "node_modules", "pyodide");
-if (!existsSync(join(pyodideDir, "pyodide.mjs"))) {
-  console.error(`bot_speed_pyodide: no pyodide.mjs in ${pyodideDir} (run scripts/setup, or set PYODIDE_DIR)`);
-  process.exit(1);
-}
-const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const started = performance.now();
-const py = await loadPyodide({ indexURL: pyodideDir + "/" });
-const home = "/home/pyodide";
-
-function copyPackage(src, dst) {
-  py.FS.mkdirTree(dst);
-  for (const entry of readdirSync(src, { withFileTypes: true })) {
-    if (entry.isDirectory()) {
-      if (entry.name !== "__pycache__") copyPackage(join(src, entry.name), `${dst}/${entry.name}`);
-    } else if (entry.name.endsWith(".py")) {
-      py.FS.writeFile(`${dst}/${entry.name}`, readFileSync(join(src, entry.name)));
-    }
-  }
-}
-copyPackage(join(root, "kseri"), `${home}/kseri`);
-py.FS.writeFile(`${home}/bot_speed.py`, readFileSync(join(root, "benchmarks", "bot_speed.py")));
-console.log(`Pyodide ${py.version} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s (Node ${process.version})\n`);
+const py = await pyodideWithKseri("bot_speed_pyodide", ["bot_speed.py"]);
 
 py.globals.set("ARGS", py.toPy(process.argv.slice(2)));
 await py.runPythonAsync(`
