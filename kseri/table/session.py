@@ -494,9 +494,10 @@ class GameSession:
     def review(self, index: int = -1) -> RoundReview:
         """The review of a finished round (:mod:`kseri.table.review`): step it until it is done.
 
-        Its searches are seeded from this session's seed and the position, like the hint."""
+        Its searches are seeded from the position alone (not this session's seed, which a shared
+        record does not carry): everyone who opens the same record sees the same review."""
         from kseri.table.review import RoundReview
-        return RoundReview(self.match, index, seed=self.seed)
+        return RoundReview(self.match, index, seed=0)
 
 
 def _simple_card(state: Round, observe: Callable[[int], Observation], rng: random.Random) -> Card:

@@ -99,7 +99,7 @@ def test_a_round_with_no_choice_is_valued_without_search() -> None:
 
 
 def test_a_round_from_a_shared_link_is_reviewed_like_any_other() -> None:
-    """A ``#r=`` link opens its finished round with the summary: the session reviews it, seeded by its seed."""
+    """A ``#r=`` link opens its finished round with the summary: the session reviews it, seeded by the position."""
     from kseri.engine.record import dumps
     from kseri.table import share
     from kseri.table.session import GameSession
@@ -111,6 +111,16 @@ def test_a_round_from_a_shared_link_is_reviewed_like_any_other() -> None:
     review = session.review()
     assert review.progress() == (0, 24)
     plays = review.plays()
-    assert plays == RoundReview(match, seed=11).plays()
+    assert plays == RoundReview(match, seed=0).plays()
     assert plays[0].mistake and plays[0].played == "5S"
     assert dumps(session.match) == dumps(match)
+
+
+def test_a_shared_round_gets_the_same_review_in_every_session() -> None:
+    """The session's own seed (new at each load of a link) does not change the review."""
+    from kseri.table import share
+    from kseri.table.session import GameSession
+
+    record = json.dumps(share.decode_record(share.encode(a_round("9D"))))
+    first, second = (GameSession.from_record_text(record, seed=seed).review().plays() for seed in (1, 2))
+    assert first == second
