@@ -30,7 +30,7 @@ from kseri.bots.params import STEP_WORK
 from kseri.bots.scale import SAFE_POINTS, bot_view, point_scale, unscale, with_fields
 from kseri.engine.errors import KseriError
 from kseri.engine.rules import FOURCARD, GREEK, PISTI, Rules, rules_from_spec
-from kseri.engine.scoring import score_round
+from tests.bots.test_endgame import brute_force
 
 LARGEST_UNIT = 3 * STEP_WORK
 """No unit of work may exceed this (a few milliseconds of CPython), whatever the rules."""
@@ -201,18 +201,6 @@ def test_scaling_keeps_signs_and_small_values() -> None:
     assert view.ten_of_diamonds_points == -(10 ** 20) // point_scale(rules)
     assert view.kseri_points == 1 and view.rank_points[1] == 0  # 10 stays worth something; 0 stays 0
     assert unscale(2.0, 10 ** 400) == 1.7976931348623157e308 and unscale(-2.0, 10) == -20.0
-
-
-def brute_force(state: Round) -> int:
-    if state.is_terminal():
-        points = score_round(state).points
-        return points[0] - points[1]
-    values = []
-    for card in set(state.hands[state.to_move]):
-        child = state.clone()
-        child.apply_index(card)
-        values.append(brute_force(child))
-    return max(values) if state.to_move == 0 else min(values)
 
 
 @pytest.mark.parametrize("rules", [
