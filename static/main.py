@@ -8,4 +8,4 @@ embedders rely on).
 
 from kseri.web.app import start
 
-start()
+await start()  # noqa: F704 - PyScript runs the page's script as a coroutine

@@ -40,6 +40,7 @@ from kseri.table.stats import Stats
 from kseri.table.views import HintEntry
 from kseri.web import language, render
 from kseri.web.board import Board
+from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.navigation import DialogHistory, copy_after_share_error
@@ -75,6 +76,9 @@ SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "
 """What the hint and the hard bot load on first use: loaded early, one per slice (:meth:`App.warm_up`)."""
 WARM_UP_DELAY = 1.5
 """Seconds after the table opens before :meth:`App.warm_up` starts (the first paint and deal come first)."""
+CARD_IMAGES_WAIT = 3.0
+"""Seconds the first drawing of the table waits at most for the card images (a slow network
+draws the table anyway, and the faces show as they arrive)."""
 
 PHONE_RULES_QUERY = "(max-width: 640px)"
 """Screens on which the rules open folded (:meth:`App.fold_rules`)."""
@@ -99,8 +103,6 @@ class App:
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
-        self.hints_used = False
-        """Whether the player asked for a hint in this visit (:meth:`Turns.think_ahead`)."""
         self.hint_key: HintKey | None = None
         self.next_rules: Rules | None = None
         """The rules the new match waiting for confirmation starts with (None: the current ones)."""
@@ -116,6 +118,8 @@ class App:
         self._retried_at: tuple[int, int] | None = None
         """Where the bot's turn was last restarted after a failure (see :meth:`recover`)."""
         self.board = Board()
+        self.card_images: CardImages | None = None
+        """The card images, held so they stay decoded (set by :func:`start`)."""
         self.el = self.board.el
         self.turns = Turns(self)
         self._notices: list[Notice] = [Notice(text) for text in notices]
@@ -634,7 +638,6 @@ class App:
         if self.state.activity is not Activity.IDLE or self.session.phase != "human":
             return
         self.state = self.state.to(Activity.HINTING)  # now: a second press must find it working
-        self.hints_used = True
         self.spawn(self.turns.hint(self.state.generation))
 
     def dismiss_notices(self) -> None:
@@ -934,6 +937,8 @@ class App:
         for name in SEARCH_MODULES:
             importlib.import_module(name)
             await asyncio.sleep(0)
+        if self.session.phase == "human":  # your first turn: its hint is ready before you ask
+            await self.turns.think_ahead(self.state.generation)
 
     def add_landmarks(self) -> None:
         """What the static page may lack: the table's one ``h1`` and, in the rules, the link to the
@@ -947,12 +952,16 @@ class App:
                 lead.insertAdjacentHTML("afterend", render.guide_link_html())
 
 
-def start() -> App:
-    """Build the page's app from the URL and the saved game, and make the table playable."""
+async def start() -> App:
+    """Build the page's app from the URL and the saved game, and make the table playable
+    once every card image is decoded (:mod:`kseri.web.card_images`)."""
+    images = CardImages()
     storage = Storage()
     language.apply(language.page_language(storage))
     session, notices = open_session(storage)
     stats, stats_notices = open_stats(storage)
     app = App(session, storage, notices + stats_notices, stats)
+    app.card_images = images
+    await images.ready(CARD_IMAGES_WAIT)
     app.boot()
     return app

@@ -16,6 +16,7 @@ from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render
 from kseri.web.dom import exists
+from kseri.web.morph import morph_inner
 from kseri.web.state import UiState
 
 __all__ = ["ELEMENT_IDS", "Board"]
@@ -44,6 +45,13 @@ class Board:
             self._html[name] = html
             self.el[name].innerHTML = html
 
+    def set_cards(self, name: str, html: str) -> None:
+        """As :meth:`set_html` for an element holding cards: the cards still there keep their
+        elements (and their decoded faces); see :mod:`kseri.web.morph`."""
+        if self._html.get(name) != html:
+            self._html[name] = html
+            morph_inner(self.el[name], html)
+
     def lifted_card(self) -> str | None:
         """The card raised by a first tap (tap to lift, :mod:`kseri.web.settings`), if one is."""
         lifted = self.el["hand"].querySelector("button.lifted[data-card]")
@@ -64,24 +72,24 @@ class Board:
         el = self.el
         busy, hinting = state.busy, state.hinting
         can_play = view.phase == "human" and not busy
-        self.set_html("hand", render.hand_html(view.hand, enabled=can_play, hints=hints))
+        self.set_cards("hand", render.hand_html(view.hand, enabled=can_play, hints=hints))
         el["hand"].dataset.count = str(len(view.hand))
         el["hand"].classList.toggle("my-turn", can_play)
-        self.set_html("bot-hand", render.bot_hand_html(view.bot.hand_count))
+        self.set_cards("bot-hand", render.bot_hand_html(view.bot.hand_count))
         el["bot-hand"].dataset.count = str(view.bot.hand_count)
         el["bot-hand"].setAttribute("aria-label", ngettext("Bot's hand: {n} card", "Bot's hand: {n} cards",
                                                            view.bot.hand_count).format(n=view.bot.hand_count))
-        self.set_html("pile", render.pile_html(view.pile))
+        self.set_cards("pile", render.pile_html(view.pile))
         el["pile"].dataset.count = str(len(view.pile))
         el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
         taker = view.last_play.taker if view.last_play is not None else None
         for seat, (name, who) in enumerate((("you-stack", _("You")), ("bot-stack", _("Bot")))):
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
-            self.set_html(name, render.stack_html(view.sides[seat], who, view.live[seat], gain))
+            self.set_cards(name, render.stack_html(view.sides[seat], who, view.live[seat], gain))
         el["you-stack"].dataset.count = str(view.human.captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
-        self.set_html("stock", render.stock_html(view.stock))
+        self.set_cards("stock", render.stock_html(view.stock))
         el["stock"].dataset.count = str(view.stock)
         el["stock"].setAttribute("aria-label", ngettext("Stock: {n} card", "Stock: {n} cards", view.stock).format(
             n=view.stock))

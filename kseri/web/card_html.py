@@ -5,9 +5,9 @@ The faces are our own SVGs (``tools/make_cards.py``), one per card code, and a
 back; paths are relative to the page, so the site works under any sub-path.
 
 >>> card_img("10D")
-'<img src="static/cards/10D.svg" alt="" draggable="false">'
+'<img src="static/cards/10D.svg" alt="" draggable="false" decoding="sync">'
 >>> card_img(None, "back")
-'<img class="back" src="static/cards/back.svg" alt="" draggable="false">'
+'<img class="back" src="static/cards/back.svg" alt="" draggable="false" decoding="sync">'
 """
 
 from __future__ import annotations
@@ -31,4 +31,5 @@ def card_src(code: str | None) -> str:
 def card_img(code: str | None, cls: str = "") -> str:
     """A card's face (or its back, for None) as an ``<img>``: decorative, its container is labelled."""
     klass = f' class="{cls}"' if cls else ""
-    return f'<img{klass} src="{card_src(code)}" alt="" draggable="false">'
+    # decoding="sync": a card is painted with its face or not at all, never as an empty frame.
+    return f'<img{klass} src="{card_src(code)}" alt="" draggable="false" decoding="sync">'

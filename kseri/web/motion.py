@@ -15,8 +15,9 @@ from pyscript import document
 
 from kseri.engine.events import PlayEvent
 from kseri.table.seats import HUMAN
-from kseri.web.card_html import card_src
+from kseri.web.card_html import card_img
 from kseri.web.dom import Rect, bounds, exists, from_rect, place, resting
+from kseri.web.faces import show_when_decoded
 from kseri.web.pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Keyframe, Pacer
 
 __all__ = ["fly_from_stock", "fly_onto_pile", "flyer", "gather", "kseri_flash", "settle_from"]
@@ -36,8 +37,9 @@ def flyer(fx: Any, code: str | None) -> Any:
     """A loose card (face up, or a back if ``code`` is None) in the effects layer ``fx``."""
     element = document.createElement("div")
     element.className = "card flyer"
-    element.innerHTML = f'<img src="{card_src(code)}" alt="">'
+    element.innerHTML = card_img(code)
     fx.appendChild(element)
+    show_when_decoded(element)
     return element
 
 

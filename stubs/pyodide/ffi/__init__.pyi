@@ -25,6 +25,9 @@ jsnull: JsNull
 def create_proxy(obj: Callable[..., object], /, *, capture_this: bool = False, roundtrip: bool = True) -> JsProxy:
     """A persistent JavaScript function that calls ``obj`` (kept alive until destroyed)."""
 
+def create_once_callable(obj: Callable[..., object], /, *, _may_syncify: bool = False) -> JsProxy:
+    """A JavaScript function that calls ``obj`` once and then frees itself."""
+
 def to_js(
     obj: object,
     /,
