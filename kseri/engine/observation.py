@@ -124,9 +124,10 @@ class Observation:
     # -- construction --------------------------------------------------------------
 
     @classmethod
-    def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] = (0, 0),
+    def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] | None = None,
                    target: int = 151) -> Observation:
-        """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise)."""
+        """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise).
+        ``totals`` defaults to 0 for every side."""
         if not isinstance(state, Round):
             raise ObservationError(f"the {state.rules.profile} table has no bot observation yet (pile profiles only)")
         bottom = state.bottom_card
@@ -137,7 +138,7 @@ class Observation:
             hand=tuple(state.hands[seat]),
             opening=tuple(state.opening),
             plays=tuple(state.plays),
-            totals=tuple(totals),
+            totals=tuple(totals) if totals is not None else (0,) * state.rules.teams,
             target=target,
             bottom=bottom.index if bottom else None,
         )
