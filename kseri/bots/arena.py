@@ -2,8 +2,11 @@
 
 Each deal is played twice with the seats swapped, so both bots get the same
 cards and the luck of the deal cancels; the unit of measurement is the deal's
-mean point difference per round (A minus B). A bot is a level name or the
-command line of a ``kseri-bot/1`` process.
+mean point difference per round (A minus B). With more sides (three to six
+seats each alone, six in three partnerships) each deal is played once per
+side, A taking that side and B all the others, and A is measured against the
+others' average. A bot is a level name or the command line of a ``kseri-bot/1``
+process.
 
 >>> result = run_arena("medium", "easy", rounds=2, seed=1)
 >>> result.deals, len(result.diffs)
