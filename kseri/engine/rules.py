@@ -386,9 +386,8 @@ def double_pack_opening(base: Rules, players: Any, packet_size: Any) -> int | No
     else the smallest larger one that deals every card, up to twice the profile's (8).
     None when no such size exists (or the inputs are not numbers: validation then names them).
 
-    >>> double_pack_opening(FOURCARD, 4, None), double_pack_opening(FOURCARD, 5, None), \
-    ...     double_pack_opening(FOURCARD, 6, None), double_pack_opening(GREEK, 4, None)
-    (8, 4, 8, 8)
+    >>> [double_pack_opening(FOURCARD, players, None) for players in (4, 5, 6)], double_pack_opening(GREEK, 4, None)
+    ([8, 4, 8], 8)
     >>> rules_from_spec({"profile": "fourcard", "packs": 2, "players": 6}).packets
     4
     """
