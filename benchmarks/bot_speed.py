@@ -1,6 +1,6 @@
 """Think time per move of each bot level (not a test: run it by hand).
 
-    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard] [--slice MS]
+    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard] [--slice MS] [--rules RULES]
 
 Plays ``--rounds`` rounds per level, the level against itself from fixed
 seeds, and times every decision made in one go (``Thinker.run``), as a
@@ -33,7 +33,7 @@ import contextlib
 
 from kseri import Observation, Round
 from kseri.bots import LEVELS, Thinker
-from kseri.engine.rules import GREEK
+from kseri.engine.rules import GREEK, Rules, rules_from_text
 
 
 def cpu_clock():
@@ -59,7 +59,7 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def measure(level: str, rounds: int, slice_ms: float, seed: int = 0) -> dict[str, float]:
+def measure(level: str, rounds: int, slice_ms: float, seed: int = 0, rules: Rules = GREEK) -> dict[str, float]:
     """Per-move think time (ms, wall and CPU) of ``level`` playing itself, and the longest slice."""
     wall: list[float] = []
     cpu: list[float] = []
@@ -67,7 +67,7 @@ def measure(level: str, rounds: int, slice_ms: float, seed: int = 0) -> dict[str
     longest = [0.0, 0.0]  # wall, cpu
     where = ""
     for r in range(rounds):
-        state = Round.deal(GREEK, dealer=r % 2, rng=random.Random(f"speed:{seed}:{r}"))
+        state = Round.deal(rules, dealer=r % rules.players, rng=random.Random(f"speed:{seed}:{r}"))
         move = 0
         while not state.is_terminal():
             obs = Observation.from_round(state, seat=state.to_move)
@@ -93,20 +93,21 @@ def measure(level: str, rounds: int, slice_ms: float, seed: int = 0) -> dict[str
             "cpu_max": max(cpu), "slice": longest[0], "slice_cpu": longest[1], "slice_where": where}
 
 
-def table(levels: list[str], rounds: int, slice_ms: float) -> str:
+def table(levels: list[str], rounds: int, slice_ms: float, rules: Rules = GREEK) -> str:
     load = ""
     if hasattr(os, "getloadavg") and sys.platform != "emscripten":
         with contextlib.suppress(OSError):
             load = ", load average before: " + " ".join(f"{x:.2f}" for x in os.getloadavg())
     lines = [f"Think time per move, {platform.python_implementation()} {platform.python_version()} "
-             f"({sys.platform}), {rounds} rounds per level (self-play), slices of {slice_ms:g} ms{load}",
+             f"({sys.platform}), {rounds} rounds per level (self-play), slices of {slice_ms:g} ms{load}"
+             + ("" if rules == GREEK else f", rules {rules.to_spec()}"),
              "",
              "| level | moves | median ms | p95 ms | max ms | mean ms | CPU median / p95 / max ms "
              "| longest slice ms (wall / CPU) |",
              "|---|---:|---:|---:|---:|---:|---:|---:|"]
     longest = []
     for level in levels:
-        m = measure(level, rounds, slice_ms)
+        m = measure(level, rounds, slice_ms, rules=rules)
         longest.append(f"{level}: longest slice at {m['slice_where']}")
         lines.append(f"| {level} | {m['moves']} | {m['median']:.1f} | {m['p95']:.1f} | {m['max']:.1f} | "
                      f"{m['mean']:.1f} | {m['cpu_median']:.1f} / {m['cpu_p95']:.1f} / {m['cpu_max']:.1f} "
@@ -122,8 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--slice", type=float, default=20.0, help="slice length for Thinker.step (ms)")
+    parser.add_argument("--rules", default="greek", help="a profile name or a JSON rules object")
     args = parser.parse_args(argv)
-    print(table(args.levels.split(","), args.rounds, args.slice))
+    print(table(args.levels.split(","), args.rounds, args.slice, rules_from_text(args.rules)))
     return 0
 
 

@@ -2,8 +2,11 @@
 
 Each deal is played twice with the seats swapped, so both bots get the same
 cards and the luck of the deal cancels; the unit of measurement is the deal's
-mean point difference per round (A minus B). A bot is a level name or the
-command line of a ``kseri-bot/1`` process.
+mean point difference per round (A minus B). With more sides (three to six
+seats each alone, six in three partnerships) each deal is played once per
+side, A taking that side and B all the others, and A is measured against the
+others' average. A bot is a level name or the command line of a ``kseri-bot/1``
+process.
 
 >>> result = run_arena("medium", "easy", rounds=2, seed=1)
 >>> result.deals, len(result.diffs)
@@ -251,10 +254,11 @@ class ArenaResult:
     seed: int
     deals: int
     diffs: tuple[float, ...]
-    """Per deal: A's points minus B's, averaged over the two seatings."""
+    """Per deal: A's points minus B's (with more sides: minus their average), averaged over A's
+    places."""
     think_ms: tuple[tuple[float, ...], tuple[float, ...]]
     match_scores: tuple[float, ...] = ()
-    """Per duplicate pair of matches: A's wins out of the two (0, 0.5 or 1)."""
+    """Per duplicate set of matches (one per side A takes): the share A won (0, 0.5 or 1 with two sides)."""
     match_rounds: int = 0
 
     @property
@@ -273,25 +277,25 @@ class ArenaResult:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "a": self.a, "b": self.b, "rules": self.rules.to_spec(), "seed": self.seed,
-            "deals": self.deals, "rounds": 2 * self.deals,
+            "deals": self.deals, "rounds": self.rules.teams * self.deals,
             "points_per_round": self.points.to_json(),
             "think": {"a": self.think(0), "b": self.think(1)},
         }
         rate = self.match_win_rate
         if rate is not None:
-            data["matches"] = {"played": 2 * len(self.match_scores), "rounds": self.match_rounds,
+            data["matches"] = {"played": self.rules.teams * len(self.match_scores), "rounds": self.match_rounds,
                                "a_win_rate": rate.to_json()}
         return data
 
 
-def _play_round(state: Round, players: Sequence[Player], seat_of: Sequence[int], rngs: Sequence[random.Random],
+def _play_round(state: Round, players: Sequence[Player], player_at: Sequence[int], rngs: Sequence[random.Random],
                 times: Sequence[list[float]], totals: Sequence[int], target: int,
                 apply: Callable[[Card], object]) -> None:
-    """Play ``state`` to its end with ``apply`` (checked); ``seat_of[side]`` is where side 0/1 sits."""
-    side_at = {seat: side for side, seat in enumerate(seat_of)}
+    """Play ``state`` to its end with ``apply`` (checked); ``player_at[seat]`` is 0 where bot A
+    sits, 1 where bot B does."""
     while not state.is_terminal():
         seat = state.to_move
-        side = side_at[seat % 2]
+        side = player_at[seat]
         obs = Observation.from_round(state, seat=seat, totals=totals, target=target)
         start = time.perf_counter()
         card = players[side].play(obs, rngs[side])
@@ -302,15 +306,29 @@ def _play_round(state: Round, players: Sequence[Player], seat_of: Sequence[int],
             raise ArenaError(f"bot {_quote(players[side].name)} played an illegal card: {exc}") from None
 
 
+def _seating(rules: Rules, side_a: int) -> tuple[int, ...]:
+    """Per seat, 0 where bot A sits (every seat of side ``side_a``), 1 for bot B (every other side)."""
+    return tuple(0 if rules.team_of(seat) == side_a else 1 for seat in range(rules.players))
+
+
+def _edge(points: Sequence[int], side: int) -> float:
+    """``side``'s points minus the average of the other sides' (with two sides: minus the other's)."""
+    others = [p for s, p in enumerate(points) if s != side]
+    return points[side] - sum(others) / len(others)
+
+
 def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0) -> ArenaResult:
-    """``rounds`` duplicate deals (each played twice, seats swapped), and ``matches``
-    duplicate pairs of whole matches."""
-    if rules.players != 2:
-        raise ArenaError("the arena seats two bots: use a two-player rules profile")
+    """``rounds`` duplicate deals and ``matches`` duplicate sets of whole matches.
+
+    Each deal (and each match's deals) is played once per side, bot A taking that side (both
+    seats of a partnership) and bot B every other side, so A meets the same cards from every
+    place at the table: with two sides, the seats swapped. A deal's result is A's points minus
+    the others' average, averaged over A's places."""
     if getattr(rules, "table", "pile") != "pile":
         raise ArenaError(f"the bots play one-pile tables only (greek, fourcard, pisti), not {rules.profile!r}")
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
+    sides = rules.teams
     players: list[Player] = []
     times: list[list[float]] = [[], []]
     diffs: list[float] = []
@@ -320,22 +338,20 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
         for spec in (a, b):
             players.append(make_player(spec))  # inside: a bot already started is closed on failure
         for i in range(rounds):
-            dealer = i % 2
+            dealer = i % rules.players
             deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
-            diff = 0
-            for swap in (0, 1):
-                seat_of = (swap, 1 - swap)  # side A sits at seat 0 first, then at seat 1
+            diff = 0.0
+            for swap in range(sides):  # bot A takes side ``swap``
                 rngs = [random.Random(f"kseri-arena:{seed}:bot:{i}:{swap}:{side}") for side in (0, 1)]
                 state = Round.from_deck(rules, dealer, deck)
-                _play_round(state, players, seat_of, rngs, times, (0, 0), rules.target, state.apply)
-                points = score_round(state).points
-                diff += points[seat_of[0]] - points[seat_of[1]]
-            diffs.append(diff / 2)
+                _play_round(state, players, _seating(rules, swap), rngs, times, (0,) * sides, rules.target,
+                            state.apply)
+                diff += _edge(score_round(state).points, swap)
+            diffs.append(diff / sides)
         for j in range(matches):
             won = 0.0
-            for swap in (0, 1):
-                seat_of = (swap, 1 - swap)
-                match = Match(rules, first_dealer=j % 2)
+            for swap in range(sides):
+                match = Match(rules, first_dealer=j % rules.players)
                 k = 0
                 while not match.is_over and k < _MAX_MATCH_ROUNDS:
                     dealer = match.next_dealer
@@ -344,11 +360,12 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
                     state = match.pile_round()  # the bots play pile tables only (checked above)
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)
-                    _play_round(state, players, seat_of, rngs, times, totals, match.target, match.play)
+                    _play_round(state, players, _seating(rules, swap), rngs, times, totals, match.target,
+                                match.play)
                     k += 1
                 match_rounds += k
-                if match.winner == seat_of[0]:
-                    won += 0.5
+                if match.winner == swap:
+                    won += 1 / sides
             match_scores.append(won)
     finally:
         for p in players:
@@ -361,10 +378,13 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
 def format_result(result: ArenaResult) -> str:
     """The human-readable report."""
     p = result.points
+    sides = result.rules.teams
+    played = "each deal played twice, seats swapped" if sides == 2 else \
+        f"each deal played {sides} times, A taking each side in turn against B on all the others"
     lines = [
         f"arena: {result.a} (A) vs {result.b} (B), rules {json.dumps(result.rules.to_spec())}, seed {result.seed}",
-        f"{result.deals} duplicate deals = {2 * result.deals} rounds (each deal played twice, seats swapped)",
-        f"points per round, A minus B: {p.mean:+.2f}  "
+        f"{result.deals} duplicate deals = {sides * result.deals} rounds ({played})",
+        f"points per round, A minus {'B' if sides == 2 else 'the average B side'}: {p.mean:+.2f}  "
         + (f"(95% CI {p.low:+.2f} .. {p.high:+.2f})" if p.known else "(95% CI: needs 2 deals or more)"),
     ]
     for side, name in ((0, "A"), (1, "B")):
@@ -374,7 +394,8 @@ def format_result(result: ArenaResult) -> str:
     rate = result.match_win_rate
     if rate is not None:
         ci = f"95% CI {rate.low:.1%} .. {rate.high:.1%}" if rate.known else "95% CI: needs 2 pairs or more"
-        lines.append(f"matches: A won {rate.mean:.1%} of {2 * rate.n} ({ci}; duplicate pairs, seats swapped), "
+        sets = "duplicate pairs, seats swapped" if sides == 2 else f"duplicate sets of {sides}, A on each side"
+        lines.append(f"matches: A won {rate.mean:.1%} of {sides * rate.n} ({ci}; {sets}), "
                      f"{result.match_rounds} rounds")
     return "\n".join(lines)
 

@@ -38,6 +38,7 @@ from kseri.engine.cards import JACK_INDEX, rank_index
 from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import card_points_table
+from kseri.engine.state import shuffle
 
 __all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
            "sample_world"]
@@ -192,7 +193,8 @@ class Sampler:
         self._others = [seat for seat in range(n) if seat != obs.seat]
         self._sizes = [len(base.hands[seat]) for seat in self._others]
         start = base.next_card
-        end = 51 if obs.bottom is not None and start < 52 else 52  # an exposed bottom card stays put
+        size = len(base.deck)
+        end = size - 1 if obs.bottom is not None and start < size else size  # an exposed bottom card stays put
         self._prefix = base.deck[:start]
         self._suffix = base.deck[end:]
         self._pool = [c for seat in self._others for c in base.hands[seat]] + list(base.deck[start:end])
@@ -232,13 +234,14 @@ class Sampler:
         if self._two:
             h = self._sizes[0]
             hand = yield from self._draw_hand(rng, h)
-            chosen = set(hand)
-            rest = [c for c in self._pool if c not in chosen]
-            rng.shuffle(rest)
+            rest = self._pool[:]
+            for c in hand:
+                rest.remove(c)  # one copy each (the pool order kept)
+            shuffle(rest, rng)  # rng.shuffle's order and draws, faster
             world.hands[self._others[0]] = hand
         else:
             pool = self._pool[:]
-            rng.shuffle(pool)
+            shuffle(pool, rng)
             i = 0
             for seat, size in zip(self._others, self._sizes, strict=True):
                 world.hands[seat] = pool[i:i + size]

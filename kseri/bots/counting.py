@@ -64,6 +64,8 @@ class Knowledge:
     stock: int
     points: tuple[int, ...]
     """The rules' points for each card index."""
+    copies: int = 4
+    """Cards of each rank in the pack: 4, or 8 with the double pack."""
 
     @classmethod
     def from_observation(cls, obs: Observation) -> Knowledge:
@@ -83,11 +85,12 @@ class Knowledge:
         pile = tuple(_pile(obs))
         return cls(seat=obs.seat, hand=tuple(obs.hand), seen=tuple(seen), held=tuple(held),
                    hidden=len(obs.unseen()), next_hand=sizes[nxt], pile=pile,
-                   pile_points=sum(points[c] for c in pile), stock=obs.stock, points=points)
+                   pile_points=sum(points[c] for c in pile), stock=obs.stock, points=points,
+                   copies=4 * obs.rules.packs)
 
     def hidden_of_rank(self, rank: int) -> int:
         """Copies of ``rank`` this seat has not seen."""
-        return 4 - self.seen[rank] - self.held[rank]
+        return self.copies - self.seen[rank] - self.held[rank]
 
     def p_next_holds(self, rank: int) -> float:
         """Chance that the next seat holds at least one card of ``rank``."""

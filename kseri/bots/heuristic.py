@@ -72,7 +72,8 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
     held = [0] * 13
     for c in hand:
         held[ranks[c]] += 1
-    hidden = 52 - seen[13] - len(hand)
+    copies = 4 * rules.packs  # cards of each rank in the pack (8 in the double pack)
+    hidden = rules.cards - seen[13] - len(hand)
     jack_keep = params.jack_keep if stock_left else params.jack_keep_late
     scores = []
     p_jack = -1.0
@@ -94,7 +95,7 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
             elif r == JACK_INDEX:
                 score -= jack_keep
         else:
-            u = 4 - seen[r] - held[r]
+            u = copies - seen[r] - held[r]
             if u <= 0 or next_hand <= 0:
                 p_rank = 0.0
             elif next_hand >= hidden or u > hidden - next_hand:
@@ -111,7 +112,7 @@ def card_scores(hand: list[int], pile: list[int], pile_points: int, seen: list[i
             if r != JACK_INDEX:
                 if jacks_capture:
                     if p_jack < 0:
-                        uj = 4 - seen[JACK_INDEX] - held[JACK_INDEX]
+                        uj = copies - seen[JACK_INDEX] - held[JACK_INDEX]
                         if uj <= 0 or next_hand <= 0:
                             p_jack = 0.0
                         elif next_hand >= hidden or uj > hidden - next_hand:

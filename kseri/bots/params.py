@@ -15,11 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
-from kseri.bots.value import GREEK_PACKET_VALUE
+from kseri.bots.value import GREEK_PACKET_VALUE, is_big_table
 from kseri.engine.observation import Observation
 
-__all__ = ["CLONE_WORK", "EVALUATE_SAMPLES", "PLAYOUT_CHUNK", "SAMPLE_COST", "SAMPLE_SOLVE_CARDS", "SAMPLE_SOLVE_NODES",
-           "SOLVE_COST", "STEP_WORK", "SearchParams"]
+__all__ = ["BIG_TABLE_SAMPLE_COST", "CLONE_WORK", "EVALUATE_SAMPLES", "PLAYOUT_CHUNK", "SAMPLE_COST",
+           "SAMPLE_SOLVE_CARDS", "SAMPLE_SOLVE_NODES", "SOLVE_COST", "STEP_WORK", "SearchParams"]
 
 EVALUATE_SAMPLES = 200
 """Default sampled deals for an evaluation of every card (``exact=True``): about 0.1 s
@@ -28,6 +28,9 @@ in CPython at the start of a packet."""
 SAMPLE_COST = 4
 """Dealing one sample costs about as much as simulating this many plays (plus the
 work of reading the other player's plays, :attr:`~kseri.bots.belief.Sampler.work`)."""
+BIG_TABLE_SAMPLE_COST = 12
+"""Same, at the big tables (:func:`~kseri.bots.value.is_big_table`): a sample deals some 70
+hidden cards to up to five other hands and the stock."""
 SOLVE_COST = 1200
 """Solving a last packet exactly costs about as much as this many simulated plays."""
 
@@ -57,6 +60,11 @@ class SearchParams:
     work: int = 80_000
     """Simulated plays per decision (samples x cards x plays left), which keeps
     the thinking time about even through the round."""
+    big_table_work: int = 16_000
+    """``work`` at the big tables (:func:`~kseri.bots.value.is_big_table`: 5 or 6 seats, the
+    double pack), where one simulated play costs more and the many hidden hands keep the cards
+    close for longer, so the full budget would be spent more often: with 80 000 the median think
+    at six seats was ~60 ms but the slowest 5% took over a second in CPython."""
     min_samples: int = 24
     max_samples: int = 1000
     endgame: bool = True
@@ -86,17 +94,24 @@ class SearchParams:
         """Samples that spend ``work`` on every card (used when no card may be dropped)."""
         stop = self.stop_for(observation)
         left = stop - len(observation.plays)
-        if self.solve_last and stop == 52 - observation.rules.opening_size - observation.per_packet \
+        rules = observation.rules
+        if self.solve_last and stop == rules.cards - rules.opening_size - observation.per_packet \
                 and 2 * observation.rules.packet_size <= SAMPLE_SOLVE_CARDS:
             left += SOLVE_COST
-        n = self.work // max(1, candidates * left + SAMPLE_COST)
+        work = self.big_table_work if is_big_table(observation.rules) else self.work
+        n = work // max(1, candidates * left + self.sample_cost(observation))
         return max(self.min_samples, min(self.max_samples, n))
+
+    @staticmethod
+    def sample_cost(observation: Observation) -> int:
+        """What dealing one sample costs, in simulated plays."""
+        return BIG_TABLE_SAMPLE_COST if is_big_table(observation.rules) else SAMPLE_COST
 
     def stop_for(self, observation: Observation) -> int:
         """How many cards of the round are played when a play-out stops."""
         rules = observation.rules
-        total = 52 - rules.opening_size
-        if not self.horizon or not GREEK_PACKET_VALUE.applies_to(rules):
+        total = rules.cards - rules.opening_size
+        if not self.horizon or not (GREEK_PACKET_VALUE.applies_to(rules) or is_big_table(rules)):
             return total
         per = observation.per_packet
         p = len(observation.plays)

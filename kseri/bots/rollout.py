@@ -42,7 +42,7 @@ def public_seen(state: Round) -> list[int]:
 
 def exposed_bottom(state: Round) -> int:
     """The exposed bottom card's index while it is in the stock (public), else -1."""
-    return state.deck[-1] if state.rules.exposed_bottom and state.next_card < 52 else -1
+    return state.deck[-1] if state.rules.exposed_bottom and state.next_card < len(state.deck) else -1
 
 
 def final_difference(state: Round, team: int) -> float:
@@ -53,7 +53,7 @@ def final_difference(state: Round, team: int) -> float:
     mine = other = 0
     c_mine = c_other = 0
     for seat in range(rules.players):
-        if seat % 2 == team:
+        if rules.team_of(seat) == team:
             mine += state.points[seat] + state.bonus[seat]
             c_mine += state.counts[seat]
         else:
@@ -67,7 +67,7 @@ def final_difference(state: Round, team: int) -> float:
 
 
 def _difference_to_the_others(state: Round, team: int) -> float:
-    """With three sides: round points of ``team`` minus the others' average."""
+    """With three sides or more: round points of ``team`` minus the others' average."""
     rules = state.rules
     totals = [0] * rules.teams
     counts = [0] * rules.teams
@@ -90,13 +90,13 @@ def policy_card(state: Round, seen: list[int], params: HeuristicParams) -> int:
         return hand[0]
     rules = state.rules
     scores = card_scores(hand, state.pile, state.pile_points, seen,
-                         len(state.hands[(state.to_move + 1) % rules.players]), state.next_card < 52,
+                         len(state.hands[(state.to_move + 1) % rules.players]), state.next_card < len(state.deck),
                          rules, state._card_points, params)
     best = max(scores)
     return hand[scores.index(best)]
 
 
-def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEURISTIC, stop: int = 52,
+def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEURISTIC, stop: int = 104,
             bottom: int | None = None) -> None:
     """Play the heuristic for every seat until the round ends, or until ``stop`` cards
     have been played (``state`` and ``seen`` in place).
@@ -110,7 +110,8 @@ def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEU
     ranks = RANK_INDEX
     if bottom is None:
         bottom = exposed_bottom(state)
-    while (state.next_card < 52 or any(hands)) and len(plays) < stop:
+    end = len(state.deck)
+    while (state.next_card < end or any(hands)) and len(plays) < stop:
         c = policy_card(state, seen, params)
         apply(c)
         if c != bottom:

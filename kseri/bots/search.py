@@ -47,7 +47,6 @@ from kseri.bots.params import (
     CLONE_WORK,
     EVALUATE_SAMPLES,
     PLAYOUT_CHUNK,
-    SAMPLE_COST,
     SAMPLE_SOLVE_CARDS,
     SAMPLE_SOLVE_NODES,
     SOLVE_COST,
@@ -55,7 +54,7 @@ from kseri.bots.params import (
     SearchParams,
 )
 from kseri.bots.rollout import exposed_bottom, final_difference, playout, public_seen
-from kseri.bots.value import GREEK_PACKET_VALUE
+from kseri.bots.value import GREEK_PACKET_VALUE, running_value
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.observation import Observation
 from kseri.engine.round import Round
@@ -100,16 +99,19 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     samples = max(1, samples)
     rollout = params.rollout
     stop = params.stop_for(observation)
-    value = GREEK_PACKET_VALUE.value
+    # The fitted value of the Greek game; elsewhere the play-outs reach the round's end (running_value
+    # is then the exact final difference), except at the big tables, which stop at a packet's end.
+    value = GREEK_PACKET_VALUE.value if GREEK_PACKET_VALUE.applies_to(observation.rules) else running_value
     sampler = Sampler(observation, rng, excluded_ranks(observation) if params.belief else None,
                       params.belief and params.read_plays, params=params.rollout)
     results: dict[int, list[float]] = {c: [] for c in candidates}
     active = list(candidates)
     solving = params.solve_last and params.endgame and observation.rules.players == 2 and \
-        stop == 52 - observation.rules.opening_size - observation.per_packet and \
+        stop == observation.rules.cards - observation.rules.opening_size - observation.per_packet and \
         2 * observation.rules.packet_size <= SAMPLE_SOLVE_CARDS
     left = stop - len(observation.plays) + (SOLVE_COST if solving else 0)
-    budget = samples * (len(candidates) * left + SAMPLE_COST)
+    sample_cost = params.sample_cost(observation)
+    budget = samples * (len(candidates) * left + sample_cost)
     cap = samples if exact else params.max_factor * samples
     used = m = 0
     spent = 0
@@ -158,7 +160,7 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
             else:
                 results[c].append(value(state, team))
             pending += CLONE_WORK
-        used = used + len(active) * left + SAMPLE_COST
+        used = used + len(active) * left + sample_cost
         spent = used + sampler.work
         m += 1
         if not exact and m >= params.prune_after and m % params.prune_every == 0:
@@ -185,7 +187,8 @@ def _playout_steps(state: Round, seen: list[int], params: HeuristicParams, stop:
     play-out: the heuristic depends only on the position)."""
     hands = state.hands
     plays = state.plays
-    while (state.next_card < 52 or any(hands)) and len(plays) < stop:
+    end = len(state.deck)
+    while (state.next_card < end or any(hands)) and len(plays) < stop:
         before = len(plays)
         widest = max(len(h) for h in hands)
         playout(state, seen, params, min(stop, before + PLAYOUT_CHUNK), bottom)
@@ -206,7 +209,7 @@ def _line_values(root: Round, candidates: list[int], team: int,
         s = seen[:]
         s[RANK_INDEX[c]] += 1
         s[13] += 1
-        for work in _playout_steps(state, s, params, 52, bottom):
+        for work in _playout_steps(state, s, params, len(state.deck), bottom):
             pending += work
             if pending >= STEP_WORK:
                 yield pending

@@ -37,7 +37,50 @@ from kseri.bots.rollout import final_difference
 from kseri.engine.round import Round
 from kseri.engine.rules import Rules
 
-__all__ = ["GREEK_PACKET_VALUE", "PacketValue"]
+__all__ = ["GREEK_PACKET_VALUE", "PacketValue", "is_big_table", "running_value"]
+
+
+def is_big_table(rules: Rules) -> bool:
+    """Five or six seats, or the double pack: a play-out to the round's end is long (up to 96
+    plays), so search stops at a packet's end and values the position with :func:`running_value`.
+
+    >>> from kseri.engine.rules import GREEK, rules_from_spec
+    >>> is_big_table(GREEK), is_big_table(rules_from_spec({"profile": "fourcard", "packs": 2, "players": 4}))
+    (False, True)
+    """
+    return rules.players >= 5 or rules.packs > 1
+
+
+def running_value(state: Round, team: int) -> float:
+    """What a position of a big table (:func:`is_big_table`) is worth to ``team`` at a packet's
+    end: its points and kseri bonuses so far minus the other sides' average, with the majority
+    award shared in proportion to the cards each side has taken (the exact final difference once
+    the round is over). No fitted model: the packets still to come are dealt to every seat alike.
+
+    >>> import random
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> state = Round.deal(rules_from_spec({"profile": "fourcard", "packs": 2, "players": 6}), 0, random.Random(2))
+    >>> while len(state.plays) < 24:
+    ...     state.apply_index(state.hands[state.to_move][0])
+    >>> round(sum(running_value(state, team) for team in range(3)), 9)   # three sides: differences cancel
+    0.0
+    """
+    if state.is_terminal():
+        return float(final_difference(state, team))
+    rules = state.rules
+    sides = rules.teams
+    totals = [0.0] * sides
+    counts = [0] * sides
+    for seat in range(rules.players):
+        side = rules.team_of(seat)
+        totals[side] += state.points[seat] + state.bonus[seat]
+        counts[side] += state.counts[seat]
+    taken = sum(counts)
+    if taken:
+        for side in range(sides):
+            totals[side] += rules.majority_points * counts[side] / taken
+    others = [t for side, t in enumerate(totals) if side != team]
+    return totals[team] - sum(others) / len(others)
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,19 +95,23 @@ class Observation:
     def stock(self) -> int:
         """Cards still in the stock."""
         dealt_packets = min(len(self.plays) // self.per_packet + 1, self.rules.packets)
-        return 52 - self.rules.opening_size - dealt_packets * self.per_packet
+        return self.rules.cards - self.rules.opening_size - dealt_packets * self.per_packet
 
     def unseen(self) -> list[int]:
-        """Cards this seat has not seen: the other hands and the stock (bottom excluded)."""
-        seen = set(self.hand) | set(self.opening) | set(self.plays)
+        """Cards this seat has not seen: the other hands and the stock (bottom excluded).
+        With the double pack a card seen once may still be unseen once: its other copy."""
+        copies = [self.rules.packs] * 52
+        for cards in (self.hand, self.opening, self.plays):
+            for c in cards:
+                copies[c] -= 1
         if self.bottom is not None:
-            seen.add(self.bottom)
-        return [c for c in range(52) if c not in seen]
+            copies[self.bottom] -= 1
+        return [c for c in range(52) for _ in range(copies[c])]
 
     def hand_sizes(self) -> list[int]:
         """How many cards each seat holds now."""
         p = len(self.plays)
-        if p >= 52 - self.rules.opening_size:
+        if p >= self.rules.cards - self.rules.opening_size:
             return [0] * self.rules.players
         done_in_packet = p % self.per_packet
         return [self.rules.packet_size - sum(1 for i in range(p - done_in_packet, p) if self.seat_of_play(i) == s)
@@ -120,9 +124,10 @@ class Observation:
     # -- construction --------------------------------------------------------------
 
     @classmethod
-    def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] = (0, 0),
+    def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] | None = None,
                    target: int = 151) -> Observation:
-        """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise)."""
+        """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise).
+        ``totals`` defaults to 0 for every side."""
         if not isinstance(state, Round):
             raise ObservationError(f"the {state.rules.profile} table has no bot observation yet (pile profiles only)")
         bottom = state.bottom_card
@@ -133,7 +138,7 @@ class Observation:
             hand=tuple(state.hands[seat]),
             opening=tuple(state.opening),
             plays=tuple(state.plays),
-            totals=tuple(totals),
+            totals=tuple(totals) if totals is not None else (0,) * state.rules.teams,
             target=target,
             bottom=bottom.index if bottom else None,
         )
@@ -211,8 +216,8 @@ class Observation:
             value = data[key]
             if not isinstance(value, list):
                 raise ObservationError(f"{key!r} must be a list of card codes")
-            if len(value) > 52:
-                raise ObservationError(f"{key!r} lists {len(value)} cards (a pack has 52)")
+            if len(value) > rules.cards:
+                raise ObservationError(f"{key!r} lists {len(value)} cards (the pack has {rules.cards})")
             try:
                 cards[key] = tuple(_card(code) for code in value)
             except KseriError as exc:
@@ -243,14 +248,15 @@ class Observation:
         everything = list(self.hand) + list(self.opening) + list(self.plays)
         if self.bottom is not None:
             everything.append(self.bottom)
-        if len(set(everything)) != len(everything):
-            dup = next(c for c in everything if everything.count(c) > 1)
-            raise ObservationError(f"card {CODES[dup]} appears twice")
+        too_many = next((c for c in everything if everything.count(c) > rules.packs), None)
+        if too_many is not None:
+            times = "twice" if rules.packs == 1 else f"more than {rules.packs} times"
+            raise ObservationError(f"card {CODES[too_many]} appears {times}")
         if len(self.opening) != rules.opening_size:
             raise ObservationError(f"opening must hold {rules.opening_size} cards, not {len(self.opening)}")
         if not opening_is_allowed(rules, self.opening):
             raise ObservationError("the rules forbid this opening pile: " + " ".join(_codes(self.opening)))
-        if len(self.plays) >= 52 - rules.opening_size:
+        if len(self.plays) >= rules.cards - rules.opening_size:
             raise ObservationError("the round is over: no card left to play")
         expected = self.hand_sizes()[self.seat]
         if len(self.hand) != expected:

@@ -27,7 +27,7 @@ __all__ = ["random_playout", "random_round"]
 
 _INLINE = (Round, _OpenEndedRound)
 """The classes whose ``apply_index`` :func:`random_playout` writes out (others get it called)."""
-_FOLLOWING = {n: (*range(1, n), 0) for n in (2, 3, 4)}
+_FOLLOWING = {n: (*range(1, n), 0) for n in range(2, 7)}
 """``_FOLLOWING[players][seat]``: the seat after ``seat``."""
 
 
@@ -41,7 +41,8 @@ def random_playout(state: Round, rng: random.Random) -> Round:
     hands = state.hands
     held = sum(map(len, hands))  # cards in all hands: the plays left in this packet
     next_card = state.next_card
-    if not held and next_card == 52:
+    end = len(state.deck)  # 52, or 104 with the double pack
+    if not held and next_card == end:
         return state
     rules = state.rules
     n = rules.players
@@ -70,7 +71,7 @@ def random_playout(state: Round, rng: random.Random) -> Round:
                     else:
                         bonus = rules.kseri_points
                         is_kseri = True
-                    if is_kseri and not rules.last_card_kseri and not left and next_card == 52 \
+                    if is_kseri and not rules.last_card_kseri and not left and next_card == end \
                             and not state.open_ended:
                         is_kseri = False  # the round's last card: an ordinary capture (issue #12)
                     if is_kseri:
@@ -103,7 +104,7 @@ def random_playout(state: Round, rng: random.Random) -> Round:
                 pile_points += values[card]
                 top = rank
             seat = following[seat]
-        if next_card < 52:  # the next packet, as BaseRound._hands_out deals it
+        if next_card < end:  # the next packet, as BaseRound._hands_out deals it
             k = rules.packet_size
             seat = (state.dealer + 1) % n
             deck = state.deck
@@ -132,7 +133,8 @@ def _apply_each(state: Round, rng: random.Random) -> Round:
     hands = state.hands
     uniform = rng.random
     apply = state.apply_index
-    while state.next_card < 52 or any(hands):
+    end = len(state.deck)
+    while state.next_card < end or any(hands):
         hand = hands[state.to_move]
         apply(hand[int(uniform() * len(hand))])
     return state

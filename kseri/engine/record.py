@@ -75,11 +75,12 @@ def _card(code: Any) -> int:
         raise card_code_error(code) from None
 
 
-def _cards(value: Any, where: str, what: str) -> list[int]:
+def _cards(value: Any, where: str, what: str, most: int) -> list[int]:
     if not isinstance(value, list):
         raise RecordError(f"{what} must be a list of card codes", where)
-    if len(value) > 52:
-        raise RecordError(f"{what} lists {len(value)} cards (a pack has 52)", where)
+    if len(value) > most:
+        pack = "a pack has 52" if most == 52 else f"the pack has {most}"
+        raise RecordError(f"{what} lists {len(value)} cards ({pack})", where)
     try:
         return [_card(code) for code in value]
     except KseriError as exc:
@@ -121,15 +122,15 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
             raise RecordError(f"the match was already won by side {match.winner}", where)
         if r > 0 and not match.round.is_terminal():
             raise RecordError("round is unfinished but more rounds follow", f"round {r - 1}")
-        deck = _cards(entry.get("deck"), where, "deck")
+        deck = _cards(entry.get("deck"), where, "deck", rules.cards)
         if rules.table == "sums":
             plays = entry.get("plays", [])
             if not (isinstance(plays, list) and all(isinstance(p, str) for p in plays)):
                 raise RecordError("plays must be a list of play strings", where)
-            if len(plays) > 52:
-                raise RecordError(f"plays lists {len(plays)} plays (a round has at most 52)", where)
+            if len(plays) > rules.cards:
+                raise RecordError(f"plays lists {len(plays)} plays (a round has at most {rules.cards})", where)
         else:
-            plays = _cards(entry.get("plays", []), where, "plays")
+            plays = _cards(entry.get("plays", []), where, "plays", rules.cards)
         try:
             match.next_round(deck)
         except KseriError as exc:

@@ -64,7 +64,7 @@ class Round(BaseRound):
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random) -> Round:
         """Shuffle with ``rng`` and deal, resolving the opening pile as the rules say."""
-        deck = list(range(52))
+        deck = list(range(52)) * rules.packs  # the double pack: every card index twice
         shuffle(deck, rng)
         dealt = rules.players * rules.packet_size
         hands, opening, stock = deck[:dealt], deck[dealt:dealt + rules.opening_size], deck[dealt + rules.opening_size:]
@@ -92,8 +92,9 @@ class Round(BaseRound):
         """The round dealt from ``deck`` (card indices in the order of the record format,
         ``docs/formats.md`` §"Deck order"). ``check=False`` skips the checks (for search)."""
         if check:
-            if sorted(deck) != list(range(52)):
-                raise RecordError("deck is not a permutation of the 52-card pack")
+            if sorted(deck) != sorted(list(range(52)) * rules.packs):
+                raise RecordError("deck is not a permutation of the 52-card pack" if rules.packs == 1 else
+                                  f"deck is not the {rules.cards}-card double pack (every card twice)")
             if not 0 <= dealer < rules.players:
                 raise RecordError(f"dealer {dealer} is not a seat")
             start = rules.players * rules.packet_size
@@ -118,7 +119,8 @@ class Round(BaseRound):
                       last_capturer: int | None = None) -> Round:
         """A round at a position in the middle of play, set up directly (rule scenes, puzzles, tests).
 
-        Cards are :class:`~kseri.engine.cards.Card` values, codes or indices, each at most once.
+        Cards are :class:`~kseri.engine.cards.Card` values, codes or indices, each at most once
+        (at most twice with the double pack, ``rules.packs``: its two copies of every card).
 
         - ``hands``: one hand per seat, seat 0 first; each holds at most a packet
           (``rules.packet_size``), and sizes may differ.
@@ -177,13 +179,15 @@ class Round(BaseRound):
         table = cards("the pile", pile)
         taken = [cards(f"seat {seat}'s captured cards", c) for seat, c in enumerate(captured or [()] * n)]
         rest = cards("the stock", stock or ())
-        seen: dict[int, str] = {}
+        seen: dict[int, list[str]] = {}  # where each copy of a card is given
         for where, found in places:
             for c in found:
-                if c in seen:
-                    both = where if seen[c] == where else f"{seen[c]} and {where}"
-                    raise PositionError(f"{CODES[c]} is given twice ({both})")
-                seen[c] = where
+                copies = seen.setdefault(c, [])
+                if len(copies) == rules.packs:
+                    both = where if copies[-1] == where else f"{copies[-1]} and {where}"
+                    times = "twice" if rules.packs == 1 else f"{rules.packs + 1} times (the pack has {rules.packs})"
+                    raise PositionError(f"{CODES[c]} is given {times} ({both})")
+                copies.append(where)
         for seat, hand in enumerate(held):
             if len(hand) > rules.packet_size:
                 raise PositionError(f"seat {seat} holds {len(hand)} cards, more than a packet "
@@ -196,11 +200,11 @@ class Round(BaseRound):
         if rest and rules.exposed_bottom and rank_index(rest[-1]) == JACK_INDEX:
             raise PositionError("the exposed bottom card may not be a jack")
         placed = [c for found in (*held, table, *taken) for c in found]
-        out = [c for c in range(52) if c not in seen]
+        out = [c for c in range(52) for _ in range(rules.packs - len(seen.get(c, ())))]
         deck = placed + out + rest  # the stock last, so that deck[next_card:] is the stock
         state = cls.from_deck(rules, (to_move - 1) % n if dealer is None else dealer, deck, check=False)
         state.hands[:] = held
-        state.next_card = 52 - len(rest)
+        state.next_card = rules.cards - len(rest)
         state.to_move = to_move
         state.pile = table
         points = state._card_points
@@ -244,7 +248,7 @@ class Round(BaseRound):
     @property
     def bottom_card(self) -> Card | None:
         """The exposed bottom card, when the rules show it and it is still in the stock."""
-        if self.rules.exposed_bottom and self.next_card < 52:
+        if self.rules.exposed_bottom and self.next_card < len(self.deck):
             return Card.from_index(self.deck[-1])
         return None
 
@@ -344,7 +348,7 @@ class Round(BaseRound):
                 else:
                     bonus = rules.kseri_points
                     is_kseri = True
-                if (is_kseri and not rules.last_card_kseri and self.next_card == 52 and not any(hands)
+                if (is_kseri and not rules.last_card_kseri and self.next_card == len(self.deck) and not any(hands)
                         and not self.open_ended):
                     is_kseri = False  # the round's last card: an ordinary capture (issue #12)
                 if is_kseri:

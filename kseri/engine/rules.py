@@ -29,8 +29,8 @@ from kseri.engine.errors import RulesError, quoted, shown
 from kseri.engine.jsontext import JsonTextError, parse_json
 
 __all__ = [
-    "FOURCARD", "GREEK", "PISTI", "PROFILES", "PROFILE_NAMES", "SUMS", "Rules", "card_points_table", "rules_from_spec",
-    "rules_from_text",
+    "FOURCARD", "GREEK", "PISTI", "PROFILES", "PROFILE_NAMES", "SUMS", "Rules", "card_points_table",
+    "double_pack_opening", "rules_from_spec", "rules_from_text",
 ]
 
 OpeningRedeal = Literal["top", "jacks", "none"]
@@ -52,8 +52,14 @@ class Rules:
     profile: str = "greek"
     """Name of the profile these settings started from (for records and display)."""
     players: int = 2
-    """2; 3, each alone (needs 4-card packets: four use the pack); or 4 in two
-    partnerships (seats 0+2 against 1+3)."""
+    """2 to 6 seats, as many as deal the pack into whole packets. 2, 3 and 5 play each
+    alone; 4 and 6 play in partnerships of seats opposite (see :attr:`partnerships`)."""
+    packs: int = 1
+    """1: one 52-card pack; 2: the double 104-card pack, two copies of every card
+    (4 to 6 players; ``docs/rules.md`` §"Double pack")."""
+    partnerships: bool = True
+    """With 4 or 6 players, seats opposite each other (seat and seat + players/2) are
+    partners: 0+2 against 1+3, or 0+3, 1+4 and 2+5. False: every seat plays alone."""
     packet_size: int = 6
     """Cards dealt to each player per packet."""
     opening_size: int = 4
@@ -107,17 +113,32 @@ class Rules:
             raise RulesError(problem)
 
     @property
+    def partnered(self) -> bool:
+        """Whether partners opposite play as one side (4 or 6 players, :attr:`partnerships` on)."""
+        return self.partnerships and self.players in (4, 6)
+
+    @property
     def teams(self) -> int:
-        """Scoring sides: every seat alone with 2 or 3 players, two partnerships with 4."""
-        return 3 if self.players == 3 else 2
+        """Scoring sides: half the seats in partnerships (2 with 4 players, 3 with 6), else every seat.
+
+        >>> GREEK.teams, dataclasses.replace(FOURCARD, players=6, packs=2, opening_size=8).teams
+        (2, 3)
+        """
+        return self.players // 2 if self.partnered else self.players
 
     def team_of(self, seat: int) -> int:
-        return seat if self.players == 3 else seat % 2
+        """The side ``seat`` plays for: partners opposite share ``seat % teams``."""
+        return seat % (self.players // 2) if self.partnered else seat
+
+    @property
+    def cards(self) -> int:
+        """Cards in play: 52, or 104 with the double pack."""
+        return 52 * self.packs
 
     @property
     def packets(self) -> int:
         """How many packets use the whole pack (4 in the Greek game)."""
-        return (52 - self.opening_size) // (self.players * self.packet_size)
+        return (self.cards - self.opening_size) // (self.players * self.packet_size)
 
     def card_points(self, card: Card) -> int:
         """Points one captured card is worth under these rules."""
@@ -144,15 +165,18 @@ TARGET_MAX = 10_000
 """``target`` and ``target_raise``: 1 .. 10000."""
 MATCH_ROUNDS_MAX = 100
 """``match_rounds``: 1 .. 100 (or null)."""
+MAX_PLAYERS = 6
+"""``players``: 2 .. 6."""
 
 _MIN_TOP_POOL = 5
-"""Cards outside the hands needed so that an opening with ``opening_redeal = "top"`` always exists:
-of any five cards at least one is not a jack and one has another rank than it."""
+"""Cards outside the hands needed (per pack) so that an opening with ``opening_redeal = "top"``
+always exists: of any five cards at least one is not a jack and one has another rank than it
+(nine of the double pack, with its eight jacks)."""
 _MIN_JACKS_STOCK = 8
-"""Stock needed after the opening with ``opening_redeal = "jacks"``: a jack is replaced by cards from
-the stock's top half (the rest stays below), so that half must hold more than the four jacks."""
+"""Stock needed (per pack) after the opening with ``opening_redeal = "jacks"``: a jack is replaced by
+cards from the stock's top half (the rest stays below), so that half must hold more than the jacks."""
 _MIN_BOTTOM_STOCK = 5
-"""Stock needed after the opening for ``exposed_bottom``: it must always hold a non-jack."""
+"""Stock needed (per pack) after the opening for ``exposed_bottom``: it must always hold a non-jack."""
 
 _SUMS_UNUSED = {"opening_redeal": "none", "exposed_bottom": False, "jacks_capture": True,
                 "jack_kseri_points": None, "double_kseri_points": None, "jack_table_points": 0}
@@ -185,12 +209,16 @@ def _problems(rules: Rules) -> Iterator[str | None]:
     field has its type and range)."""
     yield _choice_problem(rules, "profile", PROFILE_NAMES)
     yield _choice_problem(rules, "table", ("pile", "sums"))
-    if not (type(rules.players) is int and rules.players in (2, 3, 4)):
-        yield f"players must be 2, 3 or 4, got {shown(rules.players)}"
+    if not (type(rules.players) is int and 2 <= rules.players <= MAX_PLAYERS):
+        yield f"players must be an integer from 2 to {MAX_PLAYERS}, got {shown(rules.players)}"
+    if not (type(rules.packs) is int and rules.packs in (1, 2)):
+        yield f"packs must be 1 or 2, got {shown(rules.packs)}"
+    if rules.packs == 2 and not 4 <= rules.players <= MAX_PLAYERS:
+        yield f"packs 2 (the double pack) is for 4 to {MAX_PLAYERS} players, got players {rules.players}"
     yield _int_problem(rules, "packet_size", 1, 26)
     yield _int_problem(rules, "opening_size", 1, 50)
     yield _choice_problem(rules, "opening_redeal", ("top", "jacks", "none"))
-    for name in ("jacks_capture", "last_card_kseri", "exposed_bottom"):
+    for name in ("jacks_capture", "last_card_kseri", "exposed_bottom", "partnerships"):
         if not isinstance(getattr(rules, name), bool):
             yield f"{name} must be true or false, got {shown(getattr(rules, name))}"
     yield _int_problem(rules, "kseri_points", 0, BONUS_POINTS_MAX)
@@ -223,12 +251,16 @@ def _rank_points_problem(value: object) -> str | None:
 def _deal_problem(rules: Rules) -> str | None:
     """Whether the pack deals: whole packets after the opening, and an opening and a bottom card
     that the deal can always find (otherwise it would look for them forever)."""
-    n, k, o = rules.players, rules.packet_size, rules.opening_size
+    n, k, o, packs = rules.players, rules.packet_size, rules.opening_size, rules.packs
     dealt = n * k
-    rest = 52 - o
+    total = rules.cards
+    rest = total - o
     if rest < dealt or rest % dealt:
-        return (f"packet_size {k} with opening_size {o} leaves no valid deal (the 52 - {o} = {rest} cards "
+        return (f"packet_size {k} with opening_size {o} leaves no valid deal (the {total} - {o} = {rest} cards "
                 f"after the opening must split into whole packets of {k} for {n} players)")
+    if rules.table == "sums" and packs != 1:
+        return f"packs {packs}: the sums table plays with one pack"
+    extra_jacks = 4 * (packs - 1)  # the first pack's thresholds grow by the second pack's four jacks
     if rules.table == "sums":
         for name, neutral in _SUMS_UNUSED.items():
             value = getattr(rules, name)
@@ -241,15 +273,17 @@ def _deal_problem(rules: Rules) -> str | None:
         if o < 2:
             return (f"opening_size {o} is too small for opening_redeal 'top' "
                     f"(it checks the top card and the one under it: at least 2)")
-        if 52 - dealt < _MIN_TOP_POOL:
-            return (f"packet_size {k} leaves {52 - dealt} cards outside the hands, too few for "
-                    f"opening_redeal 'top' (at least {_MIN_TOP_POOL}, so that an opening always exists)")
-    if rules.opening_redeal == "jacks" and stock < _MIN_JACKS_STOCK:
+        if total - dealt < _MIN_TOP_POOL + extra_jacks:
+            return (f"packet_size {k} leaves {total - dealt} cards outside the hands, too few for "
+                    f"opening_redeal 'top' (at least {_MIN_TOP_POOL + extra_jacks}, so that an opening always "
+                    f"exists)")
+    if rules.opening_redeal == "jacks" and stock < _MIN_JACKS_STOCK + 2 * extra_jacks:
         return (f"packet_size {k} with opening_size {o} leaves a stock of {stock} cards, too few for "
-                f"opening_redeal 'jacks' (at least {_MIN_JACKS_STOCK} to replace opening jacks from)")
-    if rules.exposed_bottom and stock < _MIN_BOTTOM_STOCK:
-        return (f"exposed_bottom needs a stock of at least {_MIN_BOTTOM_STOCK} cards after the opening "
-                f"(packet_size {k} with opening_size {o} leaves {stock})")
+                f"opening_redeal 'jacks' (at least {_MIN_JACKS_STOCK + 2 * extra_jacks} to replace opening "
+                f"jacks from)")
+    if rules.exposed_bottom and stock < _MIN_BOTTOM_STOCK + extra_jacks:
+        return (f"exposed_bottom needs a stock of at least {_MIN_BOTTOM_STOCK + extra_jacks} cards after the "
+                f"opening (packet_size {k} with opening_size {o} leaves {stock})")
     return None
 
 
@@ -339,7 +373,30 @@ opening_redeal 'jacks' (at least 8 to replace opening jacks from)
     unknown = sorted((key for key in options if key not in _OPTION_NAMES), key=str)
     if unknown:
         raise RulesError(f"unknown rules option {quoted(unknown[0])}")
+    if options.get("packs") == 2 and "opening_size" not in options:
+        opening = double_pack_opening(PROFILES[name], options.get("players"), options.get("packet_size"))
+        if opening is not None:
+            options["opening_size"] = opening
     return dataclasses.replace(PROFILES[name], **options) if options else PROFILES[name]
+
+
+def double_pack_opening(base: Rules, players: Any, packet_size: Any) -> int | None:
+    """The opening pile of the double pack when a record does not give one (``docs/rules.md``
+    §"Double pack"): the profile's own (4) if the other 100 cards split into whole packets,
+    else the smallest larger one that deals every card, up to twice the profile's (8).
+    None when no such size exists (or the inputs are not numbers: validation then names them).
+
+    >>> [double_pack_opening(FOURCARD, players, None) for players in (4, 5, 6)], double_pack_opening(GREEK, 4, None)
+    ([8, 4, 8], 8)
+    >>> rules_from_spec({"profile": "fourcard", "packs": 2, "players": 6}).packets
+    4
+    """
+    n = base.players if players is None else players
+    k = base.packet_size if packet_size is None else packet_size
+    if type(n) is not int or type(k) is not int or n < 1 or k < 1:
+        return None
+    return next((o for o in range(base.opening_size, 2 * base.opening_size + 1) if (104 - o) % (n * k) == 0),
+                None)
 
 
 def rules_from_text(text: str) -> Rules:

@@ -55,7 +55,7 @@ class Breakdown:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RoundScore:
-    """The score of a finished round, one :class:`Breakdown` per side (seat, or team of 4)."""
+    """The score of a finished round, one :class:`Breakdown` per side (seat, or partnership)."""
 
     dealer: int
     sides: tuple[Breakdown, ...]
@@ -107,8 +107,9 @@ def score_round(state: RoundState) -> RoundScore:
             "jacks": rank_points[JACK - 1],
             "tens": rank_points[TEN - 1],
             "other_ranks": sum(p for r, p in enumerate(rank_points, 1) if r not in _NAMED_RANKS),
-            "ten_of_diamonds": rules.ten_of_diamonds_points if _TEN_OF_DIAMONDS in cards else 0,
-            "two_of_clubs": rules.two_of_clubs_points if _TWO_OF_CLUBS in cards else 0,
+            # Each copy scores (the double pack has two of each card).
+            "ten_of_diamonds": rules.ten_of_diamonds_points * cards.count(_TEN_OF_DIAMONDS),
+            "two_of_clubs": rules.two_of_clubs_points * cards.count(_TWO_OF_CLUBS),
             "majority": majority,
             "kseri": bonus[team],
             "jack_table": jack_tables[team] * rules.jack_table_points,

@@ -53,7 +53,8 @@ class RoundState(Protocol):
 
     @property
     def deck(self) -> tuple[int, ...]:
-        """The 52 cards in record order: the packets, the opening cards, the stock."""
+        """The pack in record order: the packets, the opening cards, the stock (52 cards, or
+        104 with the double pack: every card index twice)."""
 
     @property
     def hands(self) -> Sequence[Sequence[int]]: ...
@@ -64,7 +65,7 @@ class RoundState(Protocol):
 
     @property
     def next_card(self) -> int:
-        """Index in :attr:`deck` of the stock's next card (52 once the stock is empty)."""
+        """Index in :attr:`deck` of the stock's next card (``len(deck)`` once the stock is empty)."""
 
     @property
     def to_move(self) -> int: ...
@@ -215,7 +216,7 @@ class BaseRound:
         """Every hand is empty: deal the stock's next packet (the seat after the dealer first,
         and that seat leads), or end the round when the stock is out."""
         start = self.next_card
-        if start < 52:
+        if start < len(self.deck):
             rules = self.rules
             n, k = rules.players, rules.packet_size
             first = (self.dealer + 1) % n
@@ -261,7 +262,7 @@ class BaseRound:
 
     @property
     def stock_count(self) -> int:
-        return 52 - self.next_card
+        return len(self.deck) - self.next_card
 
     @property
     def packet(self) -> int:
@@ -273,7 +274,7 @@ class BaseRound:
 
     def is_terminal(self) -> bool:
         """Whether the round is over: the stock and every hand are empty."""
-        return self.next_card == 52 and not any(self.hands)
+        return self.next_card == len(self.deck) and not any(self.hands)
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:
@@ -292,22 +293,25 @@ def shuffle(cards: list[int], rng: random.Random) -> None:
     >>> cards == same
     True
     """
-    if type(rng) is random.Random and _SAME_AS_SHUFFLE and len(cards) <= 52:
+    if type(rng) is random.Random and _SAME_AS_SHUFFLE and len(cards) <= _MAX_CARDS:
         _shuffle_by_bits(cards, rng)
     else:
         rng.shuffle(cards)
 
 
-_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(51, 0, -1))
+_MAX_CARDS = 104
+"""The most cards :func:`_shuffle_by_bits` shuffles: the double pack."""
+
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(_MAX_CARDS - 1, 0, -1))
 """For :func:`_shuffle_by_bits`: each position from the last down, the size of the range its
 card is drawn from, and that size's bit length."""
 
 
 def _shuffle_by_bits(cards: list[int], rng: random.Random) -> None:
     """``random.Random.shuffle`` with its ``_randbelow`` (``_randbelow_with_getrandbits``)
-    written in (at most 52 cards)."""
+    written in (at most :data:`_MAX_CARDS` cards)."""
     getrandbits = rng.getrandbits
-    for i, size, bits in _SHUFFLE_STEPS[52 - len(cards):]:
+    for i, size, bits in _SHUFFLE_STEPS[_MAX_CARDS - len(cards):]:
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
@@ -316,7 +320,7 @@ def _shuffle_by_bits(cards: list[int], rng: random.Random) -> None:
 
 def _same_as_shuffle() -> bool:
     """Whether :func:`_shuffle_by_bits` matches this interpreter's ``random.Random.shuffle``."""
-    for length in (52, 5):
+    for length in (104, 52, 5):
         mine, theirs = list(range(length)), list(range(length))
         a, b = random.Random(length), random.Random(length)
         _shuffle_by_bits(mine, a)

@@ -91,7 +91,7 @@ def test_rules_spec_round_trip():
 @pytest.mark.parametrize("spec, message", [
     ("whist", "unknown rules profile 'whist'"),
     ({"profile": "greek", "jokers": 2}, "unknown rules option 'jokers'"),
-    ({"profile": "greek", "players": 5}, "^players must be 2, 3 or 4, got 5$"),
+    ({"profile": "greek", "players": 7}, "^players must be an integer from 2 to 6, got 7$"),
     ({"profile": "greek", "players": 3}, "leaves no valid deal"),
     ({"profile": "greek", "last_card_kseri": 1}, "^last_card_kseri must be true or false, got 1$"),
     ({"profile": "greek", "target": "151"}, "^target must be an integer from 1 to 10000, got '151'$"),
