@@ -6,7 +6,8 @@ const waiting = [];
 let started = false;
 
 function attach(frame) {
-  if (!frame || waiting.includes(frame)) return;
+  if (!frame || frame.kseriWaiting !== true || frame.kseriTaken) return;
+  frame.kseriTaken = true; // the frame stops waiting for us: we draw it
   waiting.push(frame);
   if (!started) {
     started = true;
@@ -20,7 +21,7 @@ window.kseriRuntime = { attach, waiting };
 // Frames that loaded before this page did are waiting for it.
 for (let i = 0; i < window.parent.frames.length; i++) {
   try {
-    if (window.parent.frames[i].kseriWaiting === true) attach(window.parent.frames[i]);
+    attach(window.parent.frames[i]);
   } catch {
     // a frame of another origin: not one of ours
   }

@@ -213,3 +213,25 @@ def test_scenes_off_screen_start_nothing_until_scrolled_to(browser, site_url, tm
         wait_drawn(page, site_url, 2)
         assert downloads(site.watch.requests) == dict.fromkeys(INTERPRETER_FILES, 1)
         assert trouble(site, site_url) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("name", "done"), [("embed-docs.html", "Copied."), ("embed-docs.el.html", "Αντιγράφηκε.")])
+def test_the_docs_copy_buttons_copy_the_snippets(game_page, site_url, name, done):
+    page = game_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page.goto(f"{site_url}/{name}")
+    buttons = page.locator("button[data-copy]")
+    assert buttons.count() == 2
+    for i in range(2):
+        button = buttons.nth(i)
+        button.click()
+        status = button.locator("xpath=following-sibling::span[@class='copy-status']")
+        page.wait_for_function("(s) => s.textContent !== ''", arg=status.element_handle())
+        assert status.inner_text() == done
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied == page.locator(f"#{button.get_attribute('data-copy')}").inner_text()
+        assert "embed.html?" in copied and copied.startswith("<iframe")
+        page.evaluate("(s) => { s.textContent = ''; }", status.element_handle())
+    many = page.locator("#snippet-many").inner_text()
+    assert many.count('name="kseri-runtime"') == 1 and many.count("embed.html?") == 2
