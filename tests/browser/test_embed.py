@@ -235,3 +235,23 @@ def test_the_docs_copy_buttons_copy_the_snippets(game_page, site_url, name, done
         page.evaluate("(s) => { s.textContent = ''; }", status.element_handle())
     many = page.locator("#snippet-many").inner_text()
     assert many.count('name="kseri-runtime"') == 1 and many.count("embed.html?") == 2
+
+
+@pytest.mark.browser
+def test_a_scene_draws_alone_when_the_runtime_frame_never_loads(browser, site_url, tmp_path):
+    """A wrong address for the runtime frame (a 404 page on the site) must not leave the scenes blank: after
+    waiting a while for it, each frame starts a runtime of its own."""
+    from .conftest import own_site
+
+    host_page(tmp_path, site_url, gap_px=0)
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(html.replace("/embed-runtime.html", "/no-such-runtime.html"))
+    with own_site(browser, tmp_path, service_workers="block", viewport={"width": 1000, "height": 1400}) as site:
+        site.page.goto(f"{site.url}/index.html")
+        frames = wait_drawn(site.page, site_url, 2)
+        assert all(f.evaluate("() => document.body.dataset.error === undefined") for f in frames)
+        assert downloads(site.watch.requests)["pyodide.asm.wasm"] == 2  # one runtime per scene, as without one
+        missing = [e for e in site.watch.console_errors if "404" in e and "/no-such-runtime.html" in e]
+        assert len(missing) == 1  # the one error the page asked for
+        site.watch.console_errors.remove(missing[0])
+        assert trouble(site, site_url) == []
