@@ -22,5 +22,6 @@ The page (DOM, timers, storage; typed against ``stubs/``):
 - :mod:`~kseri.web.opening` picks the game the page opens with,
   :mod:`~kseri.web.storage` keeps it between visits, :mod:`~kseri.web.dom` has the
   small helpers for values and elements from the browser;
-- :mod:`~kseri.web.embed` runs the embeddable board (``embed.html``).
+- :mod:`~kseri.web.embed` runs the embeddable board (``embed.html``); :mod:`~kseri.web.embed_hub` the one
+  runtime that draws every scene frame of a page (``embed-runtime.html``).
 """

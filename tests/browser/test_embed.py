@@ -13,6 +13,8 @@ from kseri.table.share import encode
 from .conftest import READY_TIMEOUT
 
 _READY = "() => document.body && document.body.dataset.ready === 'true'"
+SCENE_FRAMES = "iframe:not([name=kseri-runtime])"
+"""A page's scene frames (not the shared runtime's)."""
 
 
 def _step_to_end(frame) -> list[str]:
@@ -34,7 +36,7 @@ def test_guide_scenes_load_and_play_to_the_end(game_page, page_watch, site_url):
     page = game_page
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{site_url}/guide.html")
-    iframes = page.locator("iframe")
+    iframes = page.locator(SCENE_FRAMES)
     count = iframes.count()
     assert count >= 6
     for i in range(count):  # lazy frames load once near the viewport
@@ -50,6 +52,8 @@ def test_guide_scenes_load_and_play_to_the_end(game_page, page_watch, site_url):
     else:
         pytest.fail(f"guide: {sum(f.evaluate(_READY) for f in frames)} of {count} scenes ready")
     assert page_watch.off_origin == []
+    # Six scenes, one Python runtime: the interpreter and the package were fetched once.
+    assert downloads(page_watch.requests) == {"pyodide.asm.wasm": 1, "python_stdlib.zip": 1, "kseri.zip": 1}
     finals = {}
     for frame in frames:
         assert frame.evaluate("() => document.body.dataset.error === undefined"), frame.url
@@ -103,3 +107,151 @@ def test_small_frame_share_link_errors_and_autoplay(game_page, page_watch, site_
     assert "kseri! +10" in page.locator("#caption").inner_text()
     assert page.locator("#play").get_attribute("data-state") == "ended"
     assert page_watch.off_origin == []
+
+
+# --------------------------------------------------------------------------- many scenes, one runtime
+
+INTERPRETER_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "kseri.zip")
+"""What each Python runtime downloads once: the interpreter, its standard library, our package."""
+SNIPPET_SITE = "https://example.github.io/kseri/"
+"""The address the documented snippet says to replace with the site's own."""
+
+
+def downloads(requests: list[str]) -> dict[str, int]:
+    """How many times each of the runtime's files was requested."""
+    names = [url.split("?")[0].rsplit("/", 1)[-1] for url in requests]
+    return {name: names.count(name) for name in INTERPRETER_FILES}
+
+
+def documented_snippet() -> str:
+    """The "several scenes on one page" snippet of embed-docs.html, as an author copies it."""
+    from html import unescape
+
+    from .conftest import ROOT
+
+    html = (ROOT / "embed-docs.html").read_text(encoding="utf-8")
+    start = html.index('<pre tabindex="0" id="snippet-many"><code>') + len('<pre tabindex="0" id="snippet-many"><code>')
+    return unescape(html[start:html.index("</code></pre>", start)])
+
+
+def host_page(tmp_path, site_url: str, *, gap_px: int) -> None:
+    """A third party's page (served by the test on another port) holding the documented snippet, with
+    ``gap_px`` of text between its first scene and the rest."""
+    snippet = documented_snippet().replace(SNIPPET_SITE, f"{site_url}/")
+    runtime, scenes = snippet.split("\n\n", 1)
+    first, rest = scenes.split("\n<iframe", 1)
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A guide elsewhere</title>'
+        '<link rel="icon" href="data:,"></head><body><h1>A guide elsewhere</h1>'
+        f'{runtime}\n{first}\n<div style="height:{gap_px}px">A long text.</div>\n<iframe{rest}</body></html>',
+        encoding="utf-8")
+
+
+def scene_frames(page, site_url: str) -> list:
+    return [f for f in page.frames if f.url.startswith(f"{site_url}/embed.html")]
+
+
+def wait_drawn(page, site_url: str, count: int) -> list:
+    """Wait until ``count`` scene frames of the site are drawn; return them."""
+    deadline = time.monotonic() + READY_TIMEOUT
+    while True:
+        frames = [f for f in scene_frames(page, site_url) if f.evaluate(_READY)]
+        if len(frames) >= count:
+            return frames
+        assert time.monotonic() < deadline, f"{len(frames)} of {count} scenes drawn"
+        page.wait_for_timeout(200)
+
+
+def trouble(site, site_url: str) -> list[str]:
+    """What went wrong on the host page, apart from requests to the game's site (which is the point)."""
+    site.watch.off_origin[:] = [r for r in site.watch.off_origin if not r.split(" ", 1)[1].startswith(site_url + "/")]
+    return site.watch.problems()
+
+
+@pytest.mark.browser
+def test_the_documented_snippet_works_from_another_origin_with_one_runtime(browser, site_url, tmp_path):
+    """A page on a second local port pastes the docs' snippet: both scenes are drawn by one runtime, the second
+    (far below) only once scrolled to."""
+    from .conftest import own_site
+
+    host_page(tmp_path, site_url, gap_px=20_000)
+    with own_site(browser, tmp_path, service_workers="block", viewport={"width": 1000, "height": 700}) as site:
+        assert site.url != site_url
+        page = site.page
+        page.goto(f"{site.url}/index.html")
+        first = wait_drawn(page, site_url, 1)[0]
+        assert "plays=10S" in first.url and first.locator("#pile").get_attribute("data-count") == "1"
+        page.wait_for_timeout(1000)
+        assert [f for f in scene_frames(page, site_url) if f.evaluate(_READY)] == [first]  # off screen: not drawn
+        page.locator("iframe").last.scroll_into_view_if_needed()
+        frames = wait_drawn(page, site_url, 2)
+        second = next(f for f in frames if f is not first)
+        _step_to_end(second)
+        assert "jack kseri! +20" in second.locator("#caption").inner_text()
+        _step_to_end(first)
+        assert downloads(site.watch.requests) == dict.fromkeys(INTERPRETER_FILES, 1)
+        assert trouble(site, site_url) == []
+
+
+@pytest.mark.browser
+def test_scenes_off_screen_start_nothing_until_scrolled_to(browser, site_url, tmp_path):
+    """Every scene below the fold: no runtime starts (no interpreter, not even PyScript) until one is reached."""
+    from .conftest import own_site
+
+    host_page(tmp_path, site_url, gap_px=0)
+    page_html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(page_html.replace("<h1>", '<div style="height:20000px">Words.</div><h1>'))
+    with own_site(browser, tmp_path, service_workers="block", viewport={"width": 1000, "height": 700}) as site:
+        page = site.page
+        page.goto(f"{site.url}/index.html")
+        page.wait_for_load_state("load")
+        page.wait_for_timeout(2000)
+        assert scene_frames(page, site_url) == [] or not any(f.evaluate(_READY) for f in scene_frames(page, site_url))
+        fetched = [url for url in site.watch.requests if "/runtime/" in url or url.endswith("kseri.zip")]
+        assert fetched == []
+        page.locator("iframe").last.scroll_into_view_if_needed()
+        wait_drawn(page, site_url, 2)
+        assert downloads(site.watch.requests) == dict.fromkeys(INTERPRETER_FILES, 1)
+        assert trouble(site, site_url) == []
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("name", "done"), [("embed-docs.html", "Copied."), ("embed-docs.el.html", "Αντιγράφηκε.")])
+def test_the_docs_copy_buttons_copy_the_snippets(game_page, site_url, name, done):
+    page = game_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page.goto(f"{site_url}/{name}")
+    buttons = page.locator("button[data-copy]")
+    assert buttons.count() == 2
+    for i in range(2):
+        button = buttons.nth(i)
+        button.click()
+        status = button.locator("xpath=following-sibling::span[@class='copy-status']")
+        page.wait_for_function("(s) => s.textContent !== ''", arg=status.element_handle())
+        assert status.inner_text() == done
+        copied = page.evaluate("() => navigator.clipboard.readText()")
+        assert copied == page.locator(f"#{button.get_attribute('data-copy')}").inner_text()
+        assert "embed.html?" in copied and copied.startswith("<iframe")
+        page.evaluate("(s) => { s.textContent = ''; }", status.element_handle())
+    many = page.locator("#snippet-many").inner_text()
+    assert many.count('name="kseri-runtime"') == 1 and many.count("embed.html?") == 2
+
+
+@pytest.mark.browser
+def test_a_scene_draws_alone_when_the_runtime_frame_never_loads(browser, site_url, tmp_path):
+    """A wrong address for the runtime frame (a 404 page on the site) must not leave the scenes blank: after
+    waiting a while for it, each frame starts a runtime of its own."""
+    from .conftest import own_site
+
+    host_page(tmp_path, site_url, gap_px=0)
+    html = (tmp_path / "index.html").read_text(encoding="utf-8")
+    (tmp_path / "index.html").write_text(html.replace("/embed-runtime.html", "/no-such-runtime.html"))
+    with own_site(browser, tmp_path, service_workers="block", viewport={"width": 1000, "height": 1400}) as site:
+        site.page.goto(f"{site.url}/index.html")
+        frames = wait_drawn(site.page, site_url, 2)
+        assert all(f.evaluate("() => document.body.dataset.error === undefined") for f in frames)
+        assert downloads(site.watch.requests)["pyodide.asm.wasm"] == 2  # one runtime per scene, as without one
+        missing = [e for e in site.watch.console_errors if "404" in e and "/no-such-runtime.html" in e]
+        assert len(missing) == 1  # the one error the page asked for
+        site.watch.console_errors.remove(missing[0])
+        assert trouble(site, site_url) == []

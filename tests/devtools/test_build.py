@@ -26,10 +26,11 @@ def dist(tmp_path_factory):
 
 
 def test_dist_holds_the_whole_site(dist):
-    for rel in ("index.html", "embed.html", "guide.html", "guide.el.html", "embed-docs.html",
+    for rel in ("index.html", "embed.html", "embed-runtime.html", "guide.html", "guide.el.html", "embed-docs.html",
                 "embed-docs.el.html", "pyscript.toml", "sw.js",
                 "manifest.webmanifest", "manifest.el.webmanifest", "precache-manifest.json", ".nojekyll",
-                "static/sw-register.js",
+                "static/sw-register.js", "static/embed/frame.js", "static/embed/runtime.js", "static/embed/copy.js",
+                "static/embed_runtime_main.py",
                 "static/icons/icon-192.png", "static/icons/icon-512.png", "static/cards/10D.svg",
                 "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/pyodide-lock.json", "runtime/pyscript/core.js",
                 "kseri.zip"):
@@ -82,7 +83,7 @@ def test_web_app_manifest(dist):
 
 
 def test_pages_register_the_worker_and_the_manifest():
-    for page in ("index.html", "embed.html"):
+    for page in ("index.html", "embed.html", "embed-runtime.html"):
         html = (ROOT / page).read_text()
         assert '<link rel="manifest" href="./manifest.webmanifest">' in html, page
         assert '<script type="module" src="./static/sw-register.js"></script>' in html, page
@@ -105,7 +106,7 @@ def test_guide_scenes_are_valid_and_cover_the_worked_examples():
         srcs: ClassVar[list[str]] = []
 
         def handle_starttag(self, tag, attrs):
-            if tag == "iframe":
+            if tag == "iframe" and dict(attrs).get("name") != "kseri-runtime":
                 self.srcs.append(dict(attrs)["src"])
 
     parser = Frames()

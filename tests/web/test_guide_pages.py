@@ -37,6 +37,9 @@ class Page(HTMLParser):
         super().__init__()
         self.lang = ""
         self.frames: list[str] = []
+        """The scene frames' addresses."""
+        self.runtimes: list[str] = []
+        """The shared runtime's frames (``name="kseri-runtime"``)."""
         self.links: list[dict[str, str | None]] = []
         self.spoken: list[str] = []
         self._english: list[str] = []
@@ -49,7 +52,7 @@ class Page(HTMLParser):
         if tag in ("a", "link"):
             self.links.append(found)
         if tag == "iframe":
-            self.frames.append(found.get("src") or "")
+            (self.runtimes if found.get("name") == "kseri-runtime" else self.frames).append(found.get("src") or "")
         if (found.get("lang") == "en" and tag != "html") or tag in CODE:
             self._english.append(tag)
         elif not self._english:
@@ -81,6 +84,15 @@ def greek():
     i18n.set_language("el")
     yield
     i18n.set_language("en")
+
+
+@pytest.mark.parametrize("name", ["guide.html", "guide.el.html"])
+def test_the_guides_scenes_share_one_runtime(name):
+    """One hidden ``kseri-runtime`` frame draws every scene; the scenes load lazily (off screen: nothing)."""
+    assert Page(name).runtimes == ["./embed-runtime.html"]
+    html = (ROOT / name).read_text(encoding="utf-8")
+    assert re.search(r'<iframe name="kseri-runtime" src="./embed-runtime.html" title="[^"]+" hidden>', html)
+    assert html.count('loading="lazy"') == 6
 
 
 def test_the_greek_guide_shows_the_same_scenes_in_greek():
