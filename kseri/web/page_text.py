@@ -68,7 +68,7 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#intro .intro-choose .label-long", "text", N_("Another game")),
     ("#intro .intro-choose .label-short", "text", N_("Game")),
     # the table
-    ("#table", "aria-label", N_("Card table")),
+    ("#card-table", "aria-label", N_("Card table")),
     ("#bot-area", "aria-label", N_("Bot")),
     ("#pile-area", "aria-label", N_("Table")),
     ("#you-area", "aria-label", N_("You")),
