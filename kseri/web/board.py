@@ -117,6 +117,9 @@ class Board:
         if items is not None:
             self.set_html("table", sums_render.open_table_html(items))
             self.el["table"].setAttribute("aria-label", sums_render.table_label(items))
+            units, half = sums_render.table_width(items)
+            self.el["table"].style.setProperty("--units", str(units))
+            self.el["table"].style.setProperty("--half", str(half))
 
     @property
     def ways_open(self) -> bool:

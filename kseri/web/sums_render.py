@@ -23,7 +23,7 @@ from kseri.table.sums_moves import MoveWay
 from kseri.table.views import TableItemView, card_text
 from kseri.web.card_html import card_img
 
-__all__ = ["open_table_html", "refusal_html", "table_label", "ways_html"]
+__all__ = ["open_table_html", "refusal_html", "table_label", "table_width", "ways_html"]
 
 
 def _item_name(item: TableItemView) -> str:
@@ -39,6 +39,21 @@ def table_label(items: Sequence[TableItemView]) -> str:
     if not items:
         return _("Table: empty")
     return _("Table: {items}").format(items="; ".join(_item_name(item) for item in items))
+
+
+def table_width(items: Sequence[TableItemView]) -> tuple[float, int]:
+    """How wide the table is, in cards (a build's fan counts its cards 0.3 each after the first), at least
+    4; and that width over two rows (at least 4): the table's cards shrink to fit it (``--units``, ``--half``).
+
+    >>> from kseri.table.views import TableItemView
+    >>> table_width([TableItemView((code,), 1) for code in ("AS", "2S", "3S", "4S", "5S", "6S", "7S")])
+    (7.0, 4)
+    >>> table_width([TableItemView(("5C", "4H"), 9, owner=0)])
+    (4.0, 4)
+    """
+    units = sum(1 + 0.3 * (len(item.cards) - 1) for item in items)
+    units = max(4.0, round(units, 1))
+    return units, max(4, -int(-units // 2))
 
 
 def open_table_html(items: Sequence[TableItemView]) -> str:
