@@ -61,7 +61,7 @@ if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
 
 __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
-VARIANTS = ("greek", "fourcard", "pisti")
+VARIANTS = ("greek", "fourcard", "pisti", "sums")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
 DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
