@@ -105,7 +105,9 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if rules.majority_points:
         lines.append(PointRule(_("Most cards"), rules.majority_points,
                                _("counted at the round's end; nobody on a tie")))
-    lines.append(PointRule(_("Kseri"), rules.kseri_points, _("a lone card taken with its twin")))
+    kseri_note = (_("a capture that empties the table") if rules.table == "sums"
+                  else _("a lone card taken with its twin"))
+    lines.append(PointRule(_("Kseri"), rules.kseri_points, kseri_note))
     if rules.double_kseri_points:
         lines.append(PointRule(_("Kseri right after your own kseri"), rules.double_kseri_points))
     if rules.jack_kseri_points:

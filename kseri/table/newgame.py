@@ -35,6 +35,8 @@ TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
     ("fourcard", N_("Four-card"), N_("Four cards a hand, a second kseri in a row 20; first to 101.")),
     ("pisti", N_("Pişti"), N_("The Turkish scoring of the four-card game: 10♦ is worth 3; first to 101.")),
+    ("sums", N_("Open-table Xeri (sums)"),
+     N_("Four cards face up side by side: take by sum, build, xeri 10; first to 37.")),
 )
 """The tables the page seats: ``(profile, name, one line)``."""
 TABLE_NAMES = tuple(t[0] for t in TABLES)
@@ -95,6 +97,8 @@ class NewGameChoice:
         unknown = sorted(self.options - set(_BY_KEY))
         if unknown:
             raise SessionError(f"unknown house rule {unknown[0]!r}")
+        if self.options and PROFILES[self.table].table == "sums":
+            raise SessionError(_("The house rules are for the pile tables: the open table plays without them."))
         changes: dict[str, Any] = {}
         for option in HOUSE_OPTIONS:
             if option.key in self.options:

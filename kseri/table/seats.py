@@ -31,12 +31,10 @@ class SessionError(KseriError):
 
 
 def table_refusal(rules: Rules) -> str | None:
-    """Why the browser table cannot play ``rules`` (two seats, one pile: the bots play
-    nothing else), or None when it can."""
+    """Why the browser table cannot play ``rules`` (two seats: the bots play nothing else),
+    or None when it can. Both tables are played: the one pile, and the open (sums) table."""
     if rules.players != 2:
         return "the browser table seats two players"
-    if rules.table != "pile":
-        return f"the browser table plays the one-pile tables, not {rules.profile!r}"
     return None
 
 

@@ -42,7 +42,7 @@ import json
 import random
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import IllegalMoveError, KseriError, RecordError
@@ -62,7 +62,7 @@ from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, Sessio
 from kseri.table.stats import Stats
 from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
 from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
-from kseri.table.views import HintEntry, LastPlay, SideView, TableView, describe_event
+from kseri.table.views import HintEntry, LastPlay, SideView, TableItemView, TableView, describe_event
 
 if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
     from kseri.bots import Thinker
@@ -100,7 +100,13 @@ def _thinker(level: str, observation: Observation, rng: random.Random, *, exact:
 
 
 class GameSession:
-    """One match at the browser table, plus the settings that go with it."""
+    """One match at the browser table, plus the settings that go with it.
+
+    This class plays the one-pile tables; :class:`~kseri.table.sums_session.SumsSession` the open
+    (sums) table. :mod:`kseri.table.tables` picks the one for a game's rules."""
+
+    table: ClassVar[str] = "pile"
+    """The kind of table (:attr:`kseri.engine.rules.Rules.table`) this session plays."""
 
     def __init__(self, match: Match, *, seed: int, level: str) -> None:
         self.match = match
@@ -125,9 +131,16 @@ class GameSession:
     # -- construction ---------------------------------------------------------
 
     @classmethod
+    def _other_table(cls, rules: Rules) -> str | None:
+        """Why this class does not play ``rules`` (another kind of table has its own session), or None."""
+        if rules.table != cls.table:
+            return f"the {rules.profile!r} table is not played by {cls.__name__}"
+        return None
+
+    @classmethod
     def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
         """A new match: the first dealer and every deal follow from ``seed``."""
-        refusal = table_refusal(rules)
+        refusal = table_refusal(rules) or cls._other_table(rules)
         if refusal:
             raise SessionError(refusal)
         seed = new_seed() if seed is None else seed
@@ -147,7 +160,7 @@ class GameSession:
         """
         try:
             match = from_record(parse_json(text, what="record"))
-            refusal = table_refusal(match.rules)
+            refusal = table_refusal(match.rules) or cls._other_table(match.rules)
             if refusal:
                 raise RecordError(refusal, "rules")
             session = cls(match, seed=new_seed() if seed is None else seed, level=level)
@@ -206,8 +219,8 @@ class GameSession:
             raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
         if match.rules.players != 2:
             raise SessionError("the saved game is not a two-player game")
-        if table_refusal(match.rules):
-            raise SessionError(f"the saved game is not at a one-pile table ({brief(match.rules.profile)})")
+        if table_refusal(match.rules) or cls._other_table(match.rules):
+            raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
         if not match.rounds:
             raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
@@ -267,19 +280,24 @@ class GameSession:
         return state
 
     @property
+    def can_review(self) -> bool:
+        """Whether a finished round can be reviewed play by play (the pile tables' review)."""
+        return True
+
+    @property
     def phase(self) -> Phase:
         if self.match.is_over:
             return "match_over"
-        state = self.round
+        state = self.match.round  # either table's round: only what both have is asked here
         if state.is_terminal():
             return "round_over"
         return "human" if state.to_move == HUMAN else "bot"
 
     def _position(self) -> tuple[int, int]:
-        return (len(self.match.rounds) - 1, len(self.round.plays))
+        return (len(self.match.rounds) - 1, len(self.match.round.plays))
 
     def view(self) -> TableView:
-        match, state = self.match, self.round
+        match, state = self.match, self.match.round
         sides = []
         for seat in (HUMAN, BOT):
             sides.append(SideView(
@@ -312,10 +330,15 @@ class GameSession:
             winner=match.winner,
             live=self._live(),
             last_play=self.last_play,
+            open_table=self._open_table(),
         )
 
+    def _open_table(self) -> tuple[TableItemView, ...] | None:
+        """The cards side by side at the open table (None at a pile table)."""
+        return None
+
     def _live(self) -> tuple[LiveSide, LiveSide]:
-        a, b = live_score(self.round)  # the table seats two players: two sides
+        a, b = live_score(self.match.round)  # the table seats two players: two sides
         return (a, b)
 
     def observation(self, seat: int) -> Observation:
@@ -329,12 +352,16 @@ class GameSession:
         gained = gains(before, self._live())
         self.last_play = LastPlay(event, (gained[0], gained[1]))
         self.events.append(event)
+        self._forget_thinking()
+        return event
+
+    def _forget_thinking(self) -> None:
+        """The position moved on: the bot's decision and the hints worked out for it no longer apply."""
         self._thinker = None
         self._thinker_key = None
         self._hints = None
         self._hint_thinker = None
         self._hint_key = None
-        return event
 
     def take_events(self) -> list[PlayEvent]:
         """The plays made since the last call, oldest first (for the page to animate)."""
@@ -434,8 +461,7 @@ class GameSession:
         self.match.rng = _rng(self.seed, "deal", len(self.match.rounds))
         self.match.next_round()
         self.match.rng = None
-        self._thinker = None
-        self._hints = None
+        self._forget_thinking()
         self.last_play = None
 
     # -- hints -------------------------------------------------------------------------

@@ -16,7 +16,23 @@ from kseri.table.hints import HintReason
 from kseri.table.live import LiveSide
 from kseri.table.seats import BOT, HUMAN, Phase
 
-__all__ = ["HintEntry", "LastPlay", "SideView", "TableView", "card_text", "describe_event", "describe_take"]
+__all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "card_text", "describe_event",
+           "describe_take"]
+
+
+@dataclass(frozen=True)
+class TableItemView:
+    """One thing on the open (sums) table: a loose card, or a build (its cards, value and owner)."""
+
+    cards: tuple[str, ...]
+    value: int | None
+    """The number it counts for (None for J, Q, K)."""
+    owner: int | None = None
+    """The seat whose build it is (None: a loose card)."""
+
+    @property
+    def is_build(self) -> bool:
+        return self.owner is not None
 
 
 @dataclass(frozen=True)
@@ -61,6 +77,8 @@ class TableView:
     winner: int | None
     live: tuple[LiveSide, LiveSide]
     """Each side's round so far (points without the majority, cards): :mod:`kseri.table.live`."""
+    open_table: tuple[TableItemView, ...] | None = None
+    """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
     last_play: LastPlay | None = field(default=None, compare=False)
     """The latest play and what it gained (None before the round's first play or after a reload).
     Not part of a view's equality: a resumed game is the same table without it."""
@@ -88,6 +106,10 @@ class LastPlay:
 
     event: PlayEvent
     gains: tuple[int, int]
+    open_table: bool = False
+    """Played at the sums table (its lines say what was taken by sum, and builds)."""
+    build_value: int | None = None
+    """At the sums table, the value of the build this play made or raised."""
 
     @property
     def taker(self) -> int | None:

@@ -31,14 +31,16 @@ from pyscript import document, window
 
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
-from kseri.i18n import N_, _
+from kseri.i18n import N_, _, card_name
 from kseri.table.newgame import choice_for, choice_from_form
 from kseri.table.notices import clip
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
+from kseri.table.sums_session import SumsSession
+from kseri.table.tables import new_session, restore_session
 from kseri.table.views import HintEntry
-from kseri.web import language, render
+from kseri.web import language, render, sums_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
@@ -60,7 +62,7 @@ if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
 
 __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
-VARIANTS = ("greek", "fourcard", "pisti")
+VARIANTS = ("greek", "fourcard", "pisti", "sums")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
 DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
@@ -72,7 +74,8 @@ searches back to back while the player watches, and a slice overrun on a busy ph
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
                   "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
-                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation")
+                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation", "kseri.bots.sums_policy",
+                  "kseri.bots.sums_thinker")
 """What the hint and the hard bot load on first use: loaded early, one per slice (:meth:`App.warm_up`)."""
 WARM_UP_DELAY = 1.5
 """Seconds after the table opens before :meth:`App.warm_up` starts (the first paint and deal come first)."""
@@ -107,6 +110,8 @@ class App:
         self.next_rules: Rules | None = None
         """The rules the new match waiting for confirmation starts with (None: the current ones)."""
         self.keyboard_index: int | None = None
+        self.ways_card: str | None = None
+        """At the open table, the hand card whose ways are offered (focused again on Cancel)."""
         """Hand position to refocus after the bot's turn (set when you play from the keyboard)."""
         self._proxies: list[JsProxy] = []
         self._tasks: set[asyncio.Future[None]] = set()
@@ -150,6 +155,10 @@ class App:
         self._listen(self.el["level"], "change", self.on_level)
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         self._listen(self.el["settings-body"], "change", self.on_settings_change)
+        for kind in ("pointerover", "focusin"):  # a way's button points at the cards it takes or builds on
+            self._listen(self.el["ways"], kind, self.on_way_pointed)
+        for kind in ("pointerout", "focusout"):
+            self._listen(self.el["ways"], kind, lambda _event: self.board.highlight(()))
         for name in ("round-summary", "match-end"):
             # Escape must not leave the table stuck between rounds: it means "continue".
             self._listen(self.el[name], "cancel", self.on_dialog_cancel)
@@ -202,6 +211,8 @@ class App:
 
     def render(self) -> None:
         view = self.session.view()
+        if self.board.ways_open and (self.state.busy or view.phase != "human"):
+            self.board.hide_ways()  # a choice offered for a turn that has passed
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
         self.board.draw(view, self.state, hints=self.hints)
@@ -258,7 +269,7 @@ class App:
         """Replace this tab's game with the one another tab saved."""
         text = self.storage.get(SAVE_KEY)
         try:
-            session = GameSession.restore(text)
+            session = restore_session(text)
         except SessionError as exc:
             self.notify(Notice(_("The other tab's game cannot be loaded ({reason}).").format(reason=one_line(exc)),
                                actions=(("keep-this", N_("Keep this one")),), key=NEWER_ELSEWHERE.key, sticky=True))
@@ -298,6 +309,12 @@ class App:
                     return
                 self.keyboard_index = int(card.dataset.index) if keyboard else None
                 self.play(code)
+            return
+        way = target.closest("#ways button[data-move]")
+        if exists(way):
+            if event.detail != 0:  # chosen with the mouse: no hand place to come back to
+                self.keyboard_index = None
+            self.play_move(str(way.dataset.move))
             return
         action = target.closest("[data-action]")
         if not exists(action):
@@ -340,6 +357,7 @@ class App:
             "reset-stats": lambda: self.open_dialog("confirm-reset"),
             "cancel-reset": lambda: self.el["confirm-reset"].close(),
             "confirm-reset": self.reset_stats,
+            "cancel-ways": self.cancel_ways,
         }
         if name == "set-language":
             self.switch_language(str(action.dataset.lang or ""))
@@ -361,6 +379,10 @@ class App:
             if event.key in MOVES and not (event.ctrlKey or event.metaKey or event.altKey):
                 event.preventDefault()
                 self.move_review(str(event.key))
+            return
+        if event.key == "Escape" and self.board.ways_open and not exists(document.querySelector("dialog[open]")):
+            event.preventDefault()
+            self.cancel_ways()
             return
         in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = self.board.hand_buttons()
@@ -417,12 +439,55 @@ class App:
     # -- actions -----------------------------------------------------------------------
 
     def play(self, code: str) -> None:
+        """Your card ``code`` was chosen: play it (at the open table: its one way, or offer its ways)."""
         if self.state.busy or self.session.phase != "human":
             return
+        if isinstance(self.session, SumsSession):
+            self.choose_way(self.session, code)
+            return
+        self.play_move(code)
+
+    def play_move(self, move: str) -> None:
+        """Play ``move`` (a card code; at the open table, a move such as ``7H:3C+4D``)."""
+        if self.state.busy or self.session.phase != "human":
+            return
+        self.board.hide_ways()
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
-        self.spawn(self.turns.human_turn(code, self.state.generation))
+        self.spawn(self.turns.human_turn(move, self.state.generation))
+
+    def choose_way(self, session: SumsSession, code: str) -> None:
+        """At the open table: one legal way plays at once; several are offered as buttons; none is explained."""
+        ways = session.ways(code)
+        if len(ways) == 1:
+            self.play_move(ways[0].move)
+            return
+        self.ways_card = code
+        if not ways:
+            reason = session.refusal(code) or _("This card cannot be played now.")
+            self.board.show_ways(code, sums_render.refusal_html(reason))
+            self.board.announce(reason)
+            return
+        self.board.show_ways(code, sums_render.ways_html(code, ways))
+        first = document.querySelector("#ways button[data-move]")
+        if exists(first):
+            first.focus()
+        self.board.announce(_("Play the {card}:").format(card=card_name(code)) + " "
+                            + "; ".join(way.label for way in ways))
+
+    def cancel_ways(self) -> None:
+        """Escape or Cancel: no way chosen; back to the card that was chosen."""
+        self.board.hide_ways()
+        card = self.el["hand"].querySelector(f'button[data-card="{self.ways_card}"]') if self.ways_card else None
+        if card is not None and exists(card) and not card.disabled:
+            card.focus()
+
+    def on_way_pointed(self, event: Any) -> None:
+        """Light up the table cards the pointed (or focused) way takes or builds on."""
+        target = event.target
+        way = target.closest("button[data-move]") if exists(target) and hasattr(target, "closest") else None
+        self.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
 
     def next_round(self) -> None:
         self.forget_review()
@@ -549,7 +614,7 @@ class App:
         self.pacer.skip()
         self.next_rules = None
         self._forget_failure()
-        self.session = GameSession.new(rules=rules or self.session.rules, level=level or self.session.level)
+        self.session = new_session(rules=rules or self.session.rules, level=level or self.session.level)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
@@ -666,7 +731,8 @@ class App:
     def summary_html(self) -> str:
         """The round's summary with the way into its review."""
         from kseri.web.review_render import review_button_html
-        return render.round_summary_html(self.session.round_summary()) + review_button_html()
+        review = review_button_html() if self.session.can_review else ""
+        return render.round_summary_html(self.session.round_summary()) + review
 
     # -- the review of a round ----------------------------------------------------------
 
@@ -806,8 +872,9 @@ class App:
         session = self.session
         line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
         # the match's result, with the way into the review of its last round
+        review = review_button_html() if session.can_review else ""
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
-                                                                    level=session.level) + review_button_html()
+                                                                    level=session.level) + review
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""

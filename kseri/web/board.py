@@ -14,7 +14,7 @@ from pyscript import document
 
 from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
-from kseri.web import render
+from kseri.web import render, sums_render
 from kseri.web.dom import exists
 from kseri.web.morph import morph_inner
 from kseri.web.state import UiState
@@ -27,7 +27,7 @@ ELEMENT_IDS = (
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-body", "new-game-error", "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
-    "settings", "settings-body",
+    "settings", "settings-body", "table", "ways",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
@@ -79,9 +79,11 @@ class Board:
         el["bot-hand"].dataset.count = str(view.bot.hand_count)
         el["bot-hand"].setAttribute("aria-label", ngettext("Bot's hand: {n} card", "Bot's hand: {n} cards",
                                                            view.bot.hand_count).format(n=view.bot.hand_count))
-        self.set_cards("pile", render.pile_html(view.pile))
-        el["pile"].dataset.count = str(len(view.pile))
-        el["pile"].setAttribute("aria-label", render.pile_label(view.pile))
+        pile = view.pile if view.open_table is None else ()  # the open table lays its cards out in #table
+        self.set_cards("pile", render.pile_html(pile))
+        el["pile"].dataset.count = str(len(pile))
+        el["pile"].setAttribute("aria-label", render.pile_label(pile))
+        self.draw_open_table(view)
         taker = view.last_play.taker if view.last_play is not None else None
         for seat, (name, who) in enumerate((("you-stack", _("You")), ("bot-stack", _("Bot")))):
             # The "+N" goes with the latest play only: the next play's redraw drops it.
@@ -114,6 +116,42 @@ class Board:
         title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
         if document.title != title:
             document.title = title
+
+    def draw_open_table(self, view: TableView) -> None:
+        """The sums table's cards side by side (hidden, and the page marked a pile table, otherwise)."""
+        items = view.open_table
+        document.body.dataset.table = "pile" if items is None else "sums"
+        self.el["table"].hidden = items is None
+        if items is not None:
+            self.set_cards("table", sums_render.open_table_html(items))
+            self.el["table"].setAttribute("aria-label", sums_render.table_label(items))
+            units, half = sums_render.table_width(items)
+            self.el["table"].style.setProperty("--units", str(units))
+            self.el["table"].style.setProperty("--half", str(half))
+
+    @property
+    def ways_open(self) -> bool:
+        return not self.el["ways"].hidden
+
+    def show_ways(self, code: str, html: str) -> None:
+        """Show the choice between the ways of your card ``code`` (or why it cannot be played) under the
+        table, the card raised meanwhile."""
+        self.el["ways"].innerHTML = html
+        self.el["ways"].hidden = False
+        for button in self.hand_buttons():
+            button.classList.toggle("choosing", str(button.dataset.card) == code)
+
+    def hide_ways(self) -> None:
+        self.el["ways"].hidden = True
+        self.el["ways"].innerHTML = ""
+        self.highlight(())
+        for button in self.hand_buttons():
+            button.classList.remove("choosing")
+
+    def highlight(self, codes: Sequence[str]) -> None:
+        """Mark the table cards ``codes`` (a way's capture set, the build it adds to) and unmark the rest."""
+        for card in self.el["table"].querySelectorAll("[data-card]"):
+            card.classList.toggle("picked", str(card.dataset.card) in codes)
 
     def draw_status(self, view: TableView, *, thinking: bool = False, dealing: bool = False,
                     hints: Mapping[str, HintEntry] | None = None) -> None:

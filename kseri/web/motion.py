@@ -75,15 +75,16 @@ async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
     await _one_after_another(pacer, moving, frames, GATHER, 25, easing="cubic-bezier(.5,0,.75,0)")
 
 
-async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent) -> None:
-    """Show "Kseri!" (or "Jack kseri!") with its bonus over the pile."""
+async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent, *, word: str | None = None) -> None:
+    """Show "Kseri!" (or "Jack kseri!", or ``word``) with its bonus over the pile."""
     box = bounds(pile)
     if box is not None:
         flash.style.left = f"{box[0] + box[2] / 2:.1f}px"
         flash.style.top = f"{box[1] + box[3] / 2:.1f}px"
     jack = event.kind == "jack_kseri"
     who = "You" if event.seat == HUMAN else "Bot"
-    flash.innerHTML = (f'<span class="kseri-word">{"Jack kseri" if jack else "Kseri"}!</span>'
+    shout = word or ("Jack kseri!" if jack else "Kseri!")
+    flash.innerHTML = (f'<span class="kseri-word">{shout}</span>'
                        f'<span class="kseri-bonus">+{event.bonus} · {who}</span>')
     flash.hidden = False
     flash.classList.toggle("jack", jack)

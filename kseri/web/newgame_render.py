@@ -59,4 +59,4 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'
 
     return (warning + group(_("Table"), tables) + group(_("Bot"), bots, " inline")
-            + group(_("Match"), length) + group(_("House rules"), house))
+            + group(_("Match"), length) + group(_("House rules"), house, " house-rules"))

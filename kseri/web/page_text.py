@@ -62,13 +62,15 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#intro .intro-text", "html", N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — "
                                       "to take the pile. Take a <b>lone</b> card with its twin for a <b>kseri</b>: "
                                       "+10.")),
+    ("#intro .intro-sums-text", "html", N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may "
+                                           "<b>build</b> a sum you hold. Empty the table for a <b>xeri</b>: +10.")),
     ("#intro .label-long", "text", N_("All the rules")),
     ("#intro .label-short", "text", N_("Rules")),
     ('#intro [data-action="dismiss-intro"]', "text", N_("Got it")),
     ("#intro .intro-choose .label-long", "text", N_("Another game")),
     ("#intro .intro-choose .label-short", "text", N_("Game")),
     # the table
-    ("#table", "aria-label", N_("Card table")),
+    ("#card-table", "aria-label", N_("Card table")),
     ("#bot-area", "aria-label", N_("Bot")),
     ("#pile-area", "aria-label", N_("Table")),
     ("#you-area", "aria-label", N_("You")),

@@ -25,6 +25,7 @@ from kseri.table.live import LiveSide, point_rules
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
+from kseri.table.sums_words import sums_take_line
 from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
 from kseri.web.card_html import card_img
 
@@ -311,10 +312,13 @@ def take_line_html(view: TableView) -> str:
     ''
     """
     play = view.last_play
-    line = describe_take(play) if play is not None else ""
-    if not line or play is None or play.taker is None:
+    line = "" if play is None else sums_take_line(play) if play.open_table else describe_take(play)
+    # At the open table a build is said too (it takes nothing): by whoever built it.
+    seat = play.taker if play is not None and play.taker is not None else (
+        play.event.seat if play is not None and play.open_table else None)
+    if not line or play is None or seat is None:
         return ""
-    who = "you" if play.taker == HUMAN else "bot"
+    who = "you" if seat == HUMAN else "bot"
     kseri = " kseri" if play.event.kind in ("kseri", "jack_kseri") else ""
     return f'<span class="take-line {who}{kseri}">{escape(line)}</span>'
 

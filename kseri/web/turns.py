@@ -35,6 +35,7 @@ from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE,
 from kseri.web.sound import SoundBoard
 from kseri.web.sound_plan import ROUND_END, landing_sound
 from kseri.web.state import Activity, UiState
+from kseri.web.table_play import show_table_play
 
 __all__ = ["SLICE_MS", "Turns", "TurnsHost"]
 
@@ -187,6 +188,22 @@ class Turns:
     async def show_play(self, event: PlayEvent, gen: int) -> None:
         """Animate one play from the table as drawn before it, then draw the table after it."""
         host = self.host
+        pacer = host.pacer
+        if host.session.rules.table == "sums":
+            await show_table_play(host, event, gen)
+        else:
+            await self.show_pile_play(event, gen)
+        if not host.state.current(gen):
+            return
+        if event.round_over:
+            host.sound.play((ROUND_END,))
+            await pacer.pause(ROUND_END_PAUSE)
+        elif event.dealt:
+            await self.deal_in(with_pile=False)
+
+    async def show_pile_play(self, event: PlayEvent, gen: int) -> None:
+        """A play at a pile table: the card flies to the pile, and the pile to the taker if it takes."""
+        host = self.host
         pacer, el = host.pacer, host.board.el
         human = event.seat == HUMAN
         code = event.card.code
@@ -226,13 +243,6 @@ class Turns:
             host.render()
             bump = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-count")
             await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
-        if not host.state.current(gen):
-            return
-        if event.round_over:
-            host.sound.play((ROUND_END,))
-            await pacer.pause(ROUND_END_PAUSE)
-        elif event.dealt:
-            await self.deal_in(with_pile=False)
 
     async def deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""
@@ -248,7 +258,7 @@ class Turns:
             stock = el["stock"].querySelector(".stock-top") or el["stock"]
             cards = [*host.board.hand_buttons(), *el["bot-hand"].querySelectorAll(".back")]
             if with_pile:
-                cards += list(el["pile"].querySelectorAll(".pile-card"))
+                cards += [*el["pile"].querySelectorAll(".pile-card"), *el["table"].querySelectorAll(".table-card")]
             await motion.fly_from_stock(host.pacer, stock, cards)
         finally:
             if host.state == dealing:  # not if a new match took over meanwhile

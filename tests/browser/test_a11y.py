@@ -133,6 +133,27 @@ def test_table_and_its_dialogs(game_page, page_watch, site_url):
     assert_clean(page, "the new-game screen")
 
 
+def test_the_open_sums_table_with_a_build_its_ways_and_a_refusal(game_page, page_watch, site_url):
+    """The open table with a build of yours, the choice between a card's ways, and a refusal."""
+    page = open_table(game_page, page_watch, f"{site_url}/index.html?rules=sums&seed=1&level=easy")
+    for move in ("9D", "6H", "7S", "KS", "10C", "JC", "6C>3H"):  # tests/browser/test_sums_table.py
+        card = move.split(">")[0]
+        page.click(f'#hand [data-card="{card}"]')
+        if page.locator("#ways:not([hidden]) [data-move]").count():
+            page.click(f'#ways [data-move="{move}"]')
+        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+    page.wait_for_selector('#table [data-build="9"]')
+    assert_clean(page, "the open table with a build")
+    page.click('#hand [data-card="QD"]')
+    page.wait_for_selector("#ways .ways-refusal")
+    assert_clean(page, "the open table's refusal")
+    page.keyboard.press("Escape")
+    page.click('#hand [data-card="10H"]')
+    page.wait_for_selector("#ways [data-move]")
+    assert_clean(page, "the open table's ways")
+
+
 @pytest.mark.parametrize("phase", ["round_over", "match_over"])
 def test_round_summary_and_match_end(game_page, page_watch, site_url, phase):
     session = finished(phase)

@@ -269,7 +269,6 @@ def test_url_rules_as_an_object():
     ("?seed=abc", "seed=abc"), ("?seed=-3", "seed=-3"), ("?seed=99999999999999999999", "seed=9999"),
     ("?level=god", "level=god"), ("?rules=poker", "rules=poker"),
     ("?rules=%7B%22profile%22%3A%22greek%22%2C%22players%22%3A4%7D", "two players"),
-    ("?rules=sums", "one-pile tables"),
 ])
 def test_bad_url_parameters_are_ignored_with_a_notice(query, fragment):
     options = parse_url(query, "", LEVELS)
@@ -324,21 +323,24 @@ def test_a_record_that_unpacks_but_breaks_the_rules_fails_when_opened():
         GameSession.from_record_text(options.record)
 
 
-def test_the_sums_table_is_not_played_at_the_browser_table():
-    # The bots play the one-pile tables only (README); the sums table has its own engine.
+def test_the_sums_table_is_played_at_the_browser_table():
+    # The open (sums) table has its own session (kseri.table.sums_session); kseri.table.tables picks it.
     from kseri.engine.match import Match
     from kseri.engine.record import to_record
     from kseri.engine.rules import SUMS
+    from kseri.table.tables import new_session, restore_session, session_from_record
 
-    with pytest.raises(SessionError, match="one-pile tables, not 'sums'"):
+    assert type(new_session(rules=SUMS, seed=1)).__name__ == "SumsSession"
+    with pytest.raises(SessionError, match="not played by GameSession"):
         GameSession.new(rules=SUMS, seed=1)
     match = Match.new(SUMS, rng=random.Random(1), first_dealer=0)
-    with pytest.raises(RecordError, match="rules: the browser table plays the one-pile tables"):
-        GameSession.from_record_text(dumps(match))
+    assert session_from_record(dumps(match)).rules.profile == "sums"
     save = json.loads(GameSession.new(seed=5).to_save())
     save["record"] = to_record(match)
-    with pytest.raises(SessionError, match="not at a one-pile table"):
+    assert type(restore_session(json.dumps(save))).__name__ == "SumsSession"
+    with pytest.raises(SessionError, match="not at this table"):
         GameSession.from_save(json.dumps(save))
+    assert parse_url("?rules=sums", "", LEVELS).rules == SUMS
 
 
 def test_decode_record_param_rejects_non_records():

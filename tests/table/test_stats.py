@@ -48,7 +48,7 @@ def test_the_last_results_are_kept_oldest_first():
 
 def test_an_unseated_game_or_level_counts_nothing():
     stats = Stats()
-    assert not stats.add("sums", "easy", summary(True), day=DAY)
+    assert not stats.add("poker", "easy", summary(True), day=DAY)
     assert not stats.add("greek", "grandmaster", summary(True), day=DAY)
     assert stats.empty and stats == Stats()
 
