@@ -3,11 +3,15 @@
 Each deal is played twice with the seats swapped, so both bots get the same
 cards and the luck of the deal cancels; the unit of measurement is the deal's
 mean point difference per round (A minus B). A bot is a level name or the
-command line of a ``kseri-bot/1`` process.
+command line of a ``kseri-bot/1`` process. Pile tables and the ``sums`` table
+alike (at the sums table a bot answers a move in record notation).
 
 >>> result = run_arena("medium", "easy", rounds=2, seed=1)
 >>> result.deals, len(result.diffs)
 (2, 2)
+>>> from kseri.engine.rules import SUMS
+>>> run_arena("medium", "easy", rounds=1, seed=1, rules=SUMS).deals
+1
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Any, Protocol
 
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
+from kseri.bots.sums_thinker import SumsThinker
 from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
@@ -38,6 +43,8 @@ from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
+from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.sums_observation import SumsObservation
 
 __all__ = ["ArenaError", "ArenaResult", "Interval", "LevelPlayer", "Player", "ProcessPlayer", "format_result",
            "make_player", "run_arena", "run_arena_cli"]
@@ -66,6 +73,8 @@ class Player(Protocol):
 
     def play(self, observation: Observation, rng: random.Random) -> Card: ...
 
+    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove: ...
+
     def close(self) -> None: ...
 
 
@@ -77,6 +86,9 @@ class LevelPlayer:
 
     def play(self, observation: Observation, rng: random.Random) -> Card:
         return Thinker(self.name, observation, rng).run()
+
+    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove:
+        return SumsThinker(self.name, observation, rng).run()
 
     def close(self) -> None:
         pass
@@ -156,11 +168,12 @@ class ProcessPlayer:
         state = f"exit status {status}" if status is not None else "still running"
         return ArenaError(f"bot {_quote(self.name)} {what} ({state}{said})")
 
-    def play(self, observation: Observation, rng: random.Random) -> Card:
+    def _ask(self, data: dict[str, Any]) -> str:
+        """Send one observation; the answer line (stripped), or an :class:`ArenaError`."""
         proc = self._proc
         assert proc.stdin is not None
         try:
-            proc.stdin.write(json.dumps(observation.to_json()) + "\n")
+            proc.stdin.write(json.dumps(data) + "\n")
             proc.stdin.flush()
         except (OSError, ValueError):
             raise self._gone("stopped reading") from None
@@ -176,10 +189,21 @@ class ProcessPlayer:
         answer = line.strip()
         if answer.startswith("error:"):
             raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}")
+        return answer
+
+    def play(self, observation: Observation, rng: random.Random) -> Card:
+        answer = self._ask(observation.to_json())
         try:
             return Card.parse(answer)
         except KseriError:
             raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a card code") from None
+
+    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove:
+        answer = self._ask(observation.to_json())
+        try:
+            return observation.public_round().parse_move(answer)
+        except KseriError:
+            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a play") from None
 
     def close(self) -> None:
         proc = self._proc
@@ -284,22 +308,27 @@ class ArenaResult:
         return data
 
 
-def _play_round(state: Round, players: Sequence[Player], seat_of: Sequence[int], rngs: Sequence[random.Random],
-                times: Sequence[list[float]], totals: Sequence[int], target: int,
-                apply: Callable[[Card], object]) -> None:
+def _play_round(state: Round | SumsRound, players: Sequence[Player], seat_of: Sequence[int],
+                rngs: Sequence[random.Random], times: Sequence[list[float]], totals: Sequence[int], target: int,
+                apply: Callable[[Any], object]) -> None:
     """Play ``state`` to its end with ``apply`` (checked); ``seat_of[side]`` is where side 0/1 sits."""
     side_at = {seat: side for side, seat in enumerate(seat_of)}
     while not state.is_terminal():
         seat = state.to_move
         side = side_at[seat % 2]
-        obs = Observation.from_round(state, seat=seat, totals=totals, target=target)
         start = time.perf_counter()
-        card = players[side].play(obs, rngs[side])
+        move: Card | SumsMove
+        if isinstance(state, SumsRound):
+            move = players[side].play_sums(SumsObservation.from_round(state, seat=seat, totals=totals,
+                                                                      target=target), rngs[side])
+        else:
+            move = players[side].play(Observation.from_round(state, seat=seat, totals=totals, target=target),
+                                      rngs[side])
         times[side].append((time.perf_counter() - start) * 1000.0)
         try:
-            apply(card)
+            apply(move)
         except KseriError as exc:
-            raise ArenaError(f"bot {_quote(players[side].name)} played an illegal card: {exc}") from None
+            raise ArenaError(f"bot {_quote(players[side].name)} played an illegal move: {exc}") from None
 
 
 def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0) -> ArenaResult:
@@ -307,8 +336,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     duplicate pairs of whole matches."""
     if rules.players != 2:
         raise ArenaError("the arena seats two bots: use a two-player rules profile")
-    if getattr(rules, "table", "pile") != "pile":
-        raise ArenaError(f"the bots play one-pile tables only (greek, fourcard, pisti), not {rules.profile!r}")
+    table: type[Round] | type[SumsRound] = SumsRound if rules.table == "sums" else Round
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
     players: list[Player] = []
@@ -321,12 +349,12 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
             players.append(make_player(spec))  # inside: a bot already started is closed on failure
         for i in range(rounds):
             dealer = i % 2
-            deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
+            deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
             diff = 0
             for swap in (0, 1):
                 seat_of = (swap, 1 - swap)  # side A sits at seat 0 first, then at seat 1
                 rngs = [random.Random(f"kseri-arena:{seed}:bot:{i}:{swap}:{side}") for side in (0, 1)]
-                state = Round.from_deck(rules, dealer, deck)
+                state = table.from_deck(rules, dealer, deck)
                 _play_round(state, players, seat_of, rngs, times, (0, 0), rules.target, state.apply)
                 points = score_round(state).points
                 diff += points[seat_of[0]] - points[seat_of[1]]
@@ -339,9 +367,10 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
                 k = 0
                 while not match.is_over and k < _MAX_MATCH_ROUNDS:
                     dealer = match.next_dealer
-                    deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
+                    deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
                     match.next_round(list(deck))
-                    state = match.pile_round()  # the bots play pile tables only (checked above)
+                    current = match.round
+                    state = current if isinstance(current, SumsRound) else match.pile_round()
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)
                     _play_round(state, players, seat_of, rngs, times, totals, match.target, match.play)
