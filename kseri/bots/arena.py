@@ -280,6 +280,8 @@ class ArenaResult:
     match_scores: tuple[float, ...] = ()
     """Per duplicate pair of matches: A's wins out of the two (0, 0.5 or 1)."""
     match_rounds: int = 0
+    first: int = 0
+    """The first deal of the seed's series played (deals ``first`` .. ``first + deals - 1``)."""
 
     @property
     def points(self) -> Interval:
@@ -297,8 +299,8 @@ class ArenaResult:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "a": self.a, "b": self.b, "rules": self.rules.to_spec(), "seed": self.seed,
-            "deals": self.deals, "rounds": 2 * self.deals,
-            "points_per_round": self.points.to_json(),
+            "deals": self.deals, "rounds": 2 * self.deals, "first_deal": self.first,
+            "points_per_round": self.points.to_json(), "diffs": list(self.diffs),
             "think": {"a": self.think(0), "b": self.think(1)},
         }
         rate = self.match_win_rate
@@ -331,9 +333,11 @@ def _play_round(state: Round | SumsRound, players: Sequence[Player], seat_of: Se
             raise ArenaError(f"bot {_quote(players[side].name)} played an illegal move: {exc}") from None
 
 
-def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0) -> ArenaResult:
+def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0,
+              first: int = 0) -> ArenaResult:
     """``rounds`` duplicate deals (each played twice, seats swapped), and ``matches``
-    duplicate pairs of whole matches."""
+    duplicate pairs of whole matches. ``first`` skips to that deal of the seed's series, so
+    a long measurement can run in shards (deals 0-199 and 200-399 are deals 0-399)."""
     if rules.players != 2:
         raise ArenaError("the arena seats two bots: use a two-player rules profile")
     table: type[Round] | type[SumsRound] = SumsRound if rules.table == "sums" else Round
@@ -347,7 +351,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     try:
         for spec in (a, b):
             players.append(make_player(spec))  # inside: a bot already started is closed on failure
-        for i in range(rounds):
+        for i in range(first, first + rounds):
             dealer = i % 2
             deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
             diff = 0
@@ -384,7 +388,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
             p.close()
     return ArenaResult(a=a, b=b, rules=rules, seed=seed, deals=rounds, diffs=tuple(diffs),
                        think_ms=(tuple(times[0]), tuple(times[1])), match_scores=tuple(match_scores),
-                       match_rounds=match_rounds)
+                       match_rounds=match_rounds, first=first)
 
 
 def format_result(result: ArenaResult) -> str:
@@ -409,13 +413,14 @@ def format_result(result: ArenaResult) -> str:
 
 
 def run_arena_cli(args: Any) -> int:
-    """``python -m kseri arena A B --rounds N --seed S [--matches] [--rules R] [--json]``."""
+    """``python -m kseri arena A B --rounds N --seed S [--first-deal K] [--matches] [--rules R] [--json]``."""
     spec = args.rules
     if isinstance(spec, str) and spec.lstrip().startswith(("{", "[", '"')):
         spec = parse_json(spec, what="--rules")
     rules = rules_from_spec(spec)
     matches = max(1, args.rounds // 16) if getattr(args, "matches", False) else 0
-    result = run_arena(args.a, args.b, rounds=args.rounds, seed=args.seed, rules=rules, matches=matches)
+    result = run_arena(args.a, args.b, rounds=args.rounds, seed=args.seed, rules=rules, matches=matches,
+                       first=getattr(args, "first_deal", 0))
     if getattr(args, "json", False):
         print(json.dumps(result.to_json()))
     else:

@@ -27,13 +27,14 @@ hand known), one deal says it all.
 ...     while True:
 ...         _ = next(work)
 ... except StopIteration as stop:
-...     values = stop.value
->>> str(max(values, key=values.__getitem__))
+...     values, move = stop.value
+>>> str(move)
 '7H:3C+4D'
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -45,23 +46,29 @@ from kseri.bots.sums_sim import VALUE, SimRound
 from kseri.engine.sums import SumsMove
 from kseri.engine.sums_observation import SumsObservation
 
-__all__ = ["SumsSearchParams", "search_values"]
+__all__ = ["SearchResult", "SumsSearchParams", "search_values"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class SumsSearchParams:
     """How hard the sums search works."""
 
-    budget: int = 9_000
-    """Simulated plays per decision (about 1 ms of CPython per 80)."""
-    candidates: int = 5
+    budget: int = 5_000
+    """Simulated plays per decision (about 1 ms of CPython per 90)."""
+    candidates: int = 4
     """Moves searched: the heuristic's best (all of them when values are asked for every move)."""
+    obvious: float = 3.0
+    """When the heuristic's best move leads the next by this many points, it is played unsearched
+    (a xeri, mostly); values for every move are always searched."""
     min_samples: int = 12
     max_samples: int = 200
     endgame_cards: int = 8
     """The exact solve of the last packet starts when the hands hold this many cards at most."""
     endgame_nodes: int = 6_000
     """Positions that solve may visit (0: never solve); past them the play-outs decide."""
+    trust: float = 1.5
+    """Standard errors by which a move must beat the heuristic's choice on the same deals to be
+    played instead (the play-outs' policy is cruder than the heuristic, and samples are few)."""
 
 
 def _hidden_seats(base: SimRound, seat: int) -> list[int]:
@@ -94,25 +101,54 @@ def _deal_hidden(base: SimRound, seat: int, pool: list[int], rng: random.Random)
 
 
 def _candidates(observation: SumsObservation, moves: list[SumsMove], params: SumsSearchParams,
-                exact: bool) -> list[SumsMove]:
-    if exact or len(moves) <= params.candidates:
-        return moves
+                exact: bool) -> tuple[list[SumsMove], SumsMove]:
+    """The moves worth searching, in legal-move order, and the heuristic's choice among them."""
     values = heuristic_values(observation)
     ranked = sorted(range(len(moves)), key=lambda i: -values[moves[i]])
+    anchor = moves[ranked[0]]
+    if exact:
+        return moves, anchor
+    if len(ranked) > 1 and values[moves[ranked[0]]] - values[moves[ranked[1]]] >= params.obvious:
+        return [anchor], anchor
     keep = set(ranked[:params.candidates])
-    return [m for i, m in enumerate(moves) if i in keep]
+    return [m for i, m in enumerate(moves) if i in keep], anchor
+
+
+def _trusted_choice(anchor: SumsMove, scores: dict[SumsMove, list[float]], z: float) -> SumsMove:
+    """The heuristic's choice, unless another candidate beats it on the same deals by more than
+    ``z`` standard errors (then the one that beats it most): sampling noise never overrules
+    the heuristic, a clear difference does."""
+    base = scores[anchor]
+    n = len(base)
+    best, best_gain = anchor, 0.0
+    if n < 2:
+        return anchor
+    for move, values in scores.items():
+        diffs = [v - b for v, b in zip(values, base, strict=True)]
+        mean = sum(diffs) / n
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+        if mean > best_gain and mean > z * spread:
+            best, best_gain = move, mean
+    return best
+
+
+SearchResult = tuple[dict[SumsMove, float], SumsMove]
+"""Each legal move's value (legal-move order) and the move to play."""
 
 
 def search_values(observation: SumsObservation, rng: random.Random, params: SumsSearchParams, *,
-                  exact: bool = False) -> Generator[int, None, dict[SumsMove, float]]:
-    """Yield the plays of each play-out; return each legal move's value in legal-move order:
-    the expected final round difference (this seat's side minus the other, points already
-    scored included). Moves left out of the search are valued just below the worst searched."""
+                  exact: bool = False) -> Generator[int, None, SearchResult]:
+    """Yield the plays of each play-out; return each legal move's value in legal-move order
+    (the expected final round difference: this seat's side minus the other, points already
+    scored included; moves left out of the search are valued just below the worst searched),
+    and the move to play."""
     state = observation.public_round()
     moves = state.legal_moves()
     if len(moves) == 1 and not exact:
-        return {moves[0]: 0.0}
-    candidates = _candidates(observation, moves, params, exact)
+        return {moves[0]: 0.0}, moves[0]
+    candidates, anchor = _candidates(observation, moves, params, exact)
+    if len(candidates) == 1 and not exact:
+        return {m: 0.0 if m == anchor else -1.0 for m in moves}, anchor
     seat = observation.seat
     base = SimRound.from_round(state)
     team = base.team_of[seat]
@@ -124,22 +160,23 @@ def search_values(observation: SumsObservation, rng: random.Random, params: Sums
         solved = yield from solve_values(deal, params.endgame_nodes, exact=exact)
         if solved is not None:
             by_move = {base.engine_move(*turn): value for turn, value in solved}
-            return {m: by_move[m] for m in moves}
+            best = max(by_move.values())
+            return {m: by_move[m] for m in moves}, next(m for m in moves if by_move[m] >= best - 1e-9)
     if known:
         samples = 1  # every card is known: the play-out policy is deterministic
     else:
         samples = params.budget // max(1, len(candidates) * plays_left)
         samples = max(params.min_samples, min(params.max_samples, samples))
     sampler = random.Random(rng.getrandbits(64))
-    totals = dict.fromkeys(candidates, 0.0)
+    scores: dict[SumsMove, list[float]] = {m: [] for m in candidates}
     for _ in range(samples):
         deal = _deal_hidden(base, seat, pool, sampler)
         for move in candidates:
             sim = deal.copy()
             sim.play(move)
             plays = 1 + play_out(sim)
-            totals[move] += sim.difference(team)
+            scores[move].append(sim.difference(team))
             yield plays
-    values = {m: totals[m] / samples for m in candidates}
+    values = {m: sum(v) / samples for m, v in scores.items()}
     floor = min(values.values()) - 1.0
-    return {m: values.get(m, floor) for m in moves}
+    return {m: values.get(m, floor) for m in moves}, _trusted_choice(anchor, scores, params.trust)

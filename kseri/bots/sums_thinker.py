@@ -33,7 +33,7 @@ from collections.abc import Generator
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
 from kseri.bots.sums_policy import SumsValues, choose_move, value_moves
-from kseri.bots.sums_search import SumsSearchParams, search_values
+from kseri.bots.sums_search import SearchResult, SumsSearchParams, search_values
 from kseri.engine.sums import SumsMove
 from kseri.engine.sums_observation import SumsObservation
 
@@ -41,7 +41,7 @@ __all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "choose_sums"]
 
 SEARCH = SumsSearchParams()
 """``hard``'s search when it chooses a move."""
-EXACT_SEARCH = SumsSearchParams(budget=12_000)
+EXACT_SEARCH = SumsSearchParams(budget=12_000, endgame_nodes=12_000)
 """``hard``'s search when it values every legal move (hints, the review)."""
 
 
@@ -72,7 +72,7 @@ class SumsThinker:
         self._search = search if search is not None else EXACT_SEARCH if exact else SEARCH
         self._move: SumsMove | None = None
         self._values: SumsValues | None = None
-        self._work: Generator[int, None, SumsValues] | None = None
+        self._work: Generator[int, None, SearchResult] | None = None
         self.units = 0
         """Play-outs done so far (the search's units of work)."""
         self.work = 0
@@ -100,17 +100,18 @@ class SumsThinker:
             try:
                 plays = next(self._work)
             except StopIteration as stop:
-                self._finish(stop.value)
+                values, move = stop.value
+                self._finish(values, move)
                 return True
             self.units += 1
             self.work += plays
             if time.perf_counter() >= deadline:
                 return False
 
-    def _finish(self, values: SumsValues) -> None:
+    def _finish(self, values: SumsValues, move: SumsMove | None = None) -> None:
         best = max(values.values())
         # The first best in legal-move order: deterministic, whatever the slicing.
-        self._move = next(m for m, v in values.items() if v >= best - 1e-9)
+        self._move = move if move is not None else next(m for m, v in values.items() if v >= best - 1e-9)
         self._values = values
 
     def run(self) -> SumsMove:
