@@ -36,6 +36,11 @@ def test_every_level_plays_legally_through_whole_rounds(seed: int, levels: tuple
     assert sum(state.counts) == 52
 
 
+def test_the_default_hard_search_plays_a_whole_round_legally() -> None:
+    state = play_round(("hard", "medium"), 5, search=None)
+    assert sum(state.counts) == 52
+
+
 def test_a_round_is_reproducible_from_its_seed() -> None:
     first = play_round(("hard", "medium"), 11)
     again = play_round(("hard", "medium"), 11)
