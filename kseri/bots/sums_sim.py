@@ -11,7 +11,7 @@ A table item is ``(value, rank, cards, owner)``: ``value`` the number value
 (0 for J, Q, K), ``rank`` the rank index of a loose card (-1 for a build),
 ``owner`` the seat owning a build (-1 for a loose card).
 
->>> import random
+>>> from kseri.engine.cards import CODES, Card
 >>> from kseri.engine.rules import SUMS
 >>> from kseri.engine.sums import SumsRound, _demo_deck
 >>> sim = SimRound.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()))
@@ -21,7 +21,6 @@ A table item is ``(value, rank, cards, owner)``: ``value`` the number value
 
 from __future__ import annotations
 
-from kseri.engine.cards import CODES, Card
 from kseri.engine.rules import card_points_table
 from kseri.engine.sums import SumsMove, SumsRound
 
@@ -34,8 +33,6 @@ VALUE: tuple[int, ...] = tuple(i // 4 + 1 if i // 4 <= 9 else 0 for i in range(5
 
 Item = tuple[int, int, tuple[int, ...], int]
 """A table item: (value, rank or -1 for a build, cards, owner or -1 for a loose card)."""
-
-_ = (Card, CODES)  # the doctest's names
 
 
 class SimRound:

@@ -126,7 +126,12 @@ class SumsThinker:
         return self._move
 
     def values(self) -> SumsValues | None:
-        """With ``exact=True``, once done: every legal move's value (higher is better)."""
+        """With ``exact=True``, once done: every legal move's value (higher is better).
+
+        ``hard`` plays the heuristic's move unless the play-outs beat it clearly (sampling noise
+        never overrules it), so its :meth:`choice` need not be the move valued highest here;
+        in the last packet, solved exactly, it is. Without ``exact``, ``hard``'s values cover only
+        the moves it searched (the others just below); the policy levels then give None."""
         return self._values
 
 
