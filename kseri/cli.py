@@ -122,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("b", help="a level name or a bot command line")
     arena.add_argument("--rounds", type=_whole(1, 1_000_000), default=200)
     arena.add_argument("--seed", type=SEED, default=0)
+    arena.add_argument("--first-deal", type=_whole(0, 1_000_000), default=0,
+                       help="start at this deal of the seed's series (to run a measurement in shards)")
     arena.add_argument("--matches", action="store_true",
                        help="also play whole matches for a win rate (rounds/16 duplicate pairs, at least 1)")
     arena.add_argument("--rules", default="greek")

@@ -6,11 +6,15 @@ mean point difference per round (A minus B). With more sides (three to six
 seats each alone, six in three partnerships) each deal is played once per
 side, A taking that side and B all the others, and A is measured against the
 others' average. A bot is a level name or the command line of a ``kseri-bot/1``
-process.
+process. Pile tables and the ``sums`` table alike (at the sums table a bot
+answers a move in record notation).
 
 >>> result = run_arena("medium", "easy", rounds=2, seed=1)
 >>> result.deals, len(result.diffs)
 (2, 2)
+>>> from kseri.engine.rules import SUMS
+>>> run_arena("medium", "easy", rounds=1, seed=1, rules=SUMS).deals
+1
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from typing import Any, Protocol
 
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
+from kseri.bots.sums_thinker import SumsThinker
 from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
@@ -41,6 +46,8 @@ from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
+from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.sums_observation import SumsObservation
 
 __all__ = ["ArenaError", "ArenaResult", "Interval", "LevelPlayer", "Player", "ProcessPlayer", "format_result",
            "make_player", "run_arena", "run_arena_cli"]
@@ -69,6 +76,8 @@ class Player(Protocol):
 
     def play(self, observation: Observation, rng: random.Random) -> Card: ...
 
+    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove: ...
+
     def close(self) -> None: ...
 
 
@@ -80,6 +89,9 @@ class LevelPlayer:
 
     def play(self, observation: Observation, rng: random.Random) -> Card:
         return Thinker(self.name, observation, rng).run()
+
+    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove:
+        return SumsThinker(self.name, observation, rng).run()
 
     def close(self) -> None:
         pass
@@ -159,11 +171,12 @@ class ProcessPlayer:
         state = f"exit status {status}" if status is not None else "still running"
         return ArenaError(f"bot {_quote(self.name)} {what} ({state}{said})")
 
-    def play(self, observation: Observation, rng: random.Random) -> Card:
+    def _ask(self, data: dict[str, Any]) -> str:
+        """Send one observation; the answer line (stripped), or an :class:`ArenaError`."""
         proc = self._proc
         assert proc.stdin is not None
         try:
-            proc.stdin.write(json.dumps(observation.to_json()) + "\n")
+            proc.stdin.write(json.dumps(data) + "\n")
             proc.stdin.flush()
         except (OSError, ValueError):
             raise self._gone("stopped reading") from None
@@ -179,10 +192,21 @@ class ProcessPlayer:
         answer = line.strip()
         if answer.startswith("error:"):
             raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}")
+        return answer
+
+    def play(self, observation: Observation, rng: random.Random) -> Card:
+        answer = self._ask(observation.to_json())
         try:
             return Card.parse(answer)
         except KseriError:
             raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a card code") from None
+
+    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove:
+        answer = self._ask(observation.to_json())
+        try:
+            return observation.public_round().parse_move(answer)
+        except KseriError:
+            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a play") from None
 
     def close(self) -> None:
         proc = self._proc
@@ -260,6 +284,8 @@ class ArenaResult:
     match_scores: tuple[float, ...] = ()
     """Per duplicate set of matches (one per side A takes): the share A won (0, 0.5 or 1 with two sides)."""
     match_rounds: int = 0
+    first: int = 0
+    """The first deal of the seed's series played (deals ``first`` .. ``first + deals - 1``)."""
 
     @property
     def points(self) -> Interval:
@@ -277,8 +303,8 @@ class ArenaResult:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "a": self.a, "b": self.b, "rules": self.rules.to_spec(), "seed": self.seed,
-            "deals": self.deals, "rounds": self.rules.teams * self.deals,
-            "points_per_round": self.points.to_json(),
+            "deals": self.deals, "rounds": self.rules.teams * self.deals, "first_deal": self.first,
+            "points_per_round": self.points.to_json(), "diffs": list(self.diffs),
             "think": {"a": self.think(0), "b": self.think(1)},
         }
         rate = self.match_win_rate
@@ -288,22 +314,27 @@ class ArenaResult:
         return data
 
 
-def _play_round(state: Round, players: Sequence[Player], player_at: Sequence[int], rngs: Sequence[random.Random],
-                times: Sequence[list[float]], totals: Sequence[int], target: int,
-                apply: Callable[[Card], object]) -> None:
+def _play_round(state: Round | SumsRound, players: Sequence[Player], player_at: Sequence[int],
+                rngs: Sequence[random.Random], times: Sequence[list[float]], totals: Sequence[int], target: int,
+                apply: Callable[[Any], object]) -> None:
     """Play ``state`` to its end with ``apply`` (checked); ``player_at[seat]`` is 0 where bot A
     sits, 1 where bot B does."""
     while not state.is_terminal():
         seat = state.to_move
         side = player_at[seat]
-        obs = Observation.from_round(state, seat=seat, totals=totals, target=target)
         start = time.perf_counter()
-        card = players[side].play(obs, rngs[side])
+        move: Card | SumsMove
+        if isinstance(state, SumsRound):
+            move = players[side].play_sums(SumsObservation.from_round(state, seat=seat, totals=totals,
+                                                                      target=target), rngs[side])
+        else:
+            move = players[side].play(Observation.from_round(state, seat=seat, totals=totals, target=target),
+                                      rngs[side])
         times[side].append((time.perf_counter() - start) * 1000.0)
         try:
-            apply(card)
+            apply(move)
         except KseriError as exc:
-            raise ArenaError(f"bot {_quote(players[side].name)} played an illegal card: {exc}") from None
+            raise ArenaError(f"bot {_quote(players[side].name)} played an illegal move: {exc}") from None
 
 
 def _seating(rules: Rules, side_a: int) -> tuple[int, ...]:
@@ -317,15 +348,16 @@ def _edge(points: Sequence[int], side: int) -> float:
     return points[side] - sum(others) / len(others)
 
 
-def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0) -> ArenaResult:
+def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0,
+               first: int = 0) -> ArenaResult:
     """``rounds`` duplicate deals and ``matches`` duplicate sets of whole matches.
 
     Each deal (and each match's deals) is played once per side, bot A taking that side (both
     seats of a partnership) and bot B every other side, so A meets the same cards from every
     place at the table: with two sides, the seats swapped. A deal's result is A's points minus
-    the others' average, averaged over A's places."""
-    if getattr(rules, "table", "pile") != "pile":
-        raise ArenaError(f"the bots play one-pile tables only (greek, fourcard, pisti), not {rules.profile!r}")
+    the others' average, averaged over A's places. ``first`` skips to that deal of the seed's
+    series, so a long measurement can run in shards (deals 0-199 and 200-399 are deals 0-399)."""
+    table: type[Round] | type[SumsRound] = SumsRound if rules.table == "sums" else Round
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
     sides = rules.teams
@@ -337,13 +369,13 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     try:
         for spec in (a, b):
             players.append(make_player(spec))  # inside: a bot already started is closed on failure
-        for i in range(rounds):
+        for i in range(first, first + rounds):
             dealer = i % rules.players
-            deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
+            deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
             diff = 0.0
             for swap in range(sides):  # bot A takes side ``swap``
                 rngs = [random.Random(f"kseri-arena:{seed}:bot:{i}:{swap}:{side}") for side in (0, 1)]
-                state = Round.from_deck(rules, dealer, deck)
+                state = table.from_deck(rules, dealer, deck)
                 _play_round(state, players, _seating(rules, swap), rngs, times, (0,) * sides, rules.target,
                             state.apply)
                 diff += _edge(score_round(state).points, swap)
@@ -355,9 +387,10 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
                 k = 0
                 while not match.is_over and k < _MAX_MATCH_ROUNDS:
                     dealer = match.next_dealer
-                    deck = Round.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
+                    deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
                     match.next_round(list(deck))
-                    state = match.pile_round()  # the bots play pile tables only (checked above)
+                    current = match.round
+                    state = current if isinstance(current, SumsRound) else match.pile_round()
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)
                     _play_round(state, players, _seating(rules, swap), rngs, times, totals, match.target,
@@ -372,7 +405,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
             p.close()
     return ArenaResult(a=a, b=b, rules=rules, seed=seed, deals=rounds, diffs=tuple(diffs),
                        think_ms=(tuple(times[0]), tuple(times[1])), match_scores=tuple(match_scores),
-                       match_rounds=match_rounds)
+                       match_rounds=match_rounds, first=first)
 
 
 def format_result(result: ArenaResult) -> str:
@@ -401,13 +434,14 @@ def format_result(result: ArenaResult) -> str:
 
 
 def run_arena_cli(args: Any) -> int:
-    """``python -m kseri arena A B --rounds N --seed S [--matches] [--rules R] [--json]``."""
+    """``python -m kseri arena A B --rounds N --seed S [--first-deal K] [--matches] [--rules R] [--json]``."""
     spec = args.rules
     if isinstance(spec, str) and spec.lstrip().startswith(("{", "[", '"')):
         spec = parse_json(spec, what="--rules")
     rules = rules_from_spec(spec)
     matches = max(1, args.rounds // 16) if getattr(args, "matches", False) else 0
-    result = run_arena(args.a, args.b, rounds=args.rounds, seed=args.seed, rules=rules, matches=matches)
+    result = run_arena(args.a, args.b, rounds=args.rounds, seed=args.seed, rules=rules, matches=matches,
+                       first=getattr(args, "first_deal", 0))
     if getattr(args, "json", False):
         print(json.dumps(result.to_json()))
     else:

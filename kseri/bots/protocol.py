@@ -4,6 +4,9 @@ error lines: ``docs/formats.md`` §"Bot protocol").
 Each input line is answered by exactly one output line: the code of the card
 to play, or a line starting ``error:`` that names the problem (not JSON, a
 bad card code, a hand the rules make impossible, not this seat's turn, ...).
+When the observation's rules are the ``sums`` table, the line is a
+:class:`~kseri.engine.sums_observation.SumsObservation` and the answer is the
+move in record notation (``7H:3C+4D``, ``5S>3H``, ``9D``).
 The bot keeps reading after an error and exits with status 0 at end of input.
 
 Nothing a line holds can stop the bot: every line is read within bounds
@@ -29,6 +32,10 @@ True
 ...     print(reply)
 error: observation: not JSON (Expecting value at line 1 column 1)
 error: observation: nested more than 64 levels deep
+>>> sums = ('{"rules": "sums", "seat": 0, "dealer": 1, "hand": ["7H", "8S", "2S", "9D", "QS", "10H"],'
+...         ' "opening": ["3C", "4D", "JC", "10S"], "plays": []}')
+>>> answer(sums, "medium", random.Random(1))
+'7H:3C+4D'
 """
 
 from __future__ import annotations
@@ -38,10 +45,13 @@ import random
 from typing import IO, AnyStr
 
 from kseri.bots.levels import level_spec
+from kseri.bots.sums_thinker import SumsThinker
 from kseri.bots.thinker import Thinker
-from kseri.engine.errors import KseriError
+from kseri.engine.errors import KseriError, shown
 from kseri.engine.jsontext import parse_json
 from kseri.engine.observation import Observation
+from kseri.engine.rules import rules_from_spec
+from kseri.engine.sums_observation import SumsObservation, SumsObservationError
 
 __all__ = ["MAX_ERROR", "MAX_LINE", "answer", "error_line", "serve"]
 
@@ -71,12 +81,37 @@ def answer(line: str, level: str, rng: random.Random) -> str:
         return "error: empty line: expected one JSON observation"
     try:
         data = parse_json(text, what="observation", max_text=MAX_LINE)
+        if _sums_table(data):
+            return str(SumsThinker(level, sums_observation(data), rng).run())
         observation = Observation.from_json(data)
         return Thinker(level, observation, rng).run().code
     except KseriError as exc:
         return error_line(str(exc))
     except Exception as exc:  # a bug must not kill the bot: report it and read on
         return error_line(f"internal error: {type(exc).__name__}: {exc}")
+
+
+def _sums_table(data: object) -> bool:
+    """Whether ``data`` is an observation at the sums table (bad rules are left to the pile reader,
+    which names the problem)."""
+    if not isinstance(data, dict):
+        return False
+    try:
+        return rules_from_spec(data.get("rules", "greek")).table == "sums"
+    except KseriError:
+        return False
+
+
+def sums_observation(data: dict[str, object]) -> SumsObservation:
+    """A sums-table observation from its JSON, with the conveniences ``table`` and ``stock``
+    checked against what ``opening`` and ``plays`` say, when given."""
+    observation = SumsObservation.from_json(data)
+    public = observation.to_json()
+    for key in ("table", "stock"):
+        if key in data and data[key] != public[key]:
+            raise SumsObservationError(f"{key} {shown(data[key])} does not follow from opening and plays "
+                                       f"(it is {shown(public[key])})")
+    return observation
 
 
 def _read_line(stream: IO[AnyStr], limit: int) -> AnyStr | None:

@@ -1,9 +1,11 @@
-"""How the bots value a move at the sums table: a first, greedy policy.
+"""How the policy levels value a move at the sums table.
 
-Every level values each legal move by what it wins at once (the points of the
+``easy`` values each legal move by what it wins at once (the points of the
 cards taken and of the card played, a xeri's bonus, a little per card toward
-the majority) minus what a card laid loose offers the opponent; ``easy`` adds
-noise. This is the baseline the search levels are measured against.
+the majority) minus the points of a card laid loose, plus noise: a casual
+player who sees captures but not what the table then offers. ``medium`` counts
+the unseen cards and looks one reply ahead (:mod:`kseri.bots.sums_heuristic`).
+``hard`` searches (:mod:`kseri.bots.sums_search`); asked here, it values as ``medium``.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import random
 
+from kseri.bots.sums_heuristic import heuristic_values
 from kseri.engine.rules import card_points_table
 from kseri.engine.sums import SumsMove
 from kseri.engine.sums_observation import SumsObservation
@@ -30,9 +33,14 @@ SumsValues = dict[SumsMove, float]
 CARD_WEIGHT = 0.15
 """What one card toward the majority is worth, in points (4 points for most of 52 cards)."""
 
+EASY_NOISE = 2.0
+"""``easy``'s noise, in points: it often misses a small capture for a random loose card."""
+
 
 def value_moves(level: str, observation: SumsObservation, rng: random.Random) -> SumsValues:
-    """Every legal move with its greedy value (``easy``: with noise from ``rng``)."""
+    """Every legal move with its value by the level's policy (``easy``: with noise from ``rng``)."""
+    if level != "easy":
+        return heuristic_values(observation)
     state = observation.public_round()
     points = card_points_table(observation.rules)
     table_cards = len(state.pile)
@@ -47,8 +55,7 @@ def value_moves(level: str, observation: SumsObservation, rng: random.Random) ->
             value = 0.2 + CARD_WEIGHT
         else:
             value = -points[move.card] - 0.05 * (table_cards == 0)
-        if level == "easy":
-            value += rng.uniform(0.0, 2.0)
+        value += rng.uniform(0.0, EASY_NOISE)
         values[move] = value
     return values
 

@@ -16,7 +16,7 @@ from kseri.engine.sums_observation import SumsObservation, SumsObservationError
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10_000), level=st.sampled_from(["easy", "medium", "hard"]))
+@given(seed=st.integers(0, 10_000), level=st.sampled_from(["easy", "medium"]))  # hard: test_sums_levels
 def test_a_whole_round_between_bots_is_legal_and_the_view_matches(seed: int, level: str) -> None:
     rng = random.Random(seed)
     state = SumsRound.deal(SUMS, seed % 2, rng)
