@@ -35,6 +35,7 @@ from kseri.engine.errors import CardCodeError, KseriError, card_code_error, show
 from kseri.engine.round import Round, opening_is_allowed
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.state import RoundState
+from kseri.engine.turn_order import TurnOrder
 
 __all__ = ["Observation", "ObservationError"]
 
@@ -60,7 +61,7 @@ def _codes(cards: Sequence[int]) -> list[str]:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Observation:
+class Observation(TurnOrder):
     """One seat's view of a round in progress. Cards are engine indices."""
 
     rules: Rules = GREEK
@@ -75,28 +76,6 @@ class Observation:
 
     # -- derived public facts ---------------------------------------------------
 
-    @property
-    def per_packet(self) -> int:
-        return self.rules.players * self.rules.packet_size
-
-    @property
-    def first_player(self) -> int:
-        return (self.dealer + 1) % self.rules.players
-
-    def seat_of_play(self, i: int) -> int:
-        """Who made play ``i`` of the round."""
-        return (self.first_player + i % self.per_packet) % self.rules.players
-
-    @property
-    def to_move(self) -> int:
-        return self.seat_of_play(len(self.plays))
-
-    @property
-    def stock(self) -> int:
-        """Cards still in the stock."""
-        dealt_packets = min(len(self.plays) // self.per_packet + 1, self.rules.packets)
-        return self.rules.cards - self.rules.opening_size - dealt_packets * self.per_packet
-
     def unseen(self) -> list[int]:
         """Cards this seat has not seen: the other hands and the stock (bottom excluded).
         With the double pack a card seen once may still be unseen once: its other copy."""
@@ -107,15 +86,6 @@ class Observation:
         if self.bottom is not None:
             copies[self.bottom] -= 1
         return [c for c in range(52) for _ in range(copies[c])]
-
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds now."""
-        p = len(self.plays)
-        if p >= self.rules.cards - self.rules.opening_size:
-            return [0] * self.rules.players
-        done_in_packet = p % self.per_packet
-        return [self.rules.packet_size - sum(1 for i in range(p - done_in_packet, p) if self.seat_of_play(i) == s)
-                for s in range(self.rules.players)]
 
     def public_round(self) -> Round:
         """A round in this position whose hidden cards are arbitrary (for public facts only)."""

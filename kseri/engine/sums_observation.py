@@ -33,6 +33,7 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import CardCodeError, KseriError, card_code_error, shown
 from kseri.engine.rules import SUMS, Rules, rules_from_spec
 from kseri.engine.sums import SumsMove, SumsRound, number_value
+from kseri.engine.turn_order import TurnOrder
 
 __all__ = ["SumsObservation", "SumsObservationError"]
 
@@ -58,7 +59,7 @@ def played_card(play: str) -> int:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SumsObservation:
+class SumsObservation(TurnOrder):
     """One seat's view of a sums round in progress. Cards are engine indices; plays are strings."""
 
     rules: Rules = SUMS
@@ -70,28 +71,6 @@ class SumsObservation:
     totals: tuple[int, ...] = (0, 0)
     target: int = 37
 
-    @property
-    def per_packet(self) -> int:
-        return self.rules.players * self.rules.packet_size
-
-    @property
-    def first_player(self) -> int:
-        return (self.dealer + 1) % self.rules.players
-
-    def seat_of_play(self, i: int) -> int:
-        """Who made play ``i`` of the round."""
-        return (self.first_player + i % self.per_packet) % self.rules.players
-
-    @property
-    def to_move(self) -> int:
-        return self.seat_of_play(len(self.plays))
-
-    @property
-    def stock(self) -> int:
-        """Cards still in the stock."""
-        dealt_packets = min(len(self.plays) // self.per_packet + 1, self.rules.packets)
-        return 52 - self.rules.opening_size - dealt_packets * self.per_packet
-
     def played_cards(self) -> list[int]:
         return [played_card(p) for p in self.plays]
 
@@ -99,13 +78,6 @@ class SumsObservation:
         """Cards this seat has not seen: the other hands and the stock."""
         seen = set(self.hand) | set(self.opening) | set(self.played_cards())
         return [c for c in range(52) if c not in seen]
-
-    def hand_sizes(self) -> list[int]:
-        """How many cards each seat holds now."""
-        p = len(self.plays)
-        done_in_packet = p % self.per_packet
-        return [self.rules.packet_size - sum(1 for i in range(p - done_in_packet, p) if self.seat_of_play(i) == s)
-                for s in range(self.rules.players)]
 
     def public_round(self) -> SumsRound:
         """A round in this position whose hidden cards are arbitrary (for public facts only)."""
