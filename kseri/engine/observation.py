@@ -116,30 +116,11 @@ class Observation(TurnOrder):
     def sample_round(self, rng: random.Random) -> Round:
         """A full round in this position, the unseen cards dealt at random."""
         rules = self.rules
-        n, k = rules.players, rules.packet_size
         pool = self.unseen()
         rng.shuffle(pool)
         if self.bottom is not None:
             pool.insert(0, self.bottom)  # popped last, so it is the last card dealt
-        p = len(self.plays)
-        current = min(p // self.per_packet, rules.packets - 1)
-        by_packet_seat: dict[tuple[int, int], list[int]] = {}
-        for i, card in enumerate(self.plays):
-            by_packet_seat.setdefault((i // self.per_packet, self.seat_of_play(i)), []).append(card)
-        deck: list[int] = []
-        for packet in range(rules.packets):
-            for offset in range(n):
-                seat = (self.first_player + offset) % n
-                cards = by_packet_seat.get((packet, seat), [])
-                if packet == current and seat == self.seat:
-                    cards = cards + list(self.hand)
-                missing = k - len(cards)
-                if missing < 0 or missing > len(pool):
-                    raise ObservationError(f"seat {seat} cannot hold these cards in packet {packet + 1}")
-                deck += cards
-                deck += [pool.pop() for _ in range(missing)]
-            if packet == 0:
-                deck += self.opening
+        deck = self.deal_order(self.plays, self.seat, self.hand, self.opening, pool, ObservationError)
         state = Round.from_deck(rules, self.dealer, deck, check=False)
         for card in self.plays:
             state.apply_index(card)
