@@ -13,7 +13,10 @@ The time is from navigation start to the moment ``<body>`` gets ``data-ready="tr
 measured inside the page (``performance.now()`` in a MutationObserver installed
 before any page script runs), so Playwright's polling does not add to it.
 
-    python3 benchmarks/page_load.py [--runs N] [--timeout S] [--json]
+    python3 benchmarks/page_load.py [--runs N] [--timeout S] [--busy K] [--json]
+
+``--busy K`` runs K processes spinning on the CPU beside the browser for the whole
+benchmark (a busy machine: on 2 cores, ``--busy 2`` adds a load of about 2).
 
 Needs ``scripts/setup --test`` (runtime/ and Chromium). Uses the same server and
 Chromium launch options as the browser tests.
@@ -24,12 +27,14 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests package holds the server and browser set-up
 
+from devtools import pack  # noqa: E402
 from devtools import serve as dev_server  # noqa: E402
 from devtools.browser import chromium_launch_options  # noqa: E402
 
@@ -83,6 +88,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Cold/warm load time of index.html vs a bare PyScript page.")
     parser.add_argument("--runs", type=int, default=7, help="runs per page and mode (default 7)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait for one load")
+    parser.add_argument("--busy", type=int, default=0, metavar="K",
+                        help="run K CPU-spinning processes beside the browser (default 0: none)")
     parser.add_argument("--json", action="store_true", help="print the raw numbers as JSON too")
     args = parser.parse_args(argv)
 
@@ -93,7 +100,11 @@ def main(argv: list[str] | None = None) -> int:
         print("runtime/ missing: run scripts/setup --test", file=sys.stderr)
         return 2
 
+    pack.package_bytes(ROOT)  # build kseri.zip now, not during the first run's load
     server, base = serve.start(ROOT)
+    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    if spinners:
+        print(f"busy: {len(spinners)} processes spinning on the CPU beside the browser", flush=True)
     times: dict[str, dict[str, list[float]]] = {p: {"cold": [], "warm": []} for p in PAGES}
     try:
         with sync_playwright() as pw:
@@ -119,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
             finally:
                 browser.close()
     finally:
+        for spinner in spinners:
+            spinner.kill()
+            spinner.wait()
         server.shutdown()
         server.server_close()
 
