@@ -86,6 +86,11 @@ def build(out: Path) -> dict[str, Any]:
                 target.write_bytes(precache.pack.package_bytes(ROOT, strict=True))
             except precache.pack.PackError as exc:
                 raise BuildError(f"{rel}: {exc}") from None
+        elif rel == precache.snapshot.NAME:
+            try:  # made afresh for the zip just written, never a stale one
+                target.write_bytes(precache.snapshot.snapshot_bytes(ROOT, strict=True) or b"")
+            except precache.snapshot.SnapshotError as exc:
+                raise BuildError(f"{rel}: {exc}") from None
         else:
             shutil.copy2(ROOT / rel, target)
     # GitHub Pages must not run Jekyll over it (Jekyll drops files whose names start with '_').

@@ -189,13 +189,22 @@ def _write_atomically(path: Path, data: bytes) -> None:
         temporary.unlink(missing_ok=True)
 
 
+BUILD = f"{PACKAGE}/BUILD"
+"""The zip's build id: a hash of everything else in it. A memory snapshot of the page's
+interpreter (``devtools/snapshot.py``) records the build it imported, and the page uses
+the snapshot's modules only when the package it unpacked has the same one."""
+
+
 def build_zip(sources: dict[str, bytes], bytecode: dict[str, bytes], cache_tag: str,
               data: dict[str, bytes] | None = None) -> bytes:
-    """The zip's bytes: every source, when given its bytecode, and the data files; deterministic."""
+    """The zip's bytes: every source, when given its bytecode, the data files and
+    :data:`BUILD`; deterministic."""
     entries = dict(sources)
     entries.update(data or {})
     for name, compiled in bytecode.items():
         entries[bytecode_name(name, cache_tag)] = compiled
+    entries[BUILD] = hashlib.sha256(b"".join(n.encode() + b"\0" + d + b"\0"
+                                             for n, d in sorted(entries.items()))).hexdigest()[:32].encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name in sorted(entries):

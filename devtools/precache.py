@@ -30,9 +30,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from devtools import pack
+from devtools import pack, snapshot
 
-__all__ = ["NAME", "build_manifest", "digest", "file_bytes", "pack", "site_files"]
+__all__ = ["NAME", "build_manifest", "digest", "file_bytes", "pack", "site_files", "snapshot"]
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "precache-manifest.json"
@@ -55,6 +55,10 @@ def site_files(root: str | os.PathLike[str] = ROOT) -> list[str]:
             out.append(entry.name)
     if (root / pack.NAME).is_file() or (root / pack.PACKAGE).is_dir():
         out.append(pack.NAME)
+    # The interpreter's snapshot: a file in dist/, made from the sources in development
+    # (only when it can be: a manifest must not list a file the site cannot serve).
+    if (root / snapshot.NAME).is_file() or ((root / pack.PACKAGE).is_dir() and snapshot.snapshot_bytes(root)):
+        out.append(snapshot.NAME)
     for tree in TREES:
         base = root / tree
         if not base.is_dir():
@@ -79,12 +83,17 @@ def digest(path: Path) -> str:
 
 def _made(root: Path, rel: str) -> bool:
     """Whether ``devtools/serve.py`` makes ``rel`` from sources instead of serving a file."""
-    return rel == pack.NAME and (root / pack.PACKAGE).is_dir()
+    return rel in (pack.NAME, snapshot.NAME) and (root / pack.PACKAGE).is_dir()
 
 
 def file_bytes(root: Path, rel: str) -> bytes:
-    """The bytes the site serves at ``rel``: the file, or the zip ``devtools/serve.py`` makes."""
-    return pack.package_bytes(root) if _made(root, rel) else (root / rel).read_bytes()
+    """The bytes the site serves at ``rel``: the file, or what ``devtools/serve.py`` makes (the
+    zip, the snapshot)."""
+    if not _made(root, rel):
+        return (root / rel).read_bytes()
+    if rel == snapshot.NAME:
+        return snapshot.snapshot_bytes(root) or b""
+    return pack.package_bytes(root)
 
 
 def build_manifest(root: str | os.PathLike[str] = ROOT) -> dict[str, Any]:

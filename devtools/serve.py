@@ -8,10 +8,11 @@ the page depends on, so the behaviour is the same everywhere. The browser tests
 and the page-load benchmark use :func:`start` from here, so the page is tested
 under the same server that ``scripts/serve`` runs.
 
-Two files are made on request in development, so they always match the files
+Three files are made on request in development, so they always match the files
 on disk: ``kseri.zip``, the package the page unpacks (``devtools/pack.py``),
-whenever the served folder holds the ``kseri/`` sources, and
-``precache-manifest.json``, the service worker's file list
+and ``kseri-snapshot.gz``, the interpreter's image with it imported
+(``devtools/snapshot.py``), whenever the served folder holds the ``kseri/``
+sources, and ``precache-manifest.json``, the service worker's file list
 (``devtools/precache.py``), when the folder has none. ``scripts/build`` writes
 real ones into ``dist/``, which has no ``kseri/`` folder.
 
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 pack = precache.pack  # one module, one memo and one lock for both files
+snapshot = precache.snapshot
 
 MIME_TYPES = {
     ".wasm": "application/wasm",  # needed for WebAssembly.compileStreaming
@@ -45,6 +47,7 @@ MIME_TYPES = {
     ".json": "application/json",
     ".svg": "image/svg+xml",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".toml": "text/plain",
     ".py": "text/plain",
     ".webmanifest": "application/manifest+json",
@@ -63,6 +66,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         directory = Path(self.directory)
         if path == "/" + pack.NAME and (directory / pack.PACKAGE).is_dir():
             return pack.package_bytes(directory), "application/zip"
+        if path == "/" + snapshot.NAME and (directory / pack.PACKAGE).is_dir():
+            image = snapshot.snapshot_bytes(directory)
+            return (image, "application/gzip") if image is not None else None
         if path == "/" + precache.NAME and not (directory / precache.NAME).exists():
             return precache.manifest_bytes(directory), "application/json"
         return None
@@ -138,9 +144,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     server = make_server(args.dir, args.bind, args.port, verbose=True)
     if (Path(args.dir) / pack.PACKAGE).is_dir():
-        # Compile the page's bytecode now (a few seconds, once per change of the
-        # sources), not while the first visitor waits.
+        # Compile the page's bytecode and make the interpreter's image now (seconds,
+        # once per change of the sources), not while the first visitor waits.
         pack.package_bytes(args.dir)
+        snapshot.snapshot_bytes(args.dir)
     host = "localhost" if args.bind in ("127.0.0.1", "0.0.0.0", "::") else args.bind
     print(f"Serving {args.dir}\nOpen http://{host}:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:

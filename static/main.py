@@ -6,6 +6,10 @@ ready ``<body>`` gets ``data-ready="true"`` (the contract the browser tests and
 embedders rely on).
 """
 
-from kseri.web.app import start
+from kseri.web.fresh import forget_stale_snapshot
+
+forget_stale_snapshot()  # before anything else of kseri is imported: see kseri.web.fresh
+
+from kseri.web.app import start  # noqa: E402
 
 await start()  # noqa: F704 - PyScript runs the page's script as a coroutine

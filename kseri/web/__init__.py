@@ -9,7 +9,9 @@ Pure Python (run and doctested in CPython too):
 - :mod:`~kseri.web.keys`: what a key press means;
 - :mod:`~kseri.web.state`: what the table is doing, one :class:`~kseri.web.state.UiState`;
 - :mod:`~kseri.web.navigation`: the back button and the dialogs' history entry, and what a
-  failed system share sheet means.
+  failed system share sheet means;
+- :mod:`~kseri.web.fresh`: the page's first step, that the modules a memory snapshot brought
+  are the unpacked package's own.
 
 The page (DOM, timers, storage; typed against ``stubs/``):
 

@@ -79,6 +79,10 @@ def browser_context_args(browser_context_args):
 def site_url():
     """Base URL (no trailing slash) of the repo root served on 127.0.0.1 at a free port."""
     _check_runtime()
+    # The zip and the interpreter's snapshot are made once here (seconds; remembered on disk
+    # by the sources' hash), not inside the first test that asks for them.
+    dev_server.pack.package_bytes(ROOT)
+    dev_server.snapshot.snapshot_bytes(ROOT)
     serve = dev_server
     server, url = serve.start(ROOT)
     try:

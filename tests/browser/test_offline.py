@@ -24,6 +24,10 @@ def test_game_plays_a_round_offline_after_one_visit(browser):
         page, watch, url = site.page, site.watch, site.url
         page.goto(f"{url}/index.html?seed=3&level=easy")
         wait_ready(page, watch)
+        # A first visit starts Python afresh and never asks for the interpreter's snapshot
+        # (the service worker fetches it in the background, with the rest of the site).
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+        assert f"{url}/kseri-snapshot.gz" not in watch.requests
         cache = wait_offline_ready(page)
         assert watch.problems() == []
         types = page.evaluate("""async (name) => {
@@ -48,6 +52,9 @@ def test_game_plays_a_round_offline_after_one_visit(browser):
         assert from_network == [], f"answered by the network while offline: {from_network}"
         assert f"{url}/runtime/pyodide/pyodide.asm.wasm" in from_worker
         assert f"{url}/kseri.zip" in from_worker
+        # The return visit started from the snapshot (static/pyodide-start.mjs) and played on.
+        assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+        assert f"{url}/kseri-snapshot.gz" in from_worker
         assert cache.startswith("kseri-")
 
 

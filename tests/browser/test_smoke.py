@@ -18,7 +18,11 @@ def test_pyscript_toml_loads_the_package_as_one_zip():
 
 def test_pyscript_toml_uses_the_local_runtime():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config.get("interpreter") == "./runtime/pyodide/pyodide.mjs"
+    # A small module of ours starts the local Pyodide (from a snapshot on a return visit).
+    assert config.get("interpreter") == "./static/pyodide-start.mjs"
+    start = (ROOT / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
+    assert 'from "../runtime/pyodide/pyodide.mjs"' in start
+    assert "://" not in start, "the runtime is loaded from the site itself"
     assert "packages" not in config, "packages = pulls micropip and wheels from outside; ship code via [files]"
 
 

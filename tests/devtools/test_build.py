@@ -33,7 +33,7 @@ def test_dist_holds_the_whole_site(dist):
                 "static/embed_runtime_main.py",
                 "static/icons/icon-192.png", "static/icons/icon-512.png", "static/cards/10D.svg",
                 "runtime/pyodide/pyodide.asm.wasm", "runtime/pyodide/pyodide-lock.json", "runtime/pyscript/core.js",
-                "kseri.zip"):
+                "kseri.zip", "kseri-snapshot.gz"):
         assert (dist / rel).is_file(), rel
     with zipfile.ZipFile(dist / "kseri.zip") as archive:
         names = set(archive.namelist())

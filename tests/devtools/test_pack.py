@@ -57,7 +57,8 @@ def test_zip_carries_the_compiled_catalogs_as_they_are_on_disk(package):
     assert set(data) == {"kseri/i18n/locale/el/LC_MESSAGES/kseri.mo"}
     with zipfile.ZipFile(io.BytesIO(package)) as archive:
         names = archive.namelist()
-        assert set(names) == set(pack.package_sources(ROOT)) | set(data) | {n for n in names if n.endswith(".pyc")}
+        assert set(names) == (set(pack.package_sources(ROOT)) | set(data) | {pack.BUILD}
+                              | {n for n in names if n.endswith(".pyc")})
         for name, content in data.items():
             assert archive.read(name) == content
     assert not any(n.endswith(".po") for n in names), "the source catalogs stay out of the page"
@@ -157,3 +158,13 @@ def test_pack_command_needs_a_folder(tmp_path):
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "kseri.zip").read_bytes() == pack.package_bytes(ROOT, strict=True)
+
+
+def test_the_build_id_names_the_zip_contents():
+    """``kseri/BUILD`` is a hash of everything else in the zip: a snapshot made from one zip is
+    recognised as another build's as soon as any file differs (kseri.web.fresh)."""
+    one = pack.build_zip({"kseri/a.py": b"x = 1\n"}, {}, "")
+    two = pack.build_zip({"kseri/a.py": b"x = 2\n"}, {}, "")
+    ids = [zipfile.ZipFile(io.BytesIO(z)).read(pack.BUILD).decode() for z in (one, two)]
+    assert ids[0] != ids[1] and all(len(i) == 32 for i in ids)
+    assert pack.build_zip({"kseri/a.py": b"x = 1\n"}, {}, "") == one, "deterministic"

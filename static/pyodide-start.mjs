@@ -1,0 +1,52 @@
+// PyScript's interpreter module (pyscript.toml's `interpreter`): the site's own Pyodide,
+// started from a memory snapshot on a return visit.
+//
+// Starting Python and importing the game is most of a return visit's wait. The site
+// ships the interpreter's memory with the game's modules already imported
+// (kseri-snapshot.gz, made by devtools/snapshot.py), and Pyodide can start from it.
+// It is used only when the service worker already holds it for this page's version:
+// a first visit never downloads it (the worker fetches it in the background with the
+// rest of the site), and it always comes with the kseri.zip it was made from.
+// kseri.web.fresh checks that anyway, and anything that fails here falls back to the
+// ordinary start.
+//
+// <html data-python-start> says which start it was ("snapshot" or "fresh"): for tests
+// and benchmarks.
+import { loadPyodide as startPyodide, version } from "../runtime/pyodide/pyodide.mjs";
+
+export { version };
+
+const RUNTIME = new URL("../runtime/pyodide/", import.meta.url).href;
+const SNAPSHOT = new URL("../kseri-snapshot.gz", import.meta.url).href;
+
+// The snapshot's bytes from the service worker's cache, or a rejection: never the network
+// (only-if-cached: the worker answers from its cache, or the request fails).
+async function cachedSnapshot() {
+  const response = await fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" });
+  if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
+  const unpacked = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(unpacked).arrayBuffer());
+}
+
+function started(how) {
+  document.documentElement.dataset.pythonStart = how;
+}
+
+export async function loadPyodide(options = {}) {
+  // PyScript gives this module's folder as the runtime's; the runtime is elsewhere.
+  const settings = { ...options, indexURL: RUNTIME };
+  if (navigator.serviceWorker?.controller && typeof DecompressionStream === "function") {
+    try {
+      // Read while the interpreter's own files load: Pyodide awaits it when it needs it.
+      const snapshot = cachedSnapshot();
+      snapshot.catch(() => undefined); // a failure is handled below, never "uncaught"
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
+      started("snapshot");
+      return pyodide;
+    } catch {
+      // No snapshot in this version's cache, or one this runtime cannot restore: start afresh.
+    }
+  }
+  started("fresh");
+  return startPyodide(settings);
+}
