@@ -122,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
                         warm = _load_once(page, url, args.timeout)
                         controlled = page.evaluate("() => !!navigator.serviceWorker?.controller")
                         served_by = "service worker" if controlled else "http cache"
+                        python = page.evaluate("() => document.documentElement.dataset.pythonStart")
+                        if python:  # static/pyodide-start.mjs: "snapshot" or "fresh"
+                            served_by += f", Python from {'the snapshot' if python == 'snapshot' else 'scratch'}"
                         context.close()
                         times[name]["cold"].append(cold)
                         times[name]["warm"].append(warm)
