@@ -22,6 +22,7 @@ Usage: ``python3 -m devtools.serve [--port PORT] [--bind ADDR] [--dir DIR]``
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import hashlib
 import http.server
@@ -93,7 +94,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         self.end_headers()
         if not head:
-            self.wfile.write(body)
+            # The browser may give up on it (a page closed mid-download): nothing to report.
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                self.wfile.write(body)
         return True
 
     def do_GET(self) -> None:
