@@ -33,8 +33,9 @@ from kseri.i18n import _
 from kseri.table.notices import clip
 from kseri.table.seats import BOT, HUMAN, SessionError
 from kseri.table.session import GameSession, _rng
+from kseri.table.sums_hints import WayHint, card_hints, way_hints
 from kseri.table.sums_moves import MoveWay, refusal_for, ways_for
-from kseri.table.views import HintEntry, LastPlay, TableItemView
+from kseri.table.views import LastPlay, TableItemView
 
 if TYPE_CHECKING:  # the bot is imported on its first turn (start-up time in the page)
     from kseri.bots.sums_thinker import SumsThinker
@@ -52,6 +53,7 @@ class SumsSession(GameSession):
     _sums_thinker_key: tuple[int, int] | None = None
     _sums_hint: SumsThinker | None = None
     _sums_fallback: tuple[tuple[int, int], SumsMove] | None = None
+    _way_rows: tuple[WayHint, ...] = ()
 
     # -- state ------------------------------------------------------------------
 
@@ -194,7 +196,8 @@ class SumsSession(GameSession):
     # -- hints -----------------------------------------------------------------------
 
     def hint_step(self, max_ms: float = 25.0) -> bool:
-        """Value your cards (each by its best way) with the hard bot; True once :meth:`hints` is ready."""
+        """Value every legal move of yours with the hard bot (:mod:`kseri.table.sums_hints`); True once
+        :meth:`hints` (each card by its best move) and :meth:`way_hints` are ready."""
         if self.phase != "human":
             raise IllegalMoveError("hints are for your turn")
         key = self._position()
@@ -215,17 +218,22 @@ class SumsSession(GameSession):
             self._sums_hint = None
             self._hint_key = None
             raise SessionError(f"the hint could not be worked out ({type(exc).__name__})") from None
-        by_card: dict[str, float] = {}
-        for move, value in values.items():
-            code = CODES[move.card]
-            by_card[code] = max(value, by_card.get(code, value))
-        if not by_card:
+        if not values:
             raise SessionError("the hint could not be worked out (no values)")
-        best = max(by_card.values())
-        rows = sorted(by_card.items(), key=lambda row: -row[1])
-        self._hints = tuple(HintEntry(card=code, value=round(v, 1), best=v >= best - 1e-9,
-                                      loss=round(max(0.0, best - v), 1)) for code, v in rows)
+        try:
+            rows = way_hints(self.sums_round, values)
+        except ValueError:
+            raise SessionError("the hint could not be worked out (a move was not valued)") from None
+        self._way_rows = rows
+        self._hints = card_hints(rows)
         return True
+
+    def way_hints(self) -> dict[str, WayHint] | None:
+        """Every legal move of yours valued (by its record notation), once the hint for this
+        position is worked out (:meth:`hint_step`); None before that."""
+        if self._hints is None or self._hint_key != self._position() or self.phase != "human":
+            return None
+        return {row.move: row for row in self._way_rows}
 
     def review(self, index: int = -1) -> RoundReview:
         raise SessionError("the review plays the pile tables only")

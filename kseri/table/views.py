@@ -136,6 +136,8 @@ class HintEntry:
     """How much worse than the best card it is expected to end the round (0 for the best)."""
     reason: HintReason | None = None
     """What the card does, as the player can see it (:mod:`kseri.table.hints`)."""
+    way: str = ""
+    """At the sums table: the card's best move, as its choice button reads (:mod:`kseri.table.sums_hints`)."""
 
     @property
     def takes(self) -> bool:

@@ -469,7 +469,7 @@ class App:
             self.board.show_ways(code, sums_render.refusal_html(reason))
             self.board.announce(reason)
             return
-        self.board.show_ways(code, sums_render.ways_html(code, ways))
+        self.board.show_ways(code, sums_render.ways_html(code, ways, session.way_hints() if self.hints else None))
         first = document.querySelector("#ways button[data-move]")
         if exists(first):
             first.focus()

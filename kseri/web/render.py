@@ -110,8 +110,9 @@ def hint_badge_text(hint: HintEntry) -> str:
 
 
 def hint_reason(hint: HintEntry) -> str:
-    """The hint's reason for a card, in the page's language (empty when there is none)."""
-    return reason_text(hint.reason) if hint.reason is not None else ""
+    """The hint's reason for a card, in the page's language (at the sums table: its best move; empty
+    when there is none)."""
+    return reason_text(hint.reason) if hint.reason is not None else hint.way
 
 
 def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str:

@@ -14,11 +14,12 @@ when a hand card can be played several ways, each is a ``<button data-move="7H:3
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from kseri.i18n import _, card_name
 from kseri.table.seats import HUMAN
+from kseri.table.sums_hints import WayHint, way_hint_text
 from kseri.table.sums_moves import MoveWay
 from kseri.table.views import TableItemView, card_text
 from kseri.web.card_html import card_img
@@ -80,16 +81,33 @@ def open_table_html(items: Sequence[TableItemView]) -> str:
     return "".join(out)
 
 
-def ways_html(code: str, ways: Sequence[MoveWay]) -> str:
+def ways_html(code: str, ways: Sequence[MoveWay], hints: Mapping[str, WayHint] | None = None) -> str:
     """The choice between a card's ways: one button per way (``data-move``, and ``data-takes`` for the
-    cards to highlight), then Cancel."""
+    cards to highlight), then Cancel. With the hint worked out (``hints``, by move), each button
+    carries its value: ``★`` on the best move, else the points it costs against the best
+    (``data-hint``, and said in its accessible name).
+
+    >>> from kseri.table.sums_hints import WayHint
+    >>> way = MoveWay("7H:3C+4D", "capture", "Take 3♣ + 4♦", ("3C", "4D"))
+    >>> hint = WayHint("7H:3C+4D", "7H", "Take 3♣ + 4♦", 2.5, best=False, loss=1.5)
+    >>> 'data-hint="−1.5"' in ways_html("7H", [way], {"7H:3C+4D": hint})
+    True
+    """
     prompt = _("Play the {card}:").format(card=card_text(code))
-    buttons = "".join(
-        f'<button type="button" class="btn way way-{way.kind}" data-move="{escape(way.move)}" '
-        f'data-takes="{" ".join(way.cards)}">{escape(way.label)}</button>'
-        for way in ways)
+    buttons = []
+    for way in ways:
+        hint = hints.get(way.move) if hints else None
+        badge = extra = ""
+        if hint is not None:
+            text = way_hint_text(hint)
+            meaning = _("the hint's best move") if hint.best else _("points against the hint's best move")
+            badge = f' <span class="way-hint{" best" if hint.best else ""}" aria-hidden="true">{text}</span>'
+            extra = (f' data-hint="{text}" aria-label="{escape(way.label)}, {text}: {escape(meaning)}"'
+                     f' title="{escape(meaning)}"')
+        buttons.append(f'<button type="button" class="btn way way-{way.kind}" data-move="{escape(way.move)}" '
+                       f'data-takes="{" ".join(way.cards)}"{extra}>{escape(way.label)}{badge}</button>')
     return (f'<p class="ways-prompt" id="ways-prompt">{escape(prompt)}</p>'
-            f'<div class="ways-list">{buttons}'
+            f'<div class="ways-list">{"".join(buttons)}'
             f'<button type="button" class="btn ghost way-cancel" data-action="cancel-ways">'
             f'{escape(_("Cancel"))} <kbd>Esc</kbd></button></div>')
 

@@ -186,6 +186,14 @@ def test_choosing_between_two_capture_sets(open_game, game_page):
     assert s["ways"] == ["9S:2H+7D", "9S:2S+7D", "9S:9D", "9S"]  # three captures, or lay it down
     assert page.locator("#ways [data-move]").first.evaluate("b => b === document.activeElement")
     assert page.locator("#announce").inner_text().startswith("Play the nine of spades: Take 2♥ + 7♦;")
+    # With the hint asked for, every way carries its value (the hint values every legal move).
+    page.click("#ways .way-cancel")
+    page.click("#hint-button")
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    assert page.locator("#status .hint-line.best").count() >= 1  # (equal values: more than one)
+    page.click('#hand [data-card="9S"]')
+    marks = page.eval_on_selector_all("#ways [data-move]", "bs => bs.map(b => b.dataset.hint)")
+    assert len(marks) == 4 and all(marks)
     # Pointing at a way lights up its cards on the table.
     page.hover('#ways [data-move="9S:2S+7D"]')
     lit = page.eval_on_selector_all("#table .picked", "cs => cs.map(c => c.dataset.card)")

@@ -183,3 +183,46 @@ def test_a_save_of_the_sums_table_is_json_with_its_rules():
     session = SumsSession.new(rules=SUMS, seed=3, level="easy")
     data = json.loads(session.to_save())
     assert data["record"]["rules"] == "sums"
+
+
+def test_the_hint_values_every_legal_move_and_each_card_by_its_best():
+    session = SumsSession.new(rules=SUMS, seed=5, level="easy")
+    while session.phase == "bot":
+        session.play_bot()
+    assert session.way_hints() is None  # not worked out yet
+    cards = session.hints()
+    rows = session.way_hints()
+    assert rows is not None
+    legal = {str(move) for move in session.sums_round.legal_moves()}
+    assert set(rows) == legal
+    for entry in cards:
+        mine = [row for row in rows.values() if row.card == entry.card]
+        best = max(mine, key=lambda row: row.value)
+        assert entry.value == best.value and entry.way == best.label
+    assert sum(row.best for row in rows.values()) >= 1
+    assert all(row.loss >= 0 and (row.loss == 0) == row.best for row in rows.values() if row.best)
+    for code in session.view().hand:  # each way the chooser offers carries its value
+        assert all(way.move in rows for way in session.ways(code))
+    session.play_human(next(iter(rows)))
+    assert session.way_hints() is None  # the position moved on
+
+
+def test_way_hints_refuse_values_that_miss_a_legal_move():
+    from kseri.table.sums_hints import way_hints
+    state = position("7H 8S 2S 9D QS 10H", "AH 6H 5D 2D QH KH", "3C 4D JC 10S")
+    values = dict.fromkeys(state.legal_moves()[1:], 0.0)
+    with pytest.raises(ValueError, match="every legal move"):
+        way_hints(state, values)
+
+
+def test_the_choice_buttons_show_the_hint():
+    from kseri.table.sums_hints import way_hints
+    from kseri.web.sums_render import ways_html
+    set_language("en")
+    state = position("7H 8S 2S 9D QS 10H", "AH 6H 5D 2D QH KH", "3C 4D JC 10S")
+    values = {move: float(i) for i, move in enumerate(state.legal_moves())}
+    rows = {row.move: row for row in way_hints(state, values)}
+    html = ways_html("7H", ways_for(state, "7H"), rows)
+    assert html.count("data-hint=") == len(ways_for(state, "7H"))
+    assert "points against the hint" in html and 'data-hint="★"' not in html  # the 7H is not the best
+    assert "data-hint" not in ways_html("7H", ways_for(state, "7H"))
