@@ -34,8 +34,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from kseri.engine.cards import CODES, Card, rank_index
-from kseri.engine.errors import CardCodeError, IllegalMoveError, RecordError, card_code_error, quoted
+from kseri.engine.cards import CODES, Card, CardLike, card_index, rank_index
+from kseri.engine.errors import (
+    CardCodeError,
+    IllegalMoveError,
+    KseriError,
+    PositionError,
+    RecordError,
+    card_code_error,
+    quoted,
+)
 from kseri.engine.events import PlayEvent, PlayKind
 from kseri.engine.rules import Rules
 from kseri.engine.state import BaseRound
@@ -128,6 +136,87 @@ class SumsRound(BaseRound):
             raise RecordError(f"dealer {dealer} is not a seat")
         return cls(rules, dealer, deck)
 
+    @classmethod
+    def from_position(cls, rules: Rules, *, hands: Sequence[Sequence[CardLike]], to_move: int,
+                      table: Sequence[tuple[Sequence[CardLike], int | None]] = (), open_ended: bool = False,
+                      last_capturer: int | None = None) -> SumsRound:
+        """A sums round at a position in the middle of play, set up directly (rule scenes, tests).
+
+        ``table`` lists the items side by side: ``(cards, owner)``, a loose card with owner
+        None, or a build (two or more number cards adding up to at most 10) with the seat that
+        owns it. The stock is empty: when the hands run out the round ends and the last
+        capturer (``last_capturer``) takes what is left; with ``open_ended`` the stock is left
+        out instead and play simply stops there (nothing is swept, no card is the round's last).
+        Nobody has captured anything yet. A problem raises
+        :class:`~kseri.engine.errors.PositionError` naming it.
+
+        >>> from kseri.engine.rules import SUMS
+        >>> state = SumsRound.from_position(SUMS, hands=[["8D", "2S"], ["10C"]], to_move=1,
+        ...                                 table=[(["5S", "3H", "2D"], 0), (["KS"], None)])
+        >>> [str(m) for m in state.legal_moves()]
+        ['10C:5S+3H+2D', '10C']
+        >>> SumsRound.from_position(SUMS, hands=[["8D"], []], to_move=0, table=[(["5S", "KH"], 0)])
+        Traceback (most recent call last):
+        ...
+        kseri.engine.errors.PositionError: table item 1: a build holds number cards only (KH has no value)
+        """
+        n = rules.players
+        if rules.table != "sums" or rules.packs != 1:
+            raise PositionError(f"this position is for the sums table, not the {rules.profile!r} table")
+        if len(hands) != n:
+            raise PositionError(f"hands: {n} players need {n} hands, got {len(hands)}")
+        for name, seat in (("to_move", to_move), ("last_capturer", last_capturer)):
+            if not (type(seat) is int and 0 <= seat < n) and (seat is not None or name == "to_move"):
+                raise PositionError(f"{name}: {seat!r} is not a seat (0..{n - 1})")
+        where: dict[int, str] = {}
+
+        def cards(place: str, given: Sequence[CardLike]) -> tuple[int, ...]:
+            try:
+                found = tuple(card_index(c) for c in given)
+            except KseriError as exc:
+                raise PositionError(f"{place}: {exc}") from None
+            for c in found:
+                if c in where:
+                    both = place if where[c] == place else f"{where[c]} and {place}"
+                    raise PositionError(f"{CODES[c]} is given twice ({both})")
+                where[c] = place
+            return found
+
+        held = [list(cards(f"seat {seat}'s hand", hand)) for seat, hand in enumerate(hands)]
+        for seat, hand in enumerate(held):
+            if len(hand) > rules.packet_size:
+                raise PositionError(f"seat {seat} holds {len(hand)} cards, more than a packet ({rules.packet_size})")
+        items: list[TableItem] = []
+        for i, (given, owner) in enumerate(table, 1):
+            found = cards(f"table item {i}", given)
+            if owner is None:
+                if len(found) != 1:
+                    raise PositionError(f"table item {i}: a loose item is one card (a build needs its owner)")
+                items.append(TableItem(found, number_value(found[0])))
+                continue
+            if not (type(owner) is int and 0 <= owner < n):
+                raise PositionError(f"table item {i}: owner {owner!r} is not a seat (0..{n - 1})")
+            if len(found) < 2:
+                raise PositionError(f"table item {i}: a build holds two cards or more")
+            faces = [CODES[c] for c in found if number_value(c) is None]
+            if faces:
+                raise PositionError(f"table item {i}: a build holds number cards only ({faces[0]} has no value)")
+            value = sum(number_value(c) or 0 for c in found)
+            if value > 10:
+                raise PositionError(f"table item {i}: a build adds up to 10 at most, not {value}")
+            items.append(TableItem(found, value, owner))
+        placed = [c for hand in held for c in hand] + [c for item in items for c in item.cards]
+        deck = placed + [c for c in range(52) if c not in where]
+        state = cls.from_deck(rules, (to_move - 1) % n, deck, check=False)
+        state.hands[:] = held
+        state.table = items
+        state.next_card = len(deck)
+        state.to_move = to_move
+        state.last_capturer = last_capturer
+        if open_ended:
+            state.__class__ = _OpenEndedSumsRound
+        return state
+
     # -- queries ------------------------------------------------------------
 
     @property
@@ -218,8 +307,10 @@ class SumsRound(BaseRound):
         if move.kind == "capture":
             kind = "kseri" if self.kseris[seat] > kseris_before else "capture"
         sweep: tuple[Card, ...] = ()
-        if over and self.sweep_seat is not None and move.kind != "capture":
-            sweep = tuple(Card.from_index(c) for c in (*last_table, move.card))
+        if over and self.sweep_seat is not None:
+            # What the last capturer took after the last card: the table as that card left it.
+            left = [c for c in last_table if c not in move.take] if move.kind == "capture" else [*last_table, move.card]
+            sweep = tuple(Card.from_index(c) for c in left)
         return PlayEvent(
             seat=seat,
             card=Card.from_index(move.card),
@@ -245,7 +336,7 @@ class SumsRound(BaseRound):
             self.captured[seat].append(move.card)
             self.counts[seat] += len(move.take) + 1
             self.last_capturer = seat
-            last_card = self.next_card == 52 and not any(self.hands)
+            last_card = self.next_card == 52 and not any(self.hands) and not self.open_ended
             if not self.table and (rules.last_card_kseri or not last_card):
                 # A xeri; with last_card_kseri off, clearing the table with the round's last
                 # card is an ordinary capture (docs/rules.md §"Last card kseri").
@@ -267,6 +358,12 @@ class SumsRound(BaseRound):
         """The last capturer takes the table (never a xeri)."""
         if self._sweep(self.pile) is not None:
             self.table = []
+
+
+class _OpenEndedSumsRound(SumsRound):
+    """A position with its stock left out (:meth:`SumsRound.from_position`, ``open_ended``)."""
+
+    open_ended = True
 
 
 def _brief(move: object) -> str:

@@ -8,6 +8,8 @@ only draws the steps. One job per module:
 
 - :mod:`~kseri.scenes.notation`: read and write the notation (:class:`SceneSpec`);
 - :mod:`~kseri.scenes.build`: play a spec or a recorded round out through the engine;
+- :mod:`~kseri.scenes.sums_build`, :mod:`~kseri.scenes.sums_captions`: the same at the open
+  (``rules=sums``) table, its items side by side and its moves in record notation;
 - :mod:`~kseri.scenes.steps`: the result, a :class:`Scene` of :class:`Step` positions;
 - :mod:`~kseri.scenes.captions`: the automatic captions, from the engine's events;
 - :mod:`~kseri.scenes.params`: the scene an embed URL asks for;
@@ -24,9 +26,9 @@ from kseri.scenes.captions import pretty
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import MAX_TEXT, SceneSpec, parse
 from kseri.scenes.params import from_params
-from kseri.scenes.steps import Scene, Step
+from kseri.scenes.steps import Scene, SceneItem, Step
 
 __all__ = [
-    "MAX_TEXT", "Scene", "SceneError", "SceneSpec", "Step",
+    "MAX_TEXT", "Scene", "SceneError", "SceneItem", "SceneSpec", "Step",
     "build", "from_match", "from_params", "from_text", "parse", "pretty",
 ]

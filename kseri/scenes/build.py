@@ -39,6 +39,7 @@ from kseri.scenes.captions import describe_table, play_caption, possessive
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene, Step
+from kseri.scenes.sums_build import build_sums
 
 __all__ = ["build", "default_names", "from_match", "from_text"]
 
@@ -161,6 +162,8 @@ def _position(spec: SceneSpec, rules: Rules) -> Round:
 def build(spec: SceneSpec) -> Scene:
     """Play a parsed scene out through the engine; :class:`SceneError` if a play is impossible."""
     rules = PROFILES[spec.rules]
+    if rules.table == "sums":
+        return build_sums(spec)
     names = spec.names or default_names(rules.players)
     recorder = _Recorder(_position(spec, rules), names, show_stock=spec.end, captions=spec.captions)
     recorder.start()

@@ -19,7 +19,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 from kseri.i18n import N_, _, language, ngettext, pgettext
 
-__all__ = ["describe_table", "owner", "play_caption", "possessive", "pretty"]
+__all__ = ["describe_table", "owner", "play_caption", "possessive", "pretty", "round_end", "worth_phrase"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -65,7 +65,7 @@ def _worth(cards: Sequence[int], table: Sequence[int]) -> tuple[int, str]:
     return total, detail
 
 
-def _cards_phrase(cards: Sequence[int], table: Sequence[int], joined: bool = False) -> str:
+def worth_phrase(cards: Sequence[int], table: Sequence[int], joined: bool = False) -> str:
     """What the cards taken are worth; ``joined``: after another clause (``and +3 for the cards``)."""
     total, detail = _worth(cards, table)
     if not total:
@@ -105,13 +105,13 @@ def _kseri(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules)
     words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]), "label": label}
     if not event.bonus:
         return _("{owner} {card} takes the lone {top}: a {label}, but these rules give no bonus for it here; "
-                 "{cards}.").format(**words, cards=_cards_phrase(taken, table))
+                 "{cards}.").format(**words, cards=worth_phrase(taken, table))
     worth = _worth(taken, table)[0]
     if worth:
         return _("{owner} {card} takes the lone {top}: {label}! +{bonus}, {cards}: {total} points.").format(
-            **words, bonus=event.bonus, cards=_cards_phrase(taken, table, joined=True), total=event.bonus + worth)
+            **words, bonus=event.bonus, cards=worth_phrase(taken, table, joined=True), total=event.bonus + worth)
     return _("{owner} {card} takes the lone {top}: {label}! +{bonus}, {cards}.").format(
-        **words, bonus=event.bonus, cards=_cards_phrase(taken, table, joined=True))
+        **words, bonus=event.bonus, cards=worth_phrase(taken, table, joined=True))
 
 
 def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) -> str:
@@ -120,7 +120,7 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
     played = event.card.index
     lone = len(pile_before) == 1
     words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]),
-             "cards": _cards_phrase([*pile_before, played], table)}
+             "cards": worth_phrase([*pile_before, played], table)}
     if lone and rank_index(pile_before[0]) == rank_index(played):
         text = N_("{owner} {card} takes the lone {top}. These rules give no kseri for a jack on a jack, so this is "
                   "an ordinary capture: {cards}.")
@@ -136,11 +136,11 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
     return _(text).format(**words, all=_all(pile_before))
 
 
-def _round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
+def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
     """What follows the play: the round's end (with the last cards' sweep) or a new packet; "" if nothing."""
     parts = []
     if event.sweep and event.sweep_seat is not None:
-        cards = _cards_phrase([c.index for c in event.sweep], card_points_table(rules))
+        cards = worth_phrase([c.index for c in event.sweep], card_points_table(rules))
         parts.append(ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
                               "Round over: {name} captured last and takes the {n} cards left, {cards} "
                               "(never a kseri).", len(event.sweep)).format(
@@ -162,4 +162,4 @@ def play_caption(event: PlayEvent, pile_before: Sequence[int], names: Sequence[s
         text = _kseri(event, pile_before, who, rules)
     else:
         text = _capture(event, pile_before, who, rules)
-    return text + _round_end(event, names, rules)
+    return text + round_end(event, names, rules)

@@ -22,12 +22,22 @@ is specified in ``docs/formats.md`` (scene notation); in short:
               the scene is in the middle of a round).
 ``last``      with ``end``: the seat that made the last capture before the
               scene, if any.
-``rules``     a rules profile with one pile (default ``greek``; ``fourcard``,
-              ``pisti``).
+``rules``     a rules profile (default ``greek``; ``fourcard``, ``pisti``, or
+              ``sums`` for the open table, below).
 ``names``     the seats' names, ``|``-separated (default ``South|North``).
 ``title``     a heading for the scene.
 ``caption.N`` the caption of step N instead of the automatic one; step 0 is
               the starting position, step N the position after play N.
+
+At the open table (``rules=sums``) the cards lie side by side, so ``table``
+replaces ``pile`` and the plays are moves in the record notation:
+
+``table``     the items on the table, in order: a card (``3C``), or a build,
+              its cards joined by ``+`` and its owner's seat after ``@``
+              (``5C+4H@1``: North's build of 9).
+``plays``     moves: ``7H`` lays the 7♥ loose, ``7H:3C+4D`` takes the 3♣ and
+              the 4♦ (naming every card of each item taken), ``5S>3H`` builds
+              the 5♠ onto the item holding the 3♥ (a build or a raise).
 
 Card codes as everywhere (``10D``, ``JS``; lower case, ``T`` and ♠♥♦♣ are
 accepted). Text values end at the next ``;``, so a caption cannot hold one.
@@ -42,6 +52,9 @@ with one line that names the part at fault.
 (('10D',), ('10S',), {1: 'Kseri!'})
 >>> spec.to_text()
 'pile=10D;plays=10S;caption.1=Kseri!'
+>>> sums = parse("rules=sums; table=3C,4D,5C+4H@1; plays=7H:3C+4D")
+>>> sums.table, sums.plays
+(('3C', '4D', '5C+4H@1'), ('7H:3C+4D',))
 >>> parse("pile=10D,ZZ")
 Traceback (most recent call last):
 ...
@@ -59,7 +72,7 @@ from kseri.engine.errors import KseriError
 from kseri.engine.rules import PROFILES
 from kseri.scenes.errors import SceneError
 
-__all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse"]
+__all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse", "played_card", "table_item"]
 
 MAX_TEXT = 4000
 """Longest scene text read."""
@@ -67,9 +80,9 @@ MAX_VALUE = 300
 """Longest title, name or caption."""
 
 PILE_PROFILES: tuple[str, ...] = tuple(name for name, rules in PROFILES.items() if rules.table == "pile")
-"""The rules profiles a scene may use: every table played on one pile (not ``sums``)."""
+"""The rules profiles played on one pile (``pile=``); ``sums`` scenes use ``table=`` instead."""
 
-_KEYS = ("caption.N", "dealer", "end", "first", "hands", "last", "names", "pile", "plays", "rules", "title")
+_KEYS = ("caption.N", "dealer", "end", "first", "hands", "last", "names", "pile", "plays", "rules", "table", "title")
 _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
 
@@ -78,6 +91,8 @@ class SceneSpec:
     """A scene as written: the position and the plays, not yet played out."""
 
     pile: tuple[str, ...] = ()
+    table: tuple[str, ...] = ()
+    """At the sums table: the items in canonical notation (``3C``, ``5C+4H@1``)."""
     hands: tuple[tuple[str, ...], ...] | None = None
     plays: tuple[str, ...] = ()
     first: int = 0
@@ -99,7 +114,10 @@ class SceneSpec:
             parts.append("names=" + "|".join(self.names))
         if self.first:
             parts.append(f"first={self.first}")
-        parts.append("pile=" + ",".join(self.pile))
+        if self.rules in PILE_PROFILES:
+            parts.append("pile=" + ",".join(self.pile))
+        else:
+            parts.append("table=" + ",".join(self.table))
         if self.hands is not None:
             parts.append("hands=" + "|".join(",".join(hand) for hand in self.hands))
         parts.append("plays=" + ",".join(self.plays))
@@ -135,6 +153,61 @@ def _cards(value: str, what: str) -> tuple[str, ...]:
     return tuple(codes)
 
 
+def _code(item: str, what: str) -> str:
+    try:
+        return Card.parse(item.strip()).code
+    except KseriError:
+        raise SceneError(f"{what}: {item.strip()[:20]!r} is not a card code (e.g. 10D, JS, 2C, AH)") from None
+
+
+def table_item(text: str, what: str = "table", players: int = 2) -> tuple[tuple[str, ...], int | None]:
+    """One item of ``table=``: ``(cards, owner)``; a loose card has owner None.
+
+    >>> table_item("5c+4h@1"), table_item("KS")
+    ((('5C', '4H'), 1), (('KS',), None))
+    """
+    cards, at, owner = text.partition("@")
+    codes = tuple(_code(code, what) for code in cards.split("+"))
+    if not at:
+        if len(codes) != 1:
+            raise SceneError(f"{what}: {text.strip()[:40]!r}: a build needs its owner's seat after @ (5C+4H@1)")
+        return codes, None
+    if len(codes) < 2:
+        raise SceneError(f"{what}: {text.strip()[:40]!r}: a build holds two cards or more")
+    return codes, _seat(owner, what, players)
+
+
+def _item_text(cards: tuple[str, ...], owner: int | None) -> str:
+    return "+".join(cards) + ("" if owner is None else f"@{owner}")
+
+
+def _move(text: str, what: str) -> str:
+    """A move in the record notation, its card codes written canonically."""
+    text = text.strip()
+    for sep in (":", ">"):
+        if sep in text:
+            head, _, rest = text.partition(sep)
+            named = [_code(code, what) for code in rest.split("+")] if sep == ":" else [_code(rest, what)]
+            return _code(head, what) + sep + "+".join(named)
+    return _code(text, what)
+
+
+def played_card(move: str) -> str:
+    """The hand card a move puts down (``7H:3C+4D`` → ``7H``)."""
+    return move.split(":", 1)[0].split(">", 1)[0]
+
+
+def _moves(value: str, what: str) -> tuple[str, ...]:
+    moves = []
+    for item in (part.strip() for part in value.split(",")):
+        if not item:
+            if value.strip():
+                raise SceneError(f"{what}: empty move in the list (two commas?)")
+            continue
+        moves.append(_move(item, what))
+    return tuple(moves)
+
+
 def _seat(value: str, what: str, players: int) -> int:
     if not value.strip().isdigit() or not 0 <= int(value) < players:
         raise SceneError(f"{what}: {value!r} is not a seat (0..{players - 1})")
@@ -143,10 +216,8 @@ def _seat(value: str, what: str, players: int) -> int:
 
 def _rules_name(value: str) -> str:
     name = value.strip()
-    if name in PROFILES and name not in PILE_PROFILES:
-        raise SceneError(f"rules: scenes show the one-pile tables ({', '.join(PILE_PROFILES)}), not {name!r}")
     if name not in PROFILES:
-        raise SceneError(f"rules: unknown profile {name!r} (known: {', '.join(PILE_PROFILES)})")
+        raise SceneError(f"rules: unknown profile {name!r} (known: {', '.join(PROFILES)})")
     return name
 
 
@@ -179,13 +250,23 @@ def parse(text: str) -> SceneSpec:
         spec["first"] = _seat(raw.pop("first"), "first", players)
     if "dealer" in raw:
         spec["first"] = (_seat(raw.pop("dealer"), "dealer", players) + 1) % players
-    spec["pile"] = _cards(raw.pop("pile", ""), "pile")
+    if rules_name in PILE_PROFILES:
+        if "table" in raw:
+            raise SceneError("table: only at the sums table (rules=sums); the pile tables use pile=")
+        spec["pile"] = _cards(raw.pop("pile", ""), "pile")
+    else:
+        if "pile" in raw:
+            raise SceneError("pile: the sums table has no pile; give its cards and builds as table=")
+        items = [table_item(part, "table", players) for part in raw.pop("table", "").split(",") if part.strip()]
+        spec["table"] = tuple(_item_text(cards, owner) for cards, owner in items)
+        spec["pile"] = tuple(code for cards, _ in items for code in cards)
     if "hands" in raw:
         hands = raw.pop("hands").split("|")
         if len(hands) != players:
             raise SceneError(f"hands: {players} hands expected, separated by '|', got {len(hands)}")
         spec["hands"] = tuple(_cards(hand, f"hands (seat {seat})") for seat, hand in enumerate(hands))
-    spec["plays"] = _cards(raw.pop("plays", ""), "plays")
+    plays = raw.pop("plays", "")
+    spec["plays"] = _cards(plays, "plays") if rules_name in PILE_PROFILES else _moves(plays, "plays")
     if "end" in raw:
         value = raw.pop("end").strip().lower()
         if value not in _YES:
@@ -217,11 +298,11 @@ def parse(text: str) -> SceneSpec:
 def _check_cards(spec: SceneSpec) -> None:
     """No card in two places, and captions only for steps the scene has."""
     seen: dict[str, str] = {}
-    places = [("pile", spec.pile)]
+    places = [("pile" if spec.rules in PILE_PROFILES else "table", spec.pile)]
     if spec.hands is not None:
         places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(spec.hands)]
     else:
-        places += [("plays", spec.plays)]
+        places += [("plays", tuple(played_card(move) for move in spec.plays))]
     for place, cards in places:
         for code in cards:
             if code in seen:

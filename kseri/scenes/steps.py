@@ -12,14 +12,25 @@ from typing import Any
 
 from kseri.engine.rules import Rules
 
-__all__ = ["Scene", "Step"]
+__all__ = ["Scene", "SceneItem", "Step"]
+
+
+@dataclass(frozen=True)
+class SceneItem:
+    """One item on the open (sums) table: a loose card (``owner`` None) or a build with its value
+    and owner."""
+
+    cards: tuple[str, ...]
+    value: int | None
+    owner: int | None = None
 
 
 @dataclass(frozen=True)
 class Step:
     """One position of a scene. Card lists hold codes; per-seat tuples are indexed by seat.
 
-    Step 0 is the starting position (``played`` is None); step N follows play N.
+    Step 0 is the starting position (``played`` is None); step N follows play N. At the sums
+    table ``table`` holds the items side by side, ``move`` the play and ``built`` a build's value.
     ``taken``, ``points`` and ``kseris`` count what each seat captured *in the
     scene* (for a record scene: in the round so far); ``points`` are card points
     plus kseri bonuses, without the award for most cards.
@@ -43,6 +54,12 @@ class Step:
     points: tuple[int, ...] = ()
     kseris: tuple[tuple[str, ...], ...] = ()
     stock: int | None = None
+    table: tuple[SceneItem, ...] = ()
+    """At the sums table: the items side by side (``pile`` then lists their cards in order)."""
+    move: str | None = None
+    """At the sums table: the play in record notation (``7H:3C+4D``, ``5S>3H``, ``9D``)."""
+    built: int | None = None
+    """At the sums table, after a build or a raise: the build's new value."""
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON data (lists, not tuples)."""
@@ -50,6 +67,8 @@ class Step:
 
 
 def _listify(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _listify(v) for key, v in value.items()}
     return [_listify(v) for v in value] if isinstance(value, (tuple, list)) else value
 
 

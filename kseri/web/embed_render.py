@@ -4,7 +4,9 @@ in the current language (:mod:`kseri.i18n`; the embed page sets it once, from ``
 
 The page contract (``docs/formats.md``, "Page contract"; for tests and for authors who style the frame):
 ``#board`` carries ``data-step`` and ``data-steps``; ``#caption`` the step's
-caption; ``#pile`` the table (``data-count``, top card with ``data-card``);
+caption; ``#pile`` the table (``data-count``, top card with ``data-card``; at the sums table
+``.open-table`` with ``data-items``, every card with ``data-card`` and each build one element
+with ``data-build``, its value, and ``data-owner``, its seat);
 ``#prev``, ``#play`` and ``#next`` are the buttons, ``#step`` the step count.
 
 >>> from kseri.scenes import from_text
@@ -12,6 +14,10 @@ caption; ``#pile`` the table (``data-count``, top card with ``data-card``);
 >>> html = board_html(scene)
 >>> 'data-steps="2"' in html, 'data-card="9D"' in html
 (True, True)
+>>> sums = from_text("rules=sums;table=3C,4D,5C+4H@1;hands=7H|AS;plays=7H:3C+4D")
+>>> html = step_html(sums, 0)
+>>> html.count("data-card="), 'data-build="9" data-owner="1"' in html
+(4, True)
 >>> params_from_url("?scene=pile%3D10D&autoplay=1", "#r=1abc")
 {'scene': 'pile=10D', 'autoplay': '1', 'r': '1abc'}
 """
@@ -22,7 +28,7 @@ from collections.abc import Sequence
 from html import escape
 
 from kseri.i18n import N_, _, card_name, ngettext, pgettext
-from kseri.scenes import Scene, Step, pretty
+from kseri.scenes import Scene, SceneItem, Step, pretty
 from kseri.table.notices import clip
 from kseri.table.querystring import parse_query
 from kseri.web.card_html import card_img
@@ -33,6 +39,8 @@ PILE_SHOWN = 6
 """The pile's top cards drawn fanned; deeper cards show as a stack edge."""
 _KIND_LABEL = {"kseri": N_("Kseri!"), "jack_kseri": N_("Jack kseri!"), "capture": N_("Capture")}
 """The flash beside a capture (English ``msgid``; a drop has none)."""
+_SUMS_LABEL = {**_KIND_LABEL, "kseri": N_("Xeri!")}
+"""At the open table a capture that empties it is called a xeri."""
 
 
 def _card(code: str, cls: str = "", extra: str = "") -> str:
@@ -111,18 +119,51 @@ def _pile(step: Step) -> str:
             f'aria-label="{label}">{empty}{under}{"".join(cards)}</div>')
 
 
+def _open_item(step: Step, item: SceneItem, names: Sequence[str]) -> str:
+    """One item of the open table: a card, or a build (its cards overlapped, its value and owner)."""
+    fresh = " arrived" if step.played in item.cards and step.kind in ("drop", "build") else ""
+    if item.owner is None:
+        code = item.cards[0]
+        return _card(code, "on-table" + fresh, f' data-card="{code}"')
+    owner = names[item.owner]
+    label = _("{name}'s build of {value} ({cards})").format(
+        name=owner, value=item.value, cards=" ".join(pretty(code) for code in item.cards))
+    cards = "".join(f'<span class="card build-card" data-card="{code}">{card_img(code)}</span>'
+                    for code in item.cards)
+    side = "south" if item.owner == 0 else "north"
+    return (f'<span class="build {side}{fresh}" data-build="{item.value}" data-owner="{item.owner}" role="img" '
+            f'aria-label="{escape(label)}">{cards}<b class="build-value" aria-hidden="true">{item.value}</b>'
+            f'<small class="build-owner" aria-hidden="true">{escape(owner)}</small></span>')
+
+
+def _open_table(step: Step, names: Sequence[str]) -> str:
+    """The sums table: its items side by side (wrapping), builds as one overlapped stack each."""
+    count = len(step.pile)
+    empty = f'<span class="pile-empty">{_("empty")}</span>' if not step.table else ""
+    label = ngettext("table: {n} card", "table: {n} cards", count).format(n=count)
+    items = "".join(_open_item(step, item, names) for item in step.table)
+    return (f'<div id="pile" class="pile open-table" data-count="{count}" data-items="{len(step.table)}" '
+            f'aria-label="{label}">{empty}{items}</div>')
+
+
 def _fan(cards: Sequence[str], played: str | None = None) -> str:
     shown = list(cards[-PILE_SHOWN:])
     return "".join(_card(code, "on-pile ghost" + (" played" if code == played else ""), f' style="--k:{i}"')
                    for i, code in enumerate(shown))
 
 
-def _trick(step: Step, names: Sequence[str]) -> str:
-    """What this step's capture took (and, at a round's end, what was left), shown beside the pile."""
+def _trick(step: Step, names: Sequence[str], sums: bool = False) -> str:
+    """What this step's capture took (and, at a round's end, what was left), shown beside the pile;
+    at the open table a build's new value."""
     out = []
-    if step.played and step.kind != "drop":
+    if step.kind == "build" and step.built is not None:
+        arrow = "↓" if step.seat == 0 else "↑"
+        out.append(f'<div class="trick build" data-kind="build"><span class="flash build">{arrow} '
+                   f'{escape(_("build of {value}").format(value=step.built))}</span></div>')
+    elif step.played and step.kind != "drop":
         cards = [*step.captured, step.played]
-        label = _(_KIND_LABEL[step.kind]) if step.kind in _KIND_LABEL else ""
+        labels = _SUMS_LABEL if sums else _KIND_LABEL
+        label = _(labels[step.kind]) if step.kind in labels else ""
         bonus = f" +{step.bonus}" if step.bonus else ""
         arrow = "↓" if step.seat == 0 else "↑"
         out.append(
@@ -147,13 +188,16 @@ def step_html(scene: Scene, index: int) -> str:
     names = scene.names
     seats = len(names)
     north = 1 if seats == 2 else 2
+    sums = scene.rules.table == "sums"
+    table = _open_table(step, names) if sums else _pile(step)
     stock = ""
     if step.stock:
         stock = (f'<span class="stock" title="{_("cards in the stock")}">{card_img(None)}'
                  f'<b>{step.stock}</b></span>')
     return (
         _seat(step, names, north, "north")
-        + f'<section class="table" aria-label="{_("table")}">{stock}{_pile(step)}{_trick(step, names)}</section>'
+        + f'<section class="table{" open" if sums else ""}" aria-label="{_("table")}">{stock}{table}'
+        f'{_trick(step, names, sums)}</section>'
         + _seat(step, names, 0, "south")
     )
 

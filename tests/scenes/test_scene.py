@@ -125,7 +125,6 @@ def test_pretty():
     ("end=maybe", "end: 'maybe' is not yes or no"),
     ("last=1", "last: only means something with end=yes"),
     ("rules=poker", "rules: unknown profile 'poker'"),
-    ("rules=sums; plays=5S", "rules: scenes show the one-pile tables .*not 'sums'"),
     ("hands=AS,2S,3S,4S,5S,6S,7S|KD", r"hands: seat 0 holds 7 cards, more than a packet \(6\)"),
     ("rules=fourcard; plays=AS,KD,2S,QD,3S,JD,4S,10D,5S", r"plays: seat 0 holds 5 cards, more than a packet \(4\)"),
     ("names=Ann", r"names: 2 non-empty names expected"),
