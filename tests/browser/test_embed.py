@@ -65,6 +65,17 @@ def test_guide_scenes_load_and_play_to_the_end(game_page, page_watch, site_url):
     assert by_title["Kseri"][0] == 13 and "kseri! +10" in by_title["Kseri"][1]
     assert by_title["The same 10♦ taken by a jack"][0] == 3
     assert by_title["Jack kseri"][0] == 22
+    # The open (sums) table: its items side by side, a build drawn with its value and owner.
+    assert by_title["A capture by sum, then a xeri"][1].endswith("The table is empty: a xeri, +10!")
+    assert by_title["A build raised and taken"][0] == 0 and "whole" in by_title["A build raised and taken"][1]
+    raised = next(f for f in frames if "rules=sums" in f.url and "table=3H" in f.url)
+    for _ in range(2):
+        raised.locator("#prev").click()
+    build = raised.locator("#pile.open-table [data-build]")
+    assert build.get_attribute("data-build") == "10" and build.get_attribute("data-owner") == "1"
+    assert build.locator("[data-card]").count() == 3 and "raises" in raised.locator("#caption").inner_text()
+    box = build.bounding_box()
+    assert box is not None and box["width"] > 20 and box["height"] > 20
     empty = next(f for f in frames if "plays=JS,JD" in f.url)
     empty.locator("#prev").click()
     assert "captures nothing" in empty.locator("#caption").inner_text()
