@@ -34,25 +34,14 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.round import Round
 from kseri.engine.rules import PROFILES, Rules, card_points_table
-from kseri.i18n import N_, _
-from kseri.scenes.captions import describe_table, play_caption, possessive
+from kseri.i18n import _
+from kseri.scenes.captions import default_names, describe_table, play_caption, possessive
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene, Step
 from kseri.scenes.sums_build import build_sums
 
 __all__ = ["build", "default_names", "from_match", "from_text"]
-
-
-_SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
-"""The compass seats, clockwise from seat 0 at the bottom of the board."""
-
-
-def default_names(players: int) -> tuple[str, ...]:
-    """The seats' names when a scene gives none, in the current language: ``South``, ``North``
-    (seat 0 at the bottom)."""
-    names = (_SEAT_NAMES[0], _SEAT_NAMES[2]) if players == 2 else _SEAT_NAMES[:players]
-    return tuple(_(name) for name in names)
 
 
 def _codes(cards: Iterable[int]) -> tuple[str, ...]:

@@ -19,9 +19,21 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 from kseri.i18n import N_, _, language, ngettext, pgettext
 
-__all__ = ["describe_table", "owner", "play_caption", "possessive", "pretty", "round_end", "worth_phrase"]
+__all__ = ["default_names", "describe_table", "owner", "play_caption", "possessive", "pretty", "round_end",
+           "worth_phrase"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+_SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
+"""The compass seats, clockwise from seat 0 at the bottom of the board."""
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """The seats' names when a scene gives none, in the current language: ``South``, ``North``
+    (seat 0 at the bottom)."""
+    names = (_SEAT_NAMES[0], _SEAT_NAMES[2]) if players == 2 else _SEAT_NAMES[:players]
+    return tuple(_(name) for name in names)
 
 
 def pretty(card: Card | str | int) -> str:
