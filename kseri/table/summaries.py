@@ -78,13 +78,19 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     if a.other_ranks or b.other_ranks:
         rows.append(SummaryRow("other_ranks", N_("Other cards"), (a.other_ranks, b.other_ranks)))
     if rules.ten_of_diamonds_points:
-        rows.append(SummaryRow("ten_of_diamonds", N_("10♦ bonus"), (a.ten_of_diamonds, b.ten_of_diamonds)))
+        # At the open table tens score nothing, so the 10♦'s points are not a bonus on top of a ten's.
+        label = "10♦" if rules.table == "sums" else N_("10♦ bonus")
+        rows.append(SummaryRow("ten_of_diamonds", label, (a.ten_of_diamonds, b.ten_of_diamonds)))
     if rules.two_of_clubs_points:
         rows.append(SummaryRow("two_of_clubs", "2♣", (a.two_of_clubs, b.two_of_clubs)))
     rows.append(SummaryRow("majority", N_("Most cards"), (a.majority, b.majority),
                            note=_("{a}–{b}: nobody").format(a=a.cards, b=b.cards) if a.cards == b.cards else ""))
-    rows.append(SummaryRow("kseri", N_("Kseris"), (a.kseri, b.kseri),
-                           notes=(_kseri_note(a.kseris, a.jack_kseris), _kseri_note(b.kseris, b.jack_kseris))))
+    if rules.table == "sums":  # the open table's word for a capture that empties it
+        rows.append(SummaryRow("kseri", N_("Xeris"), (a.kseri, b.kseri),
+                               notes=(_xeri_note(a.kseris), _xeri_note(b.kseris))))
+    else:
+        rows.append(SummaryRow("kseri", N_("Kseris"), (a.kseri, b.kseri),
+                               notes=(_kseri_note(a.kseris, a.jack_kseris), _kseri_note(b.kseris, b.jack_kseris))))
     if rules.jack_table_points:
         rows.append(SummaryRow("jack_table", N_("Jack tables"), (a.jack_table, b.jack_table)))
     if rules.final_capture_points:
@@ -115,6 +121,10 @@ def _kseri_note(kseris: int, jack_kseris: int) -> str:
     if jack_kseris:
         parts.append(ngettext("{n} jack kseri", "{n} jack kseris", jack_kseris).format(n=jack_kseris))
     return ", ".join(parts)
+
+
+def _xeri_note(xeris: int) -> str:
+    return ngettext("{n} xeri", "{n} xeris", xeris).format(n=xeris) if xeris else ""
 
 
 def _totals_after(match: Match, index: int) -> tuple[int, int]:

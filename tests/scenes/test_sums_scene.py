@@ -171,3 +171,19 @@ def test_captions_in_greek():
     steps = from_text(RAISED_AND_TAKEN).steps
     assert steps[0].caption.startswith("Στο τραπέζι:")
     assert "Βορράς" in steps[2].caption and "10" in steps[2].caption
+
+
+def test_the_documented_sums_scenes_play():
+    """Every ``rules=sums`` scene quoted in docs/rules.md and docs/formats.md builds (URL escapes undone)."""
+    import re
+    from pathlib import Path
+    from urllib.parse import unquote
+
+    root = Path(__file__).resolve().parents[2]
+    found = []
+    for name in ("docs/rules.md", "docs/formats.md"):
+        text = (root / name).read_text(encoding="utf-8")
+        found += [unquote(m) for m in re.findall(r"(rules=sums;[^`\s]+)", text)]
+    assert len(found) >= 6
+    for text in found:
+        assert len(from_text(text).steps) >= 2, text

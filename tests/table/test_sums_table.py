@@ -115,6 +115,12 @@ def test_a_whole_match_with_summaries_saves_and_links():
     keys = [row.key for row in summary.rows]
     assert keys[:1] == ["cards"] and {"aces", "ten_of_diamonds", "two_of_clubs", "majority", "kseri"} <= set(keys)
     assert sum(summary.points) >= 11 - 4  # aces 4, 2♣ 1, 10♦ 2, most cards 4 (unless tied)
+    rows = {row.key: row for row in summary.rows}
+    assert "kings" not in rows and "jacks" not in rows and "tens" not in rows  # no points for them here
+    assert rows["aces"].values[0] + rows["aces"].values[1] == 4
+    assert sum(rows["ten_of_diamonds"].values) == 2 and sum(rows["two_of_clubs"].values) == 1
+    assert sum(rows["majority"].values) in (0, 4) and rows["kseri"].label == "Xeris"
+    assert all(note == "" or "xeri" in note for note in rows["kseri"].notes)
     again = restore_session(session.to_save())
     assert again.view() == session.view() and again.phase == "round_over"
     assert decode(encode(session.match)).round.plays == session.match.round.plays
