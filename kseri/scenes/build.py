@@ -34,12 +34,13 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.round import Round
 from kseri.engine.rules import PROFILES, Rules, card_points_table
+from kseri.engine.sums import SumsRound
 from kseri.i18n import _
 from kseri.scenes.captions import default_names, describe_table, play_caption, possessive
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene, Step
-from kseri.scenes.sums_build import build_sums
+from kseri.scenes.sums_build import build_sums, sums_window
 
 __all__ = ["build", "default_names", "from_match", "from_text"]
 
@@ -178,15 +179,18 @@ def from_match(match: Match, round_index: int = 0, start: int = 0, stop: int | N
     if not -count <= round_index < count:
         raise SceneError(f"round: {round_index} is not a round of this game (it has {count})")
     played = match.rounds[round_index]
-    if not isinstance(played, Round):
-        raise SceneError(f"round: scenes show the one-pile tables, not {match.rules.profile!r}")
-    plays = played.plays
-    stop = len(plays) if stop is None else stop
-    if not 0 <= start <= stop <= len(plays):
-        raise SceneError(f"from/to: need 0 <= from <= to <= {len(plays)}, got from={start}, to={stop}")
+    if not isinstance(played, Round | SumsRound):
+        raise SceneError(f"round: scenes cannot show the {match.rules.profile!r} table")
+    count = len(played.plays)
+    stop = count if stop is None else stop
+    if not 0 <= start <= stop <= count:
+        raise SceneError(f"from/to: need 0 <= from <= to <= {count}, got from={start}, to={stop}")
     names = tuple(names) if names else default_names(played.rules.players)
     if len(names) != played.rules.players:
         raise SceneError(f"names: {played.rules.players} names expected")
+    if isinstance(played, SumsRound):
+        return sums_window(played, start, stop, names, title=title, captions=captions)
+    plays = played.plays
     state = Round.from_deck(played.rules, played.dealer, played.deck, check=False)
     for card in plays[:start]:
         state.apply_index(card)

@@ -36,7 +36,7 @@ from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.steps import Scene, SceneItem, Step
 from kseri.scenes.sums_captions import describe_open_table, sums_caption
 
-__all__ = ["build_sums"]
+__all__ = ["build_sums", "sums_window"]
 
 
 def _gain(event: PlayEvent, rules: Rules) -> int:
@@ -67,8 +67,10 @@ def _position(spec: SceneSpec, rules: Rules) -> SumsRound:
 class _SumsRecorder:
     """Plays a :class:`SumsRound` forward and snapshots each position as a :class:`Step`."""
 
-    def __init__(self, state: SumsRound, names: Sequence[str], captions: Mapping[int, str]) -> None:
+    def __init__(self, state: SumsRound, names: Sequence[str], captions: Mapping[int, str], *,
+                 show_stock: bool = False) -> None:
         self.state = state
+        self.show_stock = show_stock
         self.names = tuple(names)
         self.captions = captions
         self.worth = card_points_table(state.rules)
@@ -90,6 +92,7 @@ class _SumsRecorder:
             kseris=tuple(tuple(CODES[c] for c in k) for k in state.kseri_cards),
             table=tuple(SceneItem(tuple(CODES[c] for c in item.cards), item.value, item.owner)
                         for item in state.table),
+            stock=state.stock_count if self.show_stock else None,
             **extra,  # type: ignore[arg-type]
         ))
 
@@ -138,3 +141,18 @@ def build_sums(spec: SceneSpec) -> Scene:
     for i, text in enumerate(spec.plays, 1):
         recorder.play(text, i)
     return Scene(title=spec.title, names=tuple(names), rules=rules, steps=tuple(recorder.steps))
+
+
+def sums_window(played: SumsRound, start: int, stop: int, names: Sequence[str], *, title: str = "",
+                captions: Mapping[int, str] | None = None) -> Scene:
+    """A window of a recorded sums round: the position after ``start`` moves, then the moves up to
+    ``stop`` (checked by :func:`kseri.scenes.build.from_match`). Every card face up, the stock counted."""
+    state = SumsRound.from_deck(played.rules, played.dealer, played.deck, check=False)
+    for text in played.plays[:start]:
+        state.apply_move(state.parse_move(text))
+    recorder = _SumsRecorder(state, names, {i - start: text for i, text in (captions or {}).items()},
+                             show_stock=True)
+    recorder.start()
+    for i, text in enumerate(played.plays[start:stop], start + 1):
+        recorder.play(text, i)
+    return Scene(title=title, names=tuple(names), rules=played.rules, steps=tuple(recorder.steps))

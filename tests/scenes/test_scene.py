@@ -296,14 +296,3 @@ def test_bad_params_are_one_line_scene_errors(params, message):
     with pytest.raises(SceneError, match=message) as info:
         from_params(params)
     assert "\n" not in str(info.value)
-
-
-def test_a_game_at_the_sums_table_is_a_scene_error():
-    from kseri.engine.rules import SUMS
-
-    rng = random.Random(2)
-    match = Match.new(SUMS, rng=random.Random(1), first_dealer=0)
-    for _ in range(3):
-        match.play(rng.choice(match.round.legal_moves()))
-    with pytest.raises(SceneError, match="scenes show the one-pile tables, not 'sums'"):
-        from_params({"r": encode(match)[2:]})

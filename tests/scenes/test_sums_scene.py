@@ -187,3 +187,21 @@ def test_the_documented_sums_scenes_play():
     assert len(found) >= 6
     for text in found:
         assert len(from_text(text).steps) >= 2, text
+
+
+def test_a_shared_game_at_the_sums_table_is_a_scene():
+    from kseri.engine.match import Match
+    from kseri.table.share import encode
+
+    rng = random.Random(2)
+    match = Match.new(SUMS, rng=random.Random(1), first_dealer=0)
+    while not match.round.is_terminal():
+        match.play(rng.choice(match.round.legal_moves()))
+    scene = from_params({"r": encode(match)[2:], "from": "3", "to": "20"})
+    played = match.rounds[0]
+    assert len(scene.steps) == 18 and [step.move for step in scene.steps[1:]] == list(played.plays[3:20])
+    assert scene.steps[0].stock is not None and any(step.dealt for step in scene.steps)
+    whole = from_params({"r": encode(match)[2:]})
+    last = whole.steps[-1]
+    assert last.to_move is None and last.table == () and sum(last.taken) == 52
+    assert sum(step.bonus for step in whole.steps) == 10 * sum(played.kseris)
