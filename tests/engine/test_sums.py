@@ -159,3 +159,34 @@ def test_sums_record_errors_name_the_play():
     record["rounds"][0]["plays"][1] = "ZZ"
     with pytest.raises(RecordError, match="round 0, play 1: not a card code: 'ZZ'"):
         loads(json.dumps(record))
+
+
+def test_a_position_set_up_directly_plays_by_the_rules():
+    from kseri.engine.errors import PositionError
+
+    state = SumsRound.from_position(SUMS, hands=[["9D", "QH"], ["8S"]], to_move=0,
+                                    table=[(["AD"], None), (["6H", "2C"], 1), (["QS"], None)], last_capturer=1)
+    assert [str(item) for item in state.table] == ["AD", "[6H+2C=8]", "QS"]
+    assert "9D:AD+6H+2C" in [str(m) for m in state.legal_moves()]
+    state.apply("9D:AD+6H+2C")
+    state.apply("8S")
+    event = state.apply("QH:QS")  # the last card: the round ends and the capturer sweeps the 8♠
+    assert event.round_over and [c.code for c in event.sweep] == ["8S"] and event.sweep_seat == 0
+    assert state.counts == [7, 0] and state.table == []
+    for kwargs, message in (
+        ({"hands": [["9D"], ["9D"]]}, "9D is given twice"),
+        ({"hands": [["AS", "2S", "3S", "4S", "5S", "6S", "7S"], []]}, "more than a packet"),
+        ({"hands": [[], []], "table": [(["9S", "4D"], 0)]}, "adds up to 10 at most"),
+        ({"hands": [[], []], "table": [(["9S", "AD"], 2)]}, "owner 2 is not a seat"),
+        ({"hands": [[]]}, "2 players need 2 hands"),
+    ):
+        with pytest.raises(PositionError, match=message):
+            SumsRound.from_position(SUMS, to_move=0, **kwargs)
+
+
+def test_an_open_ended_position_stops_without_a_sweep():
+    state = SumsRound.from_position(SUMS, hands=[["9H"], ["KD"]], to_move=0,
+                                    table=[(["9S"], None), (["4C"], None)], open_ended=True)
+    state.apply("9H:9S")
+    event = state.apply("KD")
+    assert state.is_terminal() and event.sweep == () and [str(i) for i in state.table] == ["4C", "KD"]
