@@ -138,7 +138,7 @@ def test_a_round_by_keyboard_alone(open_game, game_page):
         if s["dialogs"]:
             assert s["dialogs"] == ["round-summary"]
             summary = page.locator("#round-summary")
-            for label in ("Cards taken", "Aces", "10♦ bonus", "2♣", "Most cards", "Kseris", "Round total"):
+            for label in ("Cards taken", "Aces", "10♦", "2♣", "Most cards", "Xeris", "Round total"):
                 assert summary.locator("th", has_text=label).count() == 1, label
             assert summary.locator("[data-action=review]").count() == 0
             assert page.evaluate("document.activeElement.id") == "next-round"
