@@ -292,7 +292,8 @@ class Turns:
                 host.state = hinting.to(Activity.IDLE)
         host.show_hints(key, {entry.card: entry for entry in entries})
         best = entries[0]
-        host.board.announce(_("Hint: the {card} is best, about {value} points for you by the round's end.").format(
-            card=card_name(best.card), value=render.format_value(best.value)))
+        words = _("Hint: the {card} is best, about {value} points for you by the round's end.").format(
+            card=card_name(best.card), value=render.format_value(best.value))
+        host.board.announce(f"{words} {best.way}." if best.way else words)  # at the open table: its best move
         if host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)

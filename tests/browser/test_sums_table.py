@@ -191,6 +191,8 @@ def test_choosing_between_two_capture_sets(open_game, game_page):
     page.click("#hint-button")
     page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
     assert page.locator("#status .hint-line.best").count() >= 1  # (equal values: more than one)
+    said = page.locator("#announce").inner_text()
+    assert said.startswith("Hint: the ") and any(f". {verb} " in said for verb in ("Take", "Build", "Raise", "Lay"))
     page.click('#hand [data-card="9S"]')
     marks = page.eval_on_selector_all("#ways [data-move]", "bs => bs.map(b => b.dataset.hint)")
     assert len(marks) == 4 and all(marks)
