@@ -874,7 +874,8 @@ class App:
         # the match's result, with the way into the review of its last round
         review = review_button_html() if session.can_review else ""
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
-                                                                    level=session.level) + review
+                                                                    level=session.level,
+                                                                    xeri=session.rules.table == "sums") + review
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""

@@ -88,7 +88,8 @@ class Board:
         for seat, (name, who) in enumerate((("you-stack", _("You")), ("bot-stack", _("Bot")))):
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
-            self.set_cards(name, render.stack_html(view.sides[seat], who, view.live[seat], gain))
+            self.set_cards(name, render.stack_html(view.sides[seat], who, view.live[seat], gain,
+                                                   xeri=view.open_table is not None))
         el["you-stack"].dataset.count = str(view.human.captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", render.stock_html(view.stock))

@@ -210,12 +210,15 @@ def pile_html(pile: Sequence[str]) -> str:
     return f'{under}<div class="pile-fan" style="--m:{len(shown)}">{"".join(cards)}</div>{count}'
 
 
-def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int | None = None) -> str:
+def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int | None = None, *,
+               xeri: bool = False) -> str:
     """A capture stack: a face-down pile with its count, kseri cards sideways under it, and under
     it the round so far (``live``); ``gain`` is what the latest play brought this side (a "+N" that
-    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`)."""
+    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`). ``xeri``: at
+    the open table, where a capture that empties the table is called a xeri."""
+    mark = _("Xeri: {card}") if xeri else _("Kseri: {card}")
     kseris = "".join(
-        f'<span class="kseri-card" style="--j:{j}" title="{escape(_("Kseri: {card}").format(card=card_label(code)))}">'
+        f'<span class="kseri-card" style="--j:{j}" title="{escape(mark.format(card=card_label(code)))}">'
         f'{card_img(code)}</span>'
         for j, code in enumerate(side.kseri_cards))
     if side.captured:
@@ -227,7 +230,8 @@ def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int
         who=who, n=side.captured)
     n_kseri = side.kseris + side.jack_kseris
     if n_kseri:
-        taken += ngettext(", {n} kseri", ", {n} kseris", n_kseri).format(n=n_kseri)
+        taken += (ngettext(", {n} xeri", ", {n} xeris", n_kseri) if xeri
+                  else ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
     if live is not None:
         taken += ngettext(", {n} point this round", ", {n} points this round", live.points).format(n=live.points)
     badge = f'<span class="gain-badge" aria-hidden="true">+{gain}</span>' if gain is not None else ""
@@ -404,7 +408,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     what scores under the rules being played."""
     you, bot = view.live
     so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (_("Kseris"), you.kseris, bot.kseris)]
+              (_("Xeris") if rules.table == "sums" else _("Kseris"), you.kseris, bot.kseris)]
     live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
                         for label, a, b in so_far)
     point_rows = "".join(
@@ -424,7 +428,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
             f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
 
 
-def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "") -> str:
+def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "", xeri: bool = False) -> str:
     you, bot = summary.totals
     if summary.winner == HUMAN:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
@@ -435,7 +439,12 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
         f'<td class="num{" win" if b > a else ""}">{b}</td></tr>'
         for i, (a, b) in enumerate(summary.rounds, 1))
     n = len(summary.rounds)
-    if level:
+    if xeri:  # the open table's word
+        facts = (ngettext("First to {target} against {level}: {n} round, xeris {a}–{b}.",
+                          "First to {target} against {level}: {n} rounds, xeris {a}–{b}.", n) if level
+                 else ngettext("First to {target}: {n} round, xeris {a}–{b}.",
+                               "First to {target}: {n} rounds, xeris {a}–{b}.", n))
+    elif level:
         facts = ngettext("First to {target} against {level}: {n} round, kseris {a}–{b}.",
                          "First to {target} against {level}: {n} rounds, kseris {a}–{b}.", n)
     else:

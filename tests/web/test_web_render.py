@@ -136,3 +136,18 @@ def test_text_from_outside_is_escaped():
     html = render.match_end_html(GameSession.new(seed=1, level="easy").match_summary(),
                                  stats_line="<script>x</script>", level="<b>")
     assert "<script>" not in html and "&lt;script&gt;" in html
+
+
+def test_the_open_table_calls_its_captures_that_empty_the_table_xeris():
+    from kseri.i18n import set_language
+    from kseri.table.summaries import MatchSummary
+
+    set_language("en")
+    side = SideView(seat=0, hand_count=3, captured=9, kseri_cards=("9C",), kseris=1, jack_kseris=0, total=0,
+                    is_dealer=False, last_capturer=True)
+    assert "1 xeri" in render.stack_html(side, "You", xeri=True) and "Xeri: 9♣" in render.stack_html(
+        side, "You", xeri=True)
+    assert "1 kseri" in render.stack_html(side, "You")
+    summary = MatchSummary(winner=0, totals=(40, 20), target=37, rounds=((40, 20),), kseris=(2, 0), cards=(30, 22))
+    assert "xeris 2–0" in render.match_end_html(summary, xeri=True)
+    assert "kseris 2–0" in render.match_end_html(summary)
