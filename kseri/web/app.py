@@ -74,7 +74,12 @@ searches back to back while the player watches, and a slice overrun on a busy ph
 SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
                   "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
-                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation", "kseri.bots.sums_policy",
+                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation",
+                  # The open table's search, one module per slice too: imported in one go from
+                  # sums_thinker they made a task of 240-400 ms on a busy machine.
+                  "kseri.engine.sums_observation", "kseri.bots.sums_sim", "kseri.bots.sums_rollout",
+                  "kseri.bots.sums_heuristic",
+                  "kseri.bots.sums_policy", "kseri.bots.sums_endgame", "kseri.bots.sums_search",
                   "kseri.bots.sums_thinker")
 """What the hint and the hard bot load on first use: loaded early, one per slice (:meth:`App.warm_up`)."""
 WARM_UP_DELAY = 1.5

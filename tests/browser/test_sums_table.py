@@ -235,3 +235,33 @@ def test_a_refused_play_is_explained_and_the_game_resumes_after_a_reload(open_ga
     page.click('#hand [data-card="QD"]')
     assert state(page)["refusal"] == "Έχεις χτίσιμο του 9: μάζεψέ το ή παίξε πρώτα αλλιώς."
     assert page.locator('#table [data-build="9"]').get_attribute("aria-label").startswith("το χτίσιμό σου του 9")
+
+
+# --------------------------------------------------------------------------- think time in the page
+
+LONGTASK_JS = """() => {
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+  }).observe({type: 'longtask'});
+}"""
+
+
+def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
+    """The hard sums bot thinks, and the hint values every way, in slices: no main-thread task over 200 ms."""
+    page = open_sums(open_game, game_page, "?rules=sums&seed=5&level=hard")
+    page.evaluate(LONGTASK_JS)  # only after ready: booting Pyodide is one long task
+    for _ in range(3):
+        play_first_playable(page, settle(page)["hand"])
+    settle(page)
+    page.click("#hint-button")
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    for _ in range(3):
+        s = settle(page)
+        if s["dialogs"]:
+            break
+        play_first_playable(page, s["hand"])
+    settle(page)
+    tasks = page.evaluate("window.__longTasks")
+    print(f"\nhard sums bot: long tasks (ms): {sorted(tasks, reverse=True)[:10]}")
+    assert not [t for t in tasks if t > 200], tasks
