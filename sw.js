@@ -15,7 +15,7 @@
 //           page load (navigation) from this version's, every later request of
 //           that page from the cache its load came from (query strings ignored;
 //           "dir/" means "dir/index.html"); anything else, and the manifest
-//           itself, goes to the network.
+//           itself, goes to the network, except a cache-only request (204).
 "use strict";
 
 const VERSION = new URL(self.location.href).searchParams.get("v") || "dev";
@@ -156,6 +156,11 @@ self.addEventListener("fetch", (event) => {
     } catch {
       hit = undefined; // no cache to read (storage trouble): the network still may answer
     }
-    return hit || fetch(request);
+    if (hit) return hit;
+    // A cache-only read (the page's look for the memory snapshot) that this cache cannot
+    // answer: "nothing here", not a failed request the page's console would report as an
+    // error. The page then starts Python the ordinary way.
+    if (request.cache === "only-if-cached") return new Response(null, { status: 204, statusText: "Not cached" });
+    return fetch(request);
   })());
 });

@@ -20,7 +20,7 @@ const RUNTIME = new URL("../runtime/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("../kseri-snapshot.gz", import.meta.url).href;
 
 // The snapshot's bytes from the service worker's cache, or a rejection: never the network
-// (only-if-cached: the worker answers from its cache, or the request fails).
+// (only-if-cached: the worker answers from its cache, or with 204 "not cached" and no body).
 async function cachedSnapshot() {
   const response = await fetch(SNAPSHOT, { cache: "only-if-cached", mode: "same-origin" });
   if (!response.ok || !response.body) throw new Error(`snapshot: HTTP ${response.status}`);
