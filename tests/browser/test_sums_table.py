@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import pytest
 
+from .test_game import LONGTASK_JS
+
 pytestmark = pytest.mark.browser
 
 STATE_JS = """() => {
@@ -238,13 +240,6 @@ def test_a_refused_play_is_explained_and_the_game_resumes_after_a_reload(open_ga
 
 
 # --------------------------------------------------------------------------- think time in the page
-
-LONGTASK_JS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-  }).observe({type: 'longtask'});
-}"""
 
 
 def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
