@@ -58,11 +58,22 @@ from kseri.i18n import _
 from kseri.table.hints import reason_for
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.notices import brief, clip
-from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, table_refusal
+from kseri.table.seats import (
+    BOT,
+    DEFAULT_LEVEL,
+    HUMAN,
+    MAX_SEED,
+    Phase,
+    SessionError,
+    levels,
+    new_seed,
+    seat_name,
+    table_refusal,
+)
 from kseri.table.stats import Stats
 from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
 from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
-from kseri.table.views import HintEntry, LastPlay, SideView, TableItemView, TableView, describe_event
+from kseri.table.views import HintEntry, LastPlay, SideView, TableItemView, TableView, TeamView, describe_event
 
 if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
     from kseri.bots import Thinker
@@ -217,8 +228,6 @@ class GameSession:
             match = from_record(data.get("record"))
         except KseriError as exc:
             raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
-        if match.rules.players != 2:
-            raise SessionError("the saved game is not a two-player game")
         if table_refusal(match.rules) or cls._other_table(match.rules):
             raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
         if not match.rounds:
@@ -232,7 +241,7 @@ class GameSession:
         phase = self.phase
         self.view()
         if phase == "bot":
-            self.observation(BOT)
+            self.observation(self.match.round.to_move)
         elif phase == "human":
             self.observation(HUMAN)
         if self.match.scores:
@@ -281,8 +290,8 @@ class GameSession:
 
     @property
     def can_review(self) -> bool:
-        """Whether a finished round can be reviewed play by play (the pile tables' review)."""
-        return True
+        """Whether a finished round can be reviewed play by play (the pile tables' review, two seats)."""
+        return self.players == 2
 
     @property
     def phase(self) -> Phase:
@@ -293,13 +302,24 @@ class GameSession:
             return "round_over"
         return "human" if state.to_move == HUMAN else "bot"
 
+    @property
+    def players(self) -> int:
+        """Seats at the table: you in seat 0, bots in the others."""
+        return self.match.rules.players
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is (the last mover's next, once the round is over)."""
+        return self.match.round.to_move
+
     def _position(self) -> tuple[int, int]:
         return (len(self.match.rounds) - 1, len(self.match.round.plays))
 
     def view(self) -> TableView:
         match, state = self.match, self.match.round
+        rules = match.rules
         sides = []
-        for seat in (HUMAN, BOT):
+        for seat in range(rules.players):
             sides.append(SideView(
                 seat=seat,
                 hand_count=len(state.hands[seat]),
@@ -307,10 +327,14 @@ class GameSession:
                 kseri_cards=tuple(CODES[c] for c in state.kseri_cards[seat]),
                 kseris=state.kseris[seat],
                 jack_kseris=state.jack_kseris[seat],
-                total=match.totals[seat],
+                total=match.totals[rules.team_of(seat)],
                 is_dealer=state.dealer == seat,
                 last_capturer=state.last_capturer == seat,
+                name=seat_name(seat),
+                team=rules.team_of(seat),
             ))
+        teams = tuple(TeamView(team=t, seats=tuple(s for s in range(rules.players) if rules.team_of(s) == t),
+                               total=match.totals[t]) for t in range(rules.teams))
         return TableView(
             phase=self.phase,
             hand=tuple(CODES[c] for c in state.hands[HUMAN]),
@@ -322,7 +346,10 @@ class GameSession:
             packets=match.rules.packets,
             round_number=len(match.rounds),
             plays_in_round=len(state.plays),
-            sides=(sides[0], sides[1]),
+            sides=tuple(sides),
+            teams=teams,
+            partnered=rules.partnered,
+            packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
             level=self._level,
@@ -337,9 +364,9 @@ class GameSession:
         """The cards side by side at the open table (None at a pile table)."""
         return None
 
-    def _live(self) -> tuple[LiveSide, LiveSide]:
-        a, b = live_score(self.match.round)  # the table seats two players: two sides
-        return (a, b)
+    def _live(self) -> tuple[LiveSide, ...]:
+        """Each side's round so far (a seat, or a partnership)."""
+        return live_score(self.match.round)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (the bot gets nothing more)."""
@@ -348,9 +375,11 @@ class GameSession:
 
     # -- playing -------------------------------------------------------------------
 
-    def _record(self, event: PlayEvent, before: tuple[LiveSide, LiveSide]) -> PlayEvent:
-        gained = gains(before, self._live())
-        self.last_play = LastPlay(event, (gained[0], gained[1]))
+    def _record(self, event: PlayEvent, before: tuple[LiveSide, ...]) -> PlayEvent:
+        gained = gains(before, self._live())  # per side: each seat is shown its side's gain
+        rules = self.match.rules
+        self.last_play = LastPlay(event, tuple(gained[rules.team_of(seat)] for seat in range(rules.players)),
+                                  names=tuple(seat_name(seat) for seat in range(rules.players)))
         self.events.append(event)
         self._forget_thinking()
         return event
@@ -414,7 +443,7 @@ class GameSession:
                 while not thinker.step(1000.0):
                     pass
                 card = thinker.choice()
-                if card.index not in self.round.hands[BOT]:
+                if card.index not in self.round.hands[self.round.to_move]:
                     raise IllegalMoveError(f"the bot chose {card.code}, which it does not hold")
             except Exception as exc:  # as in think()
                 card = self._bot_trouble(exc)
@@ -431,7 +460,7 @@ class GameSession:
         key = self._position()
         if self._thinker is None or self._thinker_key != key:
             rng = _rng(self.seed, "bot", *key)
-            self._thinker = _thinker(self._level, self.observation(BOT), rng)
+            self._thinker = _thinker(self._level, self.observation(self.round.to_move), rng)
             self._thinker_key = key
         return self._thinker
 
@@ -481,7 +510,8 @@ class GameSession:
             if thinker is None or self._hint_key != key:
                 self._hints = None
                 rng = _rng(self.seed, "hint", *key)
-                thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng, exact=True)
+                thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng,
+                                                        exact=self.players == 2)
                 self._hint_key = key
             if not thinker.step(max_ms):
                 return False
@@ -527,11 +557,12 @@ class GameSession:
 
 
 def _simple_card(state: Round, observe: Callable[[int], Observation], rng: random.Random) -> Card:
-    """A legal card for the bot when its own thinking failed: the ``easy`` policy's, else its first card."""
-    hand = state.hands[BOT]
+    """A legal card for the bot to move when its own thinking failed: the ``easy`` policy's, else its first card."""
+    seat = state.to_move
+    hand = state.hands[seat]
     try:
         from kseri.bots.easy import choose_easy
-        card = choose_easy(observe(BOT), rng)
+        card = choose_easy(observe(seat), rng)
         if card.index in hand:
             return card
     except Exception:  # the simple policy failed too: any card it holds will do

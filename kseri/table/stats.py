@@ -296,7 +296,8 @@ class Stats:
             return False
         won = summary.winner == HUMAN
         points = (sum(r[0] for r in summary.rounds), sum(r[1] for r in summary.rounds))
-        record = self.record(game, level).after(won, len(summary.rounds), points, summary.kseris)
+        record = self.record(game, level).after(won, len(summary.rounds), points,
+                                                (summary.kseris[0], summary.kseris[1]))
         self.games.setdefault(game, {})[level] = record
         score = (min(summary.totals[0], MAX_POINTS), min(summary.totals[1], MAX_POINTS))
         self.recent = [*self.recent, MatchResult(game, level, won, score, _day(day, "the day"))][-RECENT:]

@@ -40,7 +40,7 @@ from kseri.table.stats import Stats
 from kseri.table.sums_session import SumsSession
 from kseri.table.tables import new_session, restore_session
 from kseri.table.views import HintEntry
-from kseri.web import language, render, sums_render
+from kseri.web import language, render, seats_render, sums_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
@@ -732,6 +732,9 @@ class App:
         """The round's summary with the way into its review."""
         from kseri.web.review_render import review_button_html
         review = review_button_html() if self.session.can_review else ""
+        if self.session.players > 2:
+            labels = seats_render.side_labels(self.session.view())
+            return seats_render.seats_round_summary_html(self.session.round_summary(), labels) + review
         return render.round_summary_html(self.session.round_summary()) + review
 
     # -- the review of a round ----------------------------------------------------------
@@ -857,7 +860,7 @@ class App:
         session = self.session
         if not session.match.is_over:
             return
-        if not session.result_counted:
+        if not session.result_counted and session.players == 2:  # kept for two seats only (stats per seating: #12)
             self.stats.add(session.rules.profile, session.level, session.match_summary(),
                            day=datetime.date.today().isoformat())
             self.storage.set(STATS_KEY, self.stats.to_json())
@@ -873,6 +876,10 @@ class App:
         line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
         # the match's result, with the way into the review of its last round
         review = review_button_html() if session.can_review else ""
+        if session.players > 2:
+            labels = seats_render.side_labels(session.view())
+            self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(session.match_summary(), labels)
+            return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
                                                                     xeri=session.rules.table == "sums") + review

@@ -14,7 +14,7 @@ from pyscript import document
 
 from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
-from kseri.web import render, sums_render
+from kseri.web import render, seats_render, sums_render
 from kseri.web.dom import exists
 from kseri.web.morph import morph_inner
 from kseri.web.state import UiState
@@ -27,7 +27,7 @@ ELEMENT_IDS = (
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-body", "new-game-error", "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
-    "settings", "settings-body", "table", "ways",
+    "settings", "settings-body", "table", "ways", "seats",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
@@ -75,7 +75,8 @@ class Board:
         self.set_cards("hand", render.hand_html(view.hand, enabled=can_play, hints=hints))
         el["hand"].dataset.count = str(len(view.hand))
         el["hand"].classList.toggle("my-turn", can_play)
-        self.set_cards("bot-hand", render.bot_hand_html(view.bot.hand_count))
+        # With more seats the bots' hands are drawn in their panels (#seats) instead.
+        self.set_cards("bot-hand", render.bot_hand_html(view.bot.hand_count if view.players == 2 else 0))
         el["bot-hand"].dataset.count = str(view.bot.hand_count)
         el["bot-hand"].setAttribute("aria-label", ngettext("Bot's hand: {n} card", "Bot's hand: {n} cards",
                                                            view.bot.hand_count).format(n=view.bot.hand_count))
@@ -96,9 +97,7 @@ class Board:
         el["stock"].dataset.count = str(view.stock)
         el["stock"].setAttribute("aria-label", ngettext("Stock: {n} card", "Stock: {n} cards", view.stock).format(
             n=view.stock))
-        self.set_html("score", render.score_html(view))
-        el["score"].dataset.seat0 = str(view.totals[0])
-        el["score"].dataset.seat1 = str(view.totals[1])
+        self.draw_seats(view)
         el["score"].dataset.target = str(view.target)
         el["score"].setAttribute("title", _("How the points are counted"))
         self.draw_status(view, thinking=state.thinking, dealing=state.dealing, hints=hints)
@@ -117,6 +116,26 @@ class Board:
         title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
         if document.title != title:
             document.title = title
+
+    def draw_seats(self, view: TableView) -> None:
+        """The score, and with more than two seats the other seats along the top: ``#score`` has a
+        ``data-seatN`` per seat, or a ``data-teamN`` per partnership (``docs/formats.md``)."""
+        el = self.el
+        many = view.players > 2
+        document.body.dataset.seats = str(view.players)
+        el["seats"].hidden = not many
+        if many:
+            self.set_cards("seats", seats_render.seats_html(view, render.level_label(view.level)))
+            self.set_html("score", seats_render.seats_score_html(view))
+        else:
+            self.set_html("score", render.score_html(view))
+        score = el["score"]
+        for n in range(6):  # what an earlier match at another seating left
+            score.removeAttribute(f"data-seat{n}")
+            score.removeAttribute(f"data-team{n}")
+        kind = "team" if view.partnered else "seat"
+        for n, total in enumerate(view.totals):
+            score.setAttribute(f"data-{kind}{n}", str(total))
 
     def draw_open_table(self, view: TableView) -> None:
         """The sums table's cards side by side (hidden, and the page marked a pile table, otherwise)."""

@@ -27,6 +27,7 @@ from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.sums_words import sums_take_line
 from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
+from kseri.web import seats_render
 from kseri.web.card_html import card_img
 
 __all__ = [
@@ -292,6 +293,8 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
     elif view.phase == "human":
         turn = f'<span class="turn you">{escape(_("Your turn"))}</span>'
+    elif view.phase == "bot" and view.players > 2:
+        turn = seats_render.status_turn_html(view, thinking=thinking)
     elif view.phase == "bot":
         dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
         words = _("Bot is thinking") if thinking else _("Bot's turn")
@@ -300,7 +303,12 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         turn = ('<button type="button" class="turn action" data-action="show-summary">'
                 f'{escape(_("Round over — see the score"))}</button>')
     else:
-        won = _("You won the match") if view.winner == HUMAN else _("The bot won the match")
+        if view.winner == HUMAN:
+            won = _("You won the match")
+        elif view.players > 2 and view.winner is not None:
+            won = _("Winner: {side}").format(side=seats_render.side_labels(view)[view.winner])
+        else:
+            won = _("The bot won the match")
         turn = f'<button type="button" class="turn action" data-action="show-match-end">{escape(won)}</button>'
     note = ""
     if hints and view.phase == "human":

@@ -1,0 +1,205 @@
+"""HTML for a table of more than two seats: the other seats along the top, the score per side,
+and the round's and the match's results with a column per side (a seat, or a partnership).
+
+Pure (tested in CPython): every function takes plain session data and returns markup.
+
+>>> from kseri.engine.rules import rules_from_spec
+>>> from kseri.table.session import GameSession
+>>> view = GameSession.new(rules=rules_from_spec({"profile": "greek", "players": 4}), seed=1, level="easy").view()
+>>> html = seats_html(view)
+>>> html.count('class="seat-panel'), 'data-seat="2"' in html, "partner" in html
+(3, True, True)
+>>> score = seats_score_html(view)
+>>> score.count('class="score-side'), side_labels(view)
+(2, ('You & Nikos', 'Eleni & Maria'))
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from kseri.i18n import _, ngettext
+from kseri.table.seats import HUMAN
+from kseri.table.summaries import MatchSummary, RoundSummary
+from kseri.table.views import TableView
+from kseri.web.card_html import card_img
+
+__all__ = ["seat_order", "seats_html", "seats_match_end_html", "seats_round_summary_html", "seats_score_html",
+           "side_labels", "status_turn_html"]
+
+
+def seat_order(players: int) -> tuple[int, ...]:
+    """The other seats as drawn along the top, left to right. Play passes anticlockwise (to your
+    right first), so the seat after you is drawn on the right and your partner opposite in the middle.
+
+    >>> seat_order(4), seat_order(3), seat_order(6)
+    ((3, 2, 1), (2, 1), (5, 4, 3, 2, 1))
+    """
+    return tuple(range(players - 1, 0, -1))
+
+
+def side_labels(view: TableView) -> tuple[str, ...]:
+    """Each scoring side's name: a seat's, or its partners' joined ("You & Nikos")."""
+    if not view.teams:
+        return tuple(side.name for side in view.sides)
+    return tuple(" & ".join(view.sides[seat].name for seat in team.seats) for team in view.teams)
+
+
+def _panel(view: TableView, seat: int, level: str) -> str:
+    side = view.sides[seat]
+    live = view.side_live(seat)
+    mine = view.partnered and side.team == view.sides[HUMAN].team
+    classes = ["seat-panel"]
+    if view.phase == "bot" and view.to_move == seat:
+        classes.append("active")
+    if mine:
+        classes.append("partner")
+    backs = "".join(f'<span class="card back" style="--i:{i};--n:{side.hand_count}">{card_img(None)}</span>'
+                    for i in range(side.hand_count))
+    hand_words = ngettext("{n} card in hand", "{n} cards in hand", side.hand_count).format(n=side.hand_count)
+    taken = ngettext("{n} card taken", "{n} cards taken", side.captured).format(n=side.captured)
+    kseris = side.kseris + side.jack_kseris
+    kseri_words = ngettext("{n} kseri", "{n} kseris", kseris).format(n=kseris)
+    chips = ""
+    if side.is_dealer:
+        chips += f'<span class="seat-chip dealer" title="{escape(_("Dealer this round"))}">{escape(_("Dealer"))}</span>'
+    if mine:
+        chips += f'<span class="seat-chip partner">{escape(_("partner"))}</span>'
+    turn = (f'<span class="seat-turn">{escape(_("to play"))}</span>'
+            if view.phase == "bot" and view.to_move == seat else "")
+    label = ", ".join(w for w in (side.name, _("your partner") if mine else "", hand_words, taken,
+                                  kseri_words if kseris else "") if w)
+    gain = ""
+    if view.last_play is not None and view.last_play.taker == seat:
+        gain = f'<span class="gain-badge" aria-hidden="true">+{view.last_play.gains[seat]}</span>'
+    return (f'<div class="{" ".join(classes)}" id="seat-{seat}" data-seat="{seat}" data-team="{side.team}" '
+            f'data-hand="{side.hand_count}" data-captured="{side.captured}" role="group" '
+            f'aria-label="{escape(label)}">'
+            f'<div class="seat-head"><span class="seat-name">{escape(side.name)}</span>'
+            f'<span class="seat-level">{escape(level)}</span>{chips}{turn}</div>'
+            f'<div class="seat-hand" aria-hidden="true">{backs}</div>'
+            f'<div class="seat-take" aria-hidden="true"><span class="seat-stack">'
+            f'<span class="seat-count">{side.captured}</span>{gain}</span>'
+            f'<span class="seat-pts">{escape(ngettext("{n} pt", "{n} pts", live.points).format(n=live.points))}</span>'
+            + (f'<span class="seat-kseris" title="{escape(kseri_words)}">K{kseris}</span>' if kseris else "")
+            + '</div></div>')
+
+
+def seats_html(view: TableView, level: str = "") -> str:
+    """The other seats along the top of the table: name, level, hand (backs), taken cards, the round's
+    points so far, kseris, who deals and whose turn it is; your partner marked."""
+    return "".join(_panel(view, seat, level) for seat in seat_order(view.players))
+
+
+def seats_score_html(view: TableView) -> str:
+    """The match score with a side per seat (or per partnership), and the target."""
+    labels = side_labels(view)
+    totals = view.totals
+    best = max(totals)
+    leader = totals.index(best) if totals.count(best) == 1 and best else None
+    sides = "".join(
+        f'<span class="score-side side-{i}{" you" if i == view.sides[HUMAN].team else ""}'
+        f'{" leads" if i == leader else ""}" data-team="{i}">'
+        f'<span class="who">{escape(label)}</span><b class="pts">{total}</b></span>'
+        for i, (label, total) in enumerate(zip(labels, totals, strict=True)))
+    raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
+    return (f'<span class="sr-only">{escape(_("Match score"))}: </span>{sides}'
+            f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
+
+
+def status_turn_html(view: TableView, *, thinking: bool) -> str:
+    """The turn line when a bot is to play at a table of more than two: it says which one."""
+    name = view.sides[view.to_move].name
+    dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
+    words = (_("{name} is thinking") if thinking else _("{name}'s turn")).format(name=name)
+    return f'<span class="turn bot">{escape(words)}{dots}</span>'
+
+
+def _headline(summary: RoundSummary, labels: tuple[str, ...], you: int) -> str:
+    if summary.winner is not None:
+        return (_("You win the match!") if summary.winner == you
+                else _("Winner of the match: {side}").format(side=labels[summary.winner]))
+    best = max(summary.points)
+    if summary.points.count(best) > 1:
+        return _("Round {number}: a tie at the top").format(number=summary.number)
+    top = summary.points.index(best)
+    return (_("You take round {number}").format(number=summary.number) if top == you
+            else _("Round {number} winner: {side}").format(side=labels[top], number=summary.number))
+
+
+def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you: int = 0) -> str:
+    """The round's breakdown with a column per side; ``you`` is your side."""
+    n = len(labels)
+    rows = []
+    for row in summary.rows:
+        cells = []
+        best = max(row.values)
+        for side in range(n):
+            value = row.values[side]
+            note = row.notes[side] if side < len(row.notes) else ""
+            if row.key == "total" or not row.is_points:
+                text = f"{value}"
+            else:
+                text = f"+{value}" if value else '<span class="zero">–</span>'
+            note_html = f'<small>{escape(note)}</small>' if note else ""
+            win = " win" if row.key != "total" and value == best and row.values.count(best) == 1 else ""
+            cells.append(f'<td class="num{win}">{text}{note_html}</td>')
+        label = escape(_(row.label)) + (f"<small>{escape(row.note)}</small>" if row.note else "")
+        rows.append(f'<tr class="row-{row.key}"><th scope="row">{label}</th>{"".join(cells)}</tr>')
+    heads = "".join(f'<th scope="col">{escape(label)}</th>' for label in labels)
+    progress = []
+    for side, label in enumerate(labels):
+        before, after = summary.totals_before[side], summary.totals[side]
+        race_label = _("{who}: {total} of {target}").format(who=label, total=after, target=summary.target)
+        pct_before = min(100, round(100 * before / summary.target))
+        pct_after = min(100, round(100 * after / summary.target))
+        progress.append(
+            f'<div class="race-row"><span class="race-who">{escape(label)}</span>'
+            f'<span class="race-track" role="img" aria-label="{escape(race_label)}">'
+            f'<span class="race-gain" style="--from:{pct_before}%;--to:{pct_after}%"></span></span>'
+            f'<b class="race-total">{after}</b></div>')
+    raised = ""
+    if summary.raised:
+        raised = _("More than one side passed {before} in this round, so the target rises to <b>{target}</b>.").format(
+            before=summary.target_before, target=summary.target)
+        raised = f'<p class="raised-note">{raised}</p>'
+    points = " – ".join(f"<b>{p}</b>" for p in summary.points)
+    return (f'<h2 id="round-summary-title">{escape(_headline(summary, labels, you))}</h2>'
+            f'<p class="sub">{_("Round {number}:").format(number=summary.number)} {points}</p>'
+            f'<div class="breakdown-wrap"><table class="breakdown sides-{n}"><thead><tr><th scope="col">'
+            f'<span class="sr-only">{escape(_("Category"))}</span></th>{heads}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
+            f'<div class="race" aria-label="{escape(_("Match score"))}">{"".join(progress)}'
+            f'<span class="race-target">{escape(_("target {target}").format(target=summary.target))}</span></div>'
+            f'{raised}')
+
+
+def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: int = 0) -> str:
+    """The match's result with a column per side."""
+    if summary.winner == you:
+        title, sub, mood = _("You win!"), _("A match well played."), "won"
+    else:
+        winner = labels[summary.winner] if summary.winner is not None else ""
+        title, sub, mood = _("Winner: {side}").format(side=winner), _("Shuffle up and try again."), "lost"
+    heads = "".join(f'<th scope="col">{escape(label)}</th>' for label in labels)
+    rounds = "".join(
+        f'<tr><th scope="row">{i}</th>'
+        + "".join(f'<td class="num{" win" if p == max(points) else ""}">{p}</td>' for p in points) + "</tr>"
+        for i, points in enumerate(summary.rounds, 1))
+    final = "".join(f'<tr><th scope="row">{escape(label)}</th>'
+                    f'<td class="num{" win" if side == summary.winner else ""}">{total}</td>'
+                    f'<td class="num">{kseris}</td></tr>'
+                    for side, (label, total, kseris) in enumerate(zip(labels, summary.totals, summary.kseris,
+                                                                       strict=True)))
+    n = len(summary.rounds)
+    facts = ngettext("First to {target}: {n} round.", "First to {target}: {n} rounds.", n).format(
+        target=summary.target, n=n)
+    return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
+            f'<h2 id="match-end-title">{escape(title)}</h2>'
+            f'<table class="breakdown compact final-sides"><thead><tr><th scope="col">'
+            f'<span class="sr-only">{escape(_("Side"))}</span></th><th scope="col">{escape(_("Points"))}</th>'
+            f'<th scope="col">{escape(_("Kseris"))}</th></tr></thead><tbody>{final}</tbody></table>'
+            f'<p class="sub">{escape(sub)} {escape(facts)}</p>'
+            f'<details class="rounds"><summary>{escape(_("Round by round"))}</summary>'
+            f'<div class="breakdown-wrap"><table class="breakdown compact"><thead><tr><th scope="col">'
+            f'{escape(_("Round"))}</th>{heads}</tr></thead><tbody>{rounds}</tbody></table></div></details>')

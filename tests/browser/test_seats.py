@@ -1,0 +1,154 @@
+"""More than two seats at the page's table (issue #12), clicked as a person would, seeded, reduced
+motion: three players each alone, four in partnerships with team totals, six with two packs;
+``#score`` with a ``data-seatN`` per seat or a ``data-teamN`` per partnership (INTERFACES.md);
+a share link that restores the seating."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from kseri.engine.rules import rules_from_spec
+from kseri.table.session import GameSession
+
+pytestmark = pytest.mark.browser
+
+SEATS_JS = """() => {
+  const q = s => document.querySelector(s);
+  const score = q('#score');
+  const attrs = {};
+  for (const a of score.attributes) if (/^data-(seat|team)\\d$/.test(a.name)) attrs[a.name] = +a.value;
+  const panels = [...document.querySelectorAll('#seats .seat-panel')];
+  return {
+    seats: document.body.dataset.seats, phase: document.body.dataset.phase,
+    hand: [...document.querySelectorAll('#hand [data-card]')].map(b => b.dataset.card),
+    score: attrs,
+    panels: panels.map(p => ({seat: +p.dataset.seat, team: +p.dataset.team, hand: +p.dataset.hand,
+                              taken: +p.dataset.captured, name: p.querySelector('.seat-name').textContent,
+                              backs: p.querySelectorAll('.back').length})),
+    mine: +q('#you-stack').dataset.count, pile: +q('#pile').dataset.count, stock: +q('#stock').dataset.count,
+    dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+  };
+}"""
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+
+
+def seats_state(page) -> dict:
+    return page.evaluate(SEATS_JS)
+
+
+def settle(page, timeout: float = 60_000) -> dict:
+    page.wait_for_function(SETTLED_JS, timeout=timeout)
+    return seats_state(page)
+
+
+def rules_param(spec: dict) -> str:
+    return quote(json.dumps(spec, separators=(",", ":")))
+
+
+def open_seats(open_game, game_page, spec: dict, seed: int, extra: str = "") -> object:
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed={seed}&level=easy&rules={rules_param(spec)}{extra}")
+    settle(page)
+    return page
+
+
+def play_round(page, cards: int) -> dict:
+    """Click your first card until the round's summary opens; checks the table on the way."""
+    clicked = 0
+    while True:
+        s = settle(page)
+        if "round-summary" in s["dialogs"] or "match-end" in s["dialogs"]:
+            assert clicked == cards, (clicked, cards)
+            return s
+        assert s["hand"], s
+        page.click("#hand [data-card]:not([disabled])")
+        clicked += 1
+
+
+def summary_totals(page) -> list[int]:
+    return [int(x) for x in page.locator("#round-summary tr.row-total td").all_inner_texts()]
+
+
+def test_three_players_a_round(open_game, game_page):
+    spec = {"profile": "fourcard", "players": 3}
+    page = open_seats(open_game, game_page, spec, seed=5)
+    s = seats_state(page)
+    assert s["seats"] == "3" and sorted(s["score"]) == ["data-seat0", "data-seat1", "data-seat2"]
+    assert [p["seat"] for p in s["panels"]] == [2, 1]  # the seat after you on the right
+    assert all(p["backs"] == p["hand"] for p in s["panels"])
+    assert {p["name"] for p in s["panels"]} == {"Eleni", "Nikos"}
+    s = play_round(page, 16)  # 4 packets of 4
+    points = summary_totals(page)
+    assert len(points) == 3 and s["score"] == {f"data-seat{i}": p for i, p in enumerate(points)}
+    assert page.locator("#round-summary thead th").count() == 4
+    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
+    page.click("#next-round")
+    s = settle(page)
+    assert s["dialogs"] == [] and s["score"] == {f"data-seat{i}": p for i, p in enumerate(points)}
+
+
+def test_four_players_in_partnerships_team_totals(open_game, game_page):
+    spec = {"profile": "greek", "players": 4}
+    page = open_seats(open_game, game_page, spec, seed=11)
+    s = seats_state(page)
+    assert sorted(s["score"]) == ["data-team0", "data-team1"]
+    partner = [p for p in s["panels"] if p["team"] == 0]
+    assert [p["seat"] for p in partner] == [2]
+    assert page.locator("#seats .seat-panel.partner .seat-name").inner_text() == "Nikos"
+    assert "You & Nikos" in page.locator("#score").text_content()
+    s = play_round(page, 12)  # 2 packets of 6
+    points = summary_totals(page)
+    assert len(points) == 2 and s["score"] == {"data-team0": points[0], "data-team1": points[1]}
+    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
+    assert page.locator("#round-summary thead th").all_text_contents()[1:] == ["You & Nikos", "Eleni & Maria"]
+
+
+def test_six_players_two_packs_a_round(open_game, game_page):
+    spec = {"profile": "pisti", "players": 6, "packs": 2}
+    page = open_seats(open_game, game_page, spec, seed=3)
+    s = seats_state(page)
+    assert sorted(s["score"]) == ["data-team0", "data-team1", "data-team2"]  # three partnerships
+    assert len(s["panels"]) == 5 and s["pile"] == 8 and s["stock"] == 104 - 8 - 6 * 4
+    s = play_round(page, 16)  # 4 packets of 4
+    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 104
+    points = summary_totals(page)
+    assert s["score"] == {f"data-team{i}": p for i, p in enumerate(points)}
+
+
+def test_share_link_restores_the_seating(open_game, game_page, page_watch):
+    spec = {"profile": "fourcard", "players": 5, "packs": 2}
+    page = open_seats(open_game, game_page, spec, seed=9)
+    for _ in range(2):
+        page.click("#hand [data-card]:not([disabled])")
+        settle(page)
+    before = seats_state(page)
+    page.click("#copy-link")
+    page.wait_for_selector("#share[open]")
+    url = page.input_value("#share-url")
+    context = page.context.browser.new_context(reduced_motion="reduce")
+    try:
+        other = context.new_page()
+        page_watch.attach(other)
+        other.goto(url)
+        page_watch.wait_ready(other)
+        other.wait_for_function(SETTLED_JS)
+        after = seats_state(other)
+    finally:
+        context.close()
+    assert after["seats"] == "5" and after["panels"] == before["panels"] and after["hand"] == before["hand"]
+    assert after["score"] == before["score"]
+    # the saved game resumes the seating too
+    page.reload()
+    s = settle(page)
+    assert s["seats"] == "5" and s["panels"] == before["panels"]
+
+
+def test_a_seated_session_matches_the_page():
+    """The CPython session the page runs deals the same seats (a guard for the seeds above)."""
+    session = GameSession.new(rules=rules_from_spec({"profile": "fourcard", "players": 3}), seed=5, level="easy")
+    assert session.players == 3 and len(session.view().sides) == 3

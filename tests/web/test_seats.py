@@ -1,0 +1,213 @@
+"""More than two seats at the page's table (issue #12), in CPython: the session's seats and teams,
+the views the page draws from, saves and links that carry the seating, and the markup of
+:mod:`kseri.web.seats_render`."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kseri.bots.names import BOT_NAMES, LEVELS
+from kseri.engine.rules import Rules, rules_from_spec
+from kseri.table.session import GameSession, SessionError, parse_url
+from kseri.table.share import decode, encode
+from kseri.table.tables import restore_session, session_from_record
+from kseri.web import render, seats_render
+
+SEATINGS = [
+    {"profile": "fourcard", "players": 3}, {"profile": "pisti", "players": 3},
+    {"profile": "greek", "players": 4}, {"profile": "greek", "players": 4, "packs": 2},
+    {"profile": "fourcard", "players": 4}, {"profile": "pisti", "players": 4, "partnerships": False},
+    {"profile": "fourcard", "players": 5, "packs": 2}, {"profile": "pisti", "players": 5, "packs": 2},
+    {"profile": "fourcard", "players": 6}, {"profile": "pisti", "players": 6, "packs": 2},
+    {"profile": "fourcard", "players": 6, "packs": 2, "partnerships": False},
+]
+
+
+def _play(session: GameSession, choose: st.DataObject | None = None, limit: int = 10_000) -> int:
+    """Play until the round ends: you play the first card (or one ``choose`` picks), the bots theirs."""
+    plays = 0
+    while session.phase in ("human", "bot") and plays < limit:
+        if session.phase == "human":
+            hand = session.view().hand
+            card = hand[choose.draw(st.integers(0, len(hand) - 1))] if choose is not None else hand[0]
+            session.play_human(card)
+        else:
+            session.play_bot()
+        plays += 1
+    return plays
+
+
+def _check_view(session: GameSession) -> None:
+    rules, view = session.rules, session.view()
+    assert view.players == rules.players == len(view.sides)
+    assert len(view.teams) == rules.teams == len(view.live) == len(view.totals)
+    assert view.partnered == rules.partnered
+    state = session.round
+    in_hands = sum(side.hand_count for side in view.sides)
+    taken = sum(side.captured for side in view.sides)
+    assert in_hands + len(view.pile) + view.stock + taken == rules.cards  # every card accounted for
+    assert view.hand == tuple(c.code for c in _hand(state, 0))
+    for side in view.sides:
+        assert side.total == view.totals[rules.team_of(side.seat)]
+        assert side.name == ("You" if side.seat == 0 else BOT_NAMES[side.seat - 1])
+
+
+def _hand(state, seat):  # type: ignore[no-untyped-def]
+    from kseri.engine.cards import Card
+    return [Card.from_index(i) for i in state.hands[seat]]
+
+
+@pytest.mark.parametrize("spec", SEATINGS, ids=lambda s: json.dumps(s, separators=(",", ":")))
+def test_every_seating_plays_a_round_at_the_table(spec):
+    rules = rules_from_spec(spec)
+    session = GameSession.new(rules=rules, seed=4, level="easy")
+    _check_view(session)
+    plays = _play(session)
+    assert session.phase in ("round_over", "match_over")
+    assert plays == rules.cards - rules.opening_size
+    _check_view(session)
+    summary = session.round_summary()
+    assert len(summary.points) == rules.teams and all(len(row.values) == rules.teams for row in summary.rows)
+    assert all(len(row.notes) == rules.teams for row in summary.rows)
+    assert sum(next(r for r in summary.rows if r.key == "cards").values) == rules.cards
+    assert summary.totals == session.view().totals
+
+
+@settings(max_examples=12, deadline=None)
+@given(spec=st.sampled_from(SEATINGS), seed=st.integers(0, 2**40), choose=st.data())
+def test_any_seating_keeps_every_card_and_resumes_from_its_save(spec, seed, choose):
+    session = GameSession.new(rules=rules_from_spec(spec), seed=seed, level="easy")
+    steps = choose.draw(st.integers(0, 60))
+    _play(session, choose, limit=steps)
+    _check_view(session)
+    again = restore_session(session.to_save())
+    assert again.view() == session.view() and again.rules == session.rules
+    if session.phase == "bot":  # a bot is given its own hand only
+        seat = session.to_move
+        seen = session.observation(seat).to_json()
+        assert sorted(seen["hand"]) == sorted(c.code for c in _hand(session.round, seat))
+        others = {c.code for s in range(session.players) if s != seat for c in _hand(session.round, s)}
+        assert "hands" not in seen
+        if session.rules.packs == 1:  # (with two packs the others may hold the twins of its cards)
+            assert not others & set(seen["hand"])
+
+
+def test_a_bot_at_each_seat_thinks_with_its_own_observation(monkeypatch):
+    session = GameSession.new(rules=rules_from_spec({"profile": "fourcard", "players": 4}), seed=2, level="medium")
+    seen: list[int] = []
+    import kseri.table.session as module
+    real = module._thinker
+
+    def spy(level, observation, rng, *, exact=False):  # type: ignore[no-untyped-def]
+        seen.append(observation.seat)
+        return real(level, observation, rng, exact=exact)
+
+    monkeypatch.setattr(module, "_thinker", spy)
+    while session.phase == "bot" or not seen:
+        if session.phase == "human":
+            session.play_human(session.view().hand[0])
+        else:
+            seat = session.to_move
+            session.play_bot()
+            assert seen[-1] == seat
+    assert set(seen) <= {1, 2, 3}
+
+
+def test_the_url_and_share_links_carry_the_seating():
+    spec = {"profile": "pisti", "players": 6, "packs": 2}
+    options = parse_url(f"?rules={quote(json.dumps(spec))}", "", LEVELS)
+    assert options.notices == () and options.rules is not None and options.rules.players == 6
+    session = GameSession.new(rules=options.rules, seed=7, level="easy")
+    _play(session, limit=5)
+    record = session.record_text()
+    assert json.loads(record)["rules"] == {"profile": "pisti", "players": 6, "packs": 2, "opening_size": 8}
+    opened = session_from_record(record, level="easy", seed=7)
+    assert opened.view() == session.view()
+    assert decode(encode(session.match)).rules == session.rules
+
+
+def test_old_two_player_saves_and_links_still_open():
+    old = GameSession.new(seed=3, level="easy")
+    _play(old, limit=3)
+    again = restore_session(old.to_save())
+    assert again.players == 2 and again.view() == old.view()
+    assert sorted(again.view().totals) == sorted(old.view().totals) and len(again.view().totals) == 2
+
+
+def test_the_open_table_still_seats_two():
+    options = parse_url("?rules=" + quote(json.dumps({"profile": "sums", "players": 4})), "", LEVELS)
+    assert options.rules is None and "two players" in options.notices[0]
+    with pytest.raises(SessionError):
+        GameSession.new(rules=Rules(profile="sums", table="sums", players=2, opening_redeal="none",
+                                    jack_kseri_points=None), seed=1)
+
+
+# --------------------------------------------------------------------------- the markup
+
+
+def _seated(spec: dict, seed: int = 1) -> GameSession:
+    return GameSession.new(rules=rules_from_spec(spec), seed=seed, level="easy")
+
+
+def test_the_other_seats_are_drawn_along_the_top_with_their_backs_and_counts():
+    session = _seated({"profile": "pisti", "players": 6, "packs": 2})
+    view = session.view()
+    html = seats_render.seats_html(view, "Easy")
+    seats = [int(n) for n in re.findall(r'data-seat="(\d)"', html)]
+    assert seats == [5, 4, 3, 2, 1]
+    for side in view.sides[1:]:
+        panel = html.split(f'id="seat-{side.seat}"')[1].split('id="seat-')[0]
+        assert panel.count('class="card back"') == side.hand_count
+        assert f'data-captured="{side.captured}"' in panel and side.name in panel
+    dealer = view.dealer
+    if dealer:
+        assert 'seat-chip dealer' in html.split(f'id="seat-{dealer}"')[1].split('id="seat-')[0]
+    assert html.count("seat-chip partner") == 1  # seat 3, opposite you
+    assert "no face" not in html and not re.search(r'static/cards/(?!back)', html)  # no face shows
+
+
+def test_the_score_has_a_side_per_seat_or_per_partnership():
+    alone = _seated({"profile": "fourcard", "players": 3}).view()
+    assert seats_render.seats_score_html(alone).count('class="score-side') == 3
+    teams = _seated({"profile": "greek", "players": 4}).view()
+    assert seats_render.side_labels(teams) == ("You & Nikos", "Eleni & Maria")
+
+
+def test_the_turn_line_names_the_bot_to_play():
+    session = _seated({"profile": "fourcard", "players": 3}, seed=2)
+    while session.phase != "bot":
+        session.play_human(session.view().hand[0])
+    view = session.view()
+    line = render.status_html(view)
+    assert f"{view.sides[view.to_move].name}'s turn" in line.replace("&#x27;", "'")
+
+
+def test_round_summary_and_match_end_have_a_column_per_side():
+    session = _seated({"profile": "fourcard", "players": 5, "packs": 2})
+    _play(session)
+    labels = seats_render.side_labels(session.view())
+    html = seats_render.seats_round_summary_html(session.round_summary(), labels)
+    assert html.count('<th scope="col">') == 6 and html.count('class="race-row"') == 5
+    while session.phase != "match_over":
+        session.next_round()
+        _play(session)
+    end = seats_render.seats_match_end_html(session.match_summary(), labels)
+    assert ("You win!" in end) == (session.match.winner == 0)
+    assert end.count('<tr><th scope="row">') >= 5
+
+
+def test_greek_seat_names():
+    from kseri import i18n
+    i18n.set_language("el")
+    try:
+        view = _seated({"profile": "greek", "players": 4}).view()
+        assert [side.name for side in view.sides[1:]] == ["Ελένη", "Νίκος", "Μαρία"]
+        assert not re.search(r"[A-Za-z]{3,}", seats_render.side_labels(view)[1])
+    finally:
+        i18n.set_language("en")
