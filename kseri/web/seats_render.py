@@ -25,7 +25,7 @@ from kseri.table.views import TableView
 from kseri.web.card_html import card_img
 
 __all__ = ["seat_order", "seats_html", "seats_match_end_html", "seats_round_summary_html", "seats_score_html",
-           "side_labels", "status_turn_html"]
+           "short_labels", "side_labels", "status_turn_html"]
 
 
 def seat_order(players: int) -> tuple[int, ...]:
@@ -45,9 +45,22 @@ def side_labels(view: TableView) -> tuple[str, ...]:
     return tuple(" & ".join(view.sides[seat].name for seat in team.seats) for team in view.teams)
 
 
+def short_labels(view: TableView) -> tuple[str, ...]:
+    """Each side's name for a narrow score: names cut to three letters, partners joined by "+".
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> from kseri.table.session import GameSession
+    >>> short_labels(GameSession.new(rules=rules_from_spec({"profile": "pisti", "players": 6}), seed=1).view())
+    ('You+Mar', 'Ele+Yan', 'Nik+Sof')
+    """
+    if not view.teams:
+        return tuple(side.name[:3] if len(view.sides) > 4 else side.name for side in view.sides)
+    return tuple("+".join(view.sides[seat].name[:3] for seat in team.seats) for team in view.teams)
+
+
 def _panel(view: TableView, seat: int, level: str) -> str:
     side = view.sides[seat]
-    live = view.side_live(seat)
+    live = view.side_live(seat)  # (the seat's own side when nobody plays in partnership)
     mine = view.partnered and side.team == view.sides[HUMAN].team
     classes = ["seat-panel"]
     if view.phase == "bot" and view.to_move == seat:
@@ -69,8 +82,9 @@ def _panel(view: TableView, seat: int, level: str) -> str:
             if view.phase == "bot" and view.to_move == seat else "")
     label = ", ".join(w for w in (side.name, _("your partner") if mine else "", hand_words, taken,
                                   kseri_words if kseris else "") if w)
+    points = ngettext("{n} pt", "{n} pts", live.points).format(n=live.points)
     gain = ""
-    if view.last_play is not None and view.last_play.taker == seat:
+    if view.last_play is not None and view.last_play.taker == seat and view.last_play.gains[seat]:
         gain = f'<span class="gain-badge" aria-hidden="true">+{view.last_play.gains[seat]}</span>'
     return (f'<div class="{" ".join(classes)}" id="seat-{seat}" data-seat="{seat}" data-team="{side.team}" '
             f'data-hand="{side.hand_count}" data-captured="{side.captured}" role="group" '
@@ -80,8 +94,9 @@ def _panel(view: TableView, seat: int, level: str) -> str:
             f'<div class="seat-hand" aria-hidden="true">{backs}</div>'
             f'<div class="seat-take" aria-hidden="true"><span class="seat-stack">'
             f'<span class="seat-count">{side.captured}</span>{gain}</span>'
-            f'<span class="seat-pts">{escape(ngettext("{n} pt", "{n} pts", live.points).format(n=live.points))}</span>'
-            + (f'<span class="seat-kseris" title="{escape(kseri_words)}">K{kseris}</span>' if kseris else "")
+            # the round's points so far are the side's: with partners the score shows them per team
+            + ("" if view.partnered else f'<span class="seat-pts">{escape(points)}</span>')
+            + (f'<span class="seat-kseris">{escape(kseri_words)}</span>' if kseris else "")
             + '</div></div>')
 
 
@@ -100,8 +115,9 @@ def seats_score_html(view: TableView) -> str:
     sides = "".join(
         f'<span class="score-side side-{i}{" you" if i == view.sides[HUMAN].team else ""}'
         f'{" leads" if i == leader else ""}" data-team="{i}">'
-        f'<span class="who">{escape(label)}</span><b class="pts">{total}</b></span>'
-        for i, (label, total) in enumerate(zip(labels, totals, strict=True)))
+        f'<span class="who"><span class="who-long">{escape(label)}</span>'
+        f'<span class="who-short">{escape(short)}</span></span><b class="pts">{total}</b></span>'
+        for i, (label, short, total) in enumerate(zip(labels, short_labels(view), totals, strict=True)))
     raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
     return (f'<span class="sr-only">{escape(_("Match score"))}: </span>{sides}'
             f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
