@@ -57,6 +57,7 @@ from kseri.engine.rules import GREEK, Rules
 from kseri.i18n import _
 from kseri.table.hints import reason_for
 from kseri.table.live import LiveSide, gains, live_score
+from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
 from kseri.table.seats import (
     BOT,
@@ -348,6 +349,7 @@ class GameSession:
             plays_in_round=len(state.plays),
             sides=tuple(sides),
             teams=teams,
+            title=table_title(rules),
             partnered=rules.partnered,
             packs=rules.packs,
             target=match.target,

@@ -92,6 +92,8 @@ class TableView:
     live: tuple[LiveSide, ...]
     """Each side's round so far (points without the majority, cards): :mod:`kseri.table.live`; one per
     team in partnerships (:attr:`teams`)."""
+    title: str = ""
+    """The game's name as the table shows it (:func:`kseri.table.newgame.table_title`)."""
     teams: tuple[TeamView, ...] = ()
     """The scoring sides with their match totals (one per seat unless partners play together)."""
     partnered: bool = False

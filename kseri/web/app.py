@@ -32,7 +32,7 @@ from pyscript import document, window
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
-from kseri.table.newgame import choice_for, choice_from_form
+from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
@@ -571,6 +571,12 @@ class App:
         field = event.target
         if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
             return
+        allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled
+        for radio in self.el["new-game-body"].querySelectorAll('input[name="players"]'):
+            radio.disabled = int(str(radio.value)) not in allowed
+            if radio.checked and radio.disabled:
+                radio.checked = False
+                self.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
         target = self.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)

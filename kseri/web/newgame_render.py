@@ -15,20 +15,21 @@ from html import escape
 
 from kseri.engine.rules import PROFILES
 from kseri.i18n import _
-from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, TABLES, NewGameChoice
+from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
 from kseri.table.seats import levels
 from kseri.web.render import level_label
 
-__all__ = ["DEFAULT_ROUNDS", "new_game_html"]
+__all__ = ["DEFAULT_ROUNDS", "new_game_html", "seats_html"]
 
 DEFAULT_ROUNDS = 5
 """The number of rounds the screen proposes for a match by rounds."""
 
 
-def _choice(kind: str, name: str, value: str, checked: bool, title: str, help_text: str = "") -> str:
+def _choice(kind: str, name: str, value: str, checked: bool, title: str, help_text: str = "", *,
+            disabled: bool = False) -> str:
     """One radio button or checkbox with its name and a line of explanation, all of it clickable."""
     value_attr = f' value="{escape(value)}"' if kind == "radio" else ""
-    mark = " checked" if checked else ""
+    mark = (" checked" if checked else "") + (" disabled" if disabled else "")
     helper = f'<span class="choice-help">{escape(help_text)}</span>' if help_text else ""
     return (f'<label class="choice"><input type="{kind}" name="{escape(name)}"{value_attr}{mark}>'
             f'<span class="choice-text"><span class="choice-name">{escape(title)}</span>{helper}</span></label>')
@@ -58,5 +59,23 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
     def group(legend: str, body: str, extra: str = "") -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'
 
-    return (warning + group(_("Table"), tables) + group(_("Bot"), bots, " inline")
+    return (warning + group(_("Table"), tables) + group(_("Players"), seats_html(choice), " seats-choice")
+            + group(_("Bot"), bots, " inline")
             + group(_("Match"), length) + group(_("House rules"), house, " house-rules"))
+
+
+def seats_html(choice: NewGameChoice) -> str:
+    """How many play (those the table cannot seat disabled), partners opposite, two packs.
+
+    >>> html = seats_html(NewGameChoice(table="greek", players=4))
+    >>> 'name="players" value="4" checked' in html, 'value="3" disabled' in html, 'name="partnerships" checked' in html
+    (True, True, True)
+    """
+    allowed = player_counts(choice.table)
+    counts = "".join(_choice("radio", "players", str(n), n == choice.players, str(n), disabled=n not in allowed)
+                     for n in PLAYER_COUNTS)
+    return (f'<div class="player-counts">{counts}</div>'
+            + _choice("checkbox", "partnerships", "", choice.partnerships, _("Partners opposite"),
+                      _("With 4 or 6 players, the players opposite each other score together."))
+            + _choice("checkbox", "two_packs", "", choice.packs == 2, _("Two packs (104 cards)"),
+                      _("For 4 to 6 players; taken anyway where one pack cannot deal the seats.")))

@@ -152,3 +152,36 @@ def test_a_seated_session_matches_the_page():
     """The CPython session the page runs deals the same seats (a guard for the seeds above)."""
     session = GameSession.new(rules=rules_from_spec({"profile": "fourcard", "players": 3}), seed=5, level="easy")
     assert session.players == 3 and len(session.view().sides) == 3
+
+
+def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=6&level=easy")
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator('#new-game input[name="players"][value="2"]').is_checked()
+    assert page.locator('#new-game input[name="players"][value="3"]').is_disabled()  # not at the Greek table
+    page.click('#new-game label.choice:has(input[name="table"][value="pisti"])')
+    assert page.locator('#new-game input[name="players"][value="3"]').is_enabled()
+    page.click('#new-game label.choice:has(input[name="players"][value="4"])')
+    assert page.locator('#new-game input[name="partnerships"]').is_checked()
+    page.click("#new-game-start")
+    s = settle(page)
+    assert s["seats"] == "4" and sorted(s["score"]) == ["data-team0", "data-team1"]
+    assert page.locator("#score").get_attribute("data-target") == "101"
+    assert "Pişti, 4 players in partnerships" in page.locator("#status").inner_text()
+    saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
+    assert saved["record"]["rules"]["players"] == 4
+    page.reload()  # remembered: the screen opens on the seating in play
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator('#new-game input[name="players"][value="4"]').is_checked()
+    page.click('#new-game label.choice:has(input[name="players"][value="6"])')
+    page.click('#new-game label.choice:has(input[name="partnerships"])')  # six each alone
+    page.click('#new-game label.choice:has(input[name="two_packs"])')
+    page.click("#new-game-start")
+    s = settle(page)
+    assert s["seats"] == "6" and len(s["score"]) == 6
+    assert "6 players, two packs" in page.locator("#status").inner_text()

@@ -211,3 +211,57 @@ def test_greek_seat_names():
         assert not re.search(r"[A-Za-z]{3,}", seats_render.side_labels(view)[1])
     finally:
         i18n.set_language("en")
+
+
+# --------------------------------------------------------------------------- the new-game screen
+
+
+def test_every_seating_the_screen_offers_reads_back_and_deals():
+    import random
+
+    from kseri.engine.match import Match
+    from kseri.table.newgame import TABLE_NAMES, NewGameChoice, choice_for, player_counts
+    for table in TABLE_NAMES:
+        for players in player_counts(table):
+            for partnerships in (True, False):
+                for packs in (1, 2):
+                    choice = NewGameChoice(table=table, players=players, partnerships=partnerships, packs=packs)
+                    if packs == 2 and players < 4:
+                        with pytest.raises(SessionError, match="4 to 6"):
+                            choice.rules()
+                        continue
+                    try:
+                        rules = choice.rules()
+                    except SessionError as exc:
+                        assert "seats" in str(exc) or "pack" in str(exc), exc
+                        continue
+                    assert rules.players == players and (rules.packs == 2) >= (packs == 2)
+                    assert rules.partnered == (partnerships and players in (4, 6))
+                    back = choice_for(rules, "medium")
+                    assert back.rules() == rules and back.players == players
+                    Match.new(rules=rules, rng=random.Random(players))  # it deals
+
+
+def test_the_screen_refuses_a_seating_the_table_cannot_deal_in_one_line():
+    from kseri.table.newgame import NewGameChoice, choice_from_form
+    with pytest.raises(SessionError, match="This table seats 2, 4 players"):
+        NewGameChoice(table="greek", players=3).rules()
+    with pytest.raises(SessionError, match="seats 2 players"):
+        choice_from_form({"table": "sums", "target": "37", "players": "4"})
+    five = NewGameChoice(table="fourcard", players=5).rules()  # two packs where one cannot deal five
+    assert five.packs == 2 and five.cards == 104
+
+
+def test_the_screen_shows_the_seats_of_the_game_in_play():
+    from kseri.table.newgame import choice_for
+    from kseri.web.newgame_render import new_game_html
+    rules = rules_from_spec({"profile": "pisti", "players": 6, "packs": 2, "partnerships": False})
+    html = new_game_html(choice_for(rules, "hard"))
+    assert 'name="players" value="6" checked' in html and 'name="two_packs" checked' in html
+    assert 'name="partnerships" checked' not in html
+
+
+def test_the_table_says_which_game_it_is():
+    view = _seated({"profile": "pisti", "players": 4}).view()
+    assert "Pişti, 4 players in partnerships" in render.status_html(view)
+    assert "Greek" in render.status_html(GameSession.new(seed=1).view())
