@@ -96,6 +96,13 @@ class NewGameChoice:
     """With 4 or 6 players, partners opposite score together."""
     packs: int = 1
     """2: the double pack (4 to 6 players); taken anyway where one pack cannot deal the seats."""
+    seat_levels: tuple[str, ...] = ()
+    """Each bot's level by seat (seat 0's entry is yours, unused) when they differ; empty: all :attr:`level`."""
+
+    def levels_by_seat(self) -> tuple[str, ...]:
+        """A level for every seat (:meth:`kseri.table.session.GameSession.set_seat_levels`)."""
+        given = self.seat_levels
+        return tuple(given[seat] if seat < len(given) else self.level for seat in range(self.players))
 
     def rules(self) -> Rules:
         """The engine's rules for this choice; :class:`SessionError` (one line) if they do not hold."""
@@ -190,9 +197,9 @@ def table_title(rules: Rules) -> str:
     return f"{name}, {seating}"
 
 
-def choice_for(rules: Rules, level: str) -> NewGameChoice:
-    """The screen's choice that gives ``rules`` (a match in play); rules the screen cannot show
-    (a link's own JSON) give their table's defaults."""
+def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = ()) -> NewGameChoice:
+    """The screen's choice that gives ``rules`` (a match in play) and its bots' levels; rules the
+    screen cannot show (a link's own JSON) give their table's defaults."""
     table = rules.profile if rules.profile in TABLE_NAMES else "greek"
     base = PROFILES[table]
     options = frozenset(o.key for o in HOUSE_OPTIONS
@@ -202,13 +209,18 @@ def choice_for(rules: Rules, level: str) -> NewGameChoice:
     choice = NewGameChoice(table=table, level=level, options=options,
                            target=rules.target if rules.target != base.target else None,
                            rounds=rules.match_rounds, players=rules.players, partnerships=rules.partnerships,
-                           packs=rules.packs)
+                           packs=rules.packs, seat_levels=_distinct(level, seat_levels))
     try:
         if choice.rules() == rules:
             return choice
     except SessionError:
         pass
     return NewGameChoice(table=table, level=level)
+
+
+def _distinct(level: str, seat_levels: tuple[str, ...]) -> tuple[str, ...]:
+    """``seat_levels`` when a bot plays another level than ``level``, else () (all play ``level``)."""
+    return tuple(seat_levels) if any(x != level for x in seat_levels[1:]) else ()
 
 
 def _whole(text: object, what: str, low: int, high: int) -> int:
@@ -227,7 +239,7 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     ...                   "rounds": "5", "jack_pile_bonus": True, "players": "6", "partnerships": False})
     ... # doctest: +NORMALIZE_WHITESPACE
     NewGameChoice(table='fourcard', level='easy', target=51, rounds=None, options=frozenset({'jack_pile_bonus'}),
-                  players=6, partnerships=False, packs=1)
+                  players=6, partnerships=False, packs=1, seat_levels=())
     >>> choice_from_form({"table": "greek", "target": "lots"})
     Traceback (most recent call last):
     ...
@@ -243,9 +255,13 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True)
     base = PROFILES.get(table)
     players = _whole(fields.get("players", "2"), _("The number of players"), 2, 6)
+    seat_levels = tuple(str(fields.get(f"level{seat}", level)) if players > 2 else level for seat in range(players))
+    if any(x not in levels() for x in seat_levels):
+        raise SessionError("unknown level for a seat")
     choice = NewGameChoice(table=table, level=level, rounds=rounds, options=options,
                            target=None if base is not None and target == base.target else target,
                            players=players, partnerships=fields.get("partnerships", True) is True,
-                           packs=2 if fields.get("two_packs") is True else 1)
+                           packs=2 if fields.get("two_packs") is True else 1,
+                           seat_levels=_distinct(level, (level, *seat_levels[1:])))
     choice.rules()  # refuse here, with the field's name, what the engine would refuse
     return choice

@@ -124,6 +124,8 @@ class GameSession:
         self.match = match
         self.seed = seed
         self._level = _check_level(level)
+        self._seat_levels: tuple[str, ...] = ()
+        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
         self._thinker: Thinker | None = None
@@ -234,6 +236,10 @@ class GameSession:
         if not match.rounds:
             raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
+        seat_levels = data.get("levels")
+        if isinstance(seat_levels, list) and len(seat_levels) == match.rules.players \
+                and all(isinstance(x, str) and x in levels() for x in seat_levels):
+            session._seat_levels = tuple(seat_levels)  # (a list the page cannot use is left out)
         session.result_counted = data.get("counted", False) is True and match.is_over
         return session
 
@@ -256,6 +262,8 @@ class GameSession:
                                 "record": to_record(self.match)}
         if self.result_counted:
             data["counted"] = True
+        if self._seat_levels:
+            data["levels"] = list(self._seat_levels)
         return json.dumps(data, separators=(",", ":"))
 
     def record_text(self) -> str:
@@ -272,6 +280,27 @@ class GameSession:
     def level(self, value: str) -> None:
         """A new level takes effect from the bot's next decision."""
         self._level = _check_level(value)
+        self._seat_levels = ()  # the header's level: every bot plays it
+        self._thinker = None
+        self._thinker_key = None
+
+    def level_of(self, seat: int) -> str:
+        """The level of the bot in ``seat``."""
+        return self._seat_levels[seat] if self._seat_levels else self._level
+
+    @property
+    def seat_levels(self) -> tuple[str, ...]:
+        """Each seat's bot level (seat 0's is the table's :attr:`level`, unused)."""
+        return tuple(self.level_of(seat) for seat in range(self.players))
+
+    def set_seat_levels(self, seat_levels: tuple[str, ...]) -> None:
+        """Give each bot its own level (``seat_levels[seat]``; seat 0's entry is ignored); a level for
+        every seat, else :class:`SessionError`."""
+        if len(seat_levels) != self.players:
+            raise SessionError(f"{len(seat_levels)} levels for {self.players} seats")
+        checked = tuple(_check_level(level) for level in seat_levels)
+        self._seat_levels = () if len(set(checked[1:])) <= 1 and checked[1:2] == (self._level,) else \
+            (self._level, *checked[1:])
         self._thinker = None
         self._thinker_key = None
 
@@ -333,6 +362,7 @@ class GameSession:
                 last_capturer=state.last_capturer == seat,
                 name=seat_name(seat),
                 team=rules.team_of(seat),
+                level=self.level_of(seat),
             ))
         teams = tuple(TeamView(team=t, seats=tuple(s for s in range(rules.players) if rules.team_of(s) == t),
                                total=match.totals[t]) for t in range(rules.teams))
@@ -462,7 +492,8 @@ class GameSession:
         key = self._position()
         if self._thinker is None or self._thinker_key != key:
             rng = _rng(self.seed, "bot", *key)
-            self._thinker = _thinker(self._level, self.observation(self.round.to_move), rng)
+            seat = self.round.to_move
+            self._thinker = _thinker(self.level_of(seat), self.observation(seat), rng)
             self._thinker_key = key
         return self._thinker
 

@@ -54,6 +54,8 @@ class SideView:
     """The seat's name in the page's language ("You", or its bot's name)."""
     team: int = 0
     """The side the seat plays for (its own seat number unless in a partnership)."""
+    level: str = ""
+    """The level of the bot in this seat."""
 
 
 @dataclass(frozen=True)

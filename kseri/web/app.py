@@ -561,7 +561,8 @@ class App:
         """The new-game screen, set to the game in play (a match under way is given up only on Start)."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
-        self.el["new-game-body"].innerHTML = new_game_html(choice_for(session.rules, session.level),
+        choice = choice_for(session.rules, session.level, session.seat_levels)
+        self.el["new-game-body"].innerHTML = new_game_html(choice,
                                                            abandons=started and not session.match.is_over)
         self.el["new-game-error"].hidden = True
         self.open_dialog("new-game")
@@ -610,9 +611,10 @@ class App:
             error.hidden = False
             return
         self.el["new-game"].close()
-        self.new_match_now(rules, level=choice.level)
+        self.new_match_now(rules, level=choice.level, seat_levels=choice.levels_by_seat())
 
-    def new_match_now(self, rules: Rules | None = None, *, level: str | None = None) -> None:
+    def new_match_now(self, rules: Rules | None = None, *, level: str | None = None,
+                      seat_levels: tuple[str, ...] = ()) -> None:
         """A new match at once, with ``rules`` (else the current ones) and ``level`` (else the current one)."""
         self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
@@ -621,6 +623,8 @@ class App:
         self.next_rules = None
         self._forget_failure()
         self.session = new_session(rules=rules or self.session.rules, level=level or self.session.level)
+        if seat_levels and self.session.players == len(seat_levels):
+            self.session.set_seat_levels(seat_levels)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind

@@ -12,6 +12,7 @@ from typing import Any
 
 from pyscript import document
 
+from kseri.bots.names import LEVELS
 from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render, seats_render, sums_render
@@ -125,7 +126,8 @@ class Board:
         document.body.dataset.seats = str(view.players)
         el["seats"].hidden = not many
         if many:
-            self.set_cards("seats", seats_render.seats_html(view, render.level_label(view.level)))
+            names = {level: render.level_label(level) for level in LEVELS}
+            self.set_cards("seats", seats_render.seats_html(view, names))
             self.set_html("score", seats_render.seats_score_html(view))
         else:
             self.set_html("score", render.score_html(view))

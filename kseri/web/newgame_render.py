@@ -16,7 +16,7 @@ from html import escape
 from kseri.engine.rules import PROFILES
 from kseri.i18n import _
 from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
-from kseri.table.seats import levels
+from kseri.table.seats import levels, seat_name
 from kseri.web.render import level_label
 
 __all__ = ["DEFAULT_ROUNDS", "new_game_html", "seats_html"]
@@ -74,7 +74,19 @@ def seats_html(choice: NewGameChoice) -> str:
     allowed = player_counts(choice.table)
     counts = "".join(_choice("radio", "players", str(n), n == choice.players, str(n), disabled=n not in allowed)
                      for n in PLAYER_COUNTS)
+    chosen = choice.levels_by_seat()
+
+    def pick(seat: int) -> str:
+        current = chosen[seat] if seat < len(chosen) else choice.level
+        options = "".join(f'<option value="{level}"{" selected" if level == current else ""}>'
+                          f'{escape(level_label(level))}</option>' for level in levels())
+        return (f'<label class="field seat-level-pick" data-seat="{seat}"><span>{escape(seat_name(seat))}</span>'
+                f'<select name="level{seat}">{options}</select></label>')
+
+    picks = "".join(pick(seat) for seat in range(1, max(PLAYER_COUNTS)))
+    each = escape(_("Each bot's level"))
     return (f'<div class="player-counts">{counts}</div>'
+            f'<div class="seat-levels" role="group" aria-label="{each}">{picks}</div>'
             + _choice("checkbox", "partnerships", "", choice.partnerships, _("Partners opposite"),
                       _("With 4 or 6 players, the players opposite each other score together."))
             + _choice("checkbox", "two_packs", "", choice.packs == 2, _("Two packs (104 cards)"),

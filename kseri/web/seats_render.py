@@ -16,6 +16,7 @@ Pure (tested in CPython): every function takes plain session data and returns ma
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from kseri.i18n import _, ngettext
@@ -58,7 +59,7 @@ def short_labels(view: TableView) -> tuple[str, ...]:
     return tuple("+".join(view.sides[seat].name[:3] for seat in team.seats) for team in view.teams)
 
 
-def _panel(view: TableView, seat: int, level: str) -> str:
+def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     side = view.sides[seat]
     live = view.side_live(seat)  # (the seat's own side when nobody plays in partnership)
     mine = view.partnered and side.team == view.sides[HUMAN].team
@@ -90,7 +91,7 @@ def _panel(view: TableView, seat: int, level: str) -> str:
             f'data-hand="{side.hand_count}" data-captured="{side.captured}" role="group" '
             f'aria-label="{escape(label)}">'
             f'<div class="seat-head"><span class="seat-name">{escape(side.name)}</span>'
-            f'<span class="seat-level">{escape(level)}</span>{chips}{turn}</div>'
+            f'<span class="seat-level">{escape(level_names.get(side.level, side.level))}</span>{chips}{turn}</div>'
             f'<div class="seat-hand" aria-hidden="true">{backs}</div>'
             f'<div class="seat-take" aria-hidden="true"><span class="seat-stack">'
             f'<span class="seat-count">{side.captured}</span>{gain}</span>'
@@ -100,10 +101,10 @@ def _panel(view: TableView, seat: int, level: str) -> str:
             + '</div></div>')
 
 
-def seats_html(view: TableView, level: str = "") -> str:
+def seats_html(view: TableView, level_names: Mapping[str, str] | None = None) -> str:
     """The other seats along the top of the table: name, level, hand (backs), taken cards, the round's
     points so far, kseris, who deals and whose turn it is; your partner marked."""
-    return "".join(_panel(view, seat, level) for seat in seat_order(view.players))
+    return "".join(_panel(view, seat, level_names or {}) for seat in seat_order(view.players))
 
 
 def seats_score_html(view: TableView) -> str:

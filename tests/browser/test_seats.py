@@ -166,11 +166,15 @@ def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game,
     assert page.locator('#new-game input[name="players"][value="3"]').is_enabled()
     page.click('#new-game label.choice:has(input[name="players"][value="4"])')
     assert page.locator('#new-game input[name="partnerships"]').is_checked()
+    assert page.locator('#new-game select[name="level4"]').is_hidden()  # three bots: three picks
+    page.select_option('#new-game select[name="level1"]', "hard")  # Eleni plays hard, the others easy
     page.click("#new-game-start")
     s = settle(page)
     assert s["seats"] == "4" and sorted(s["score"]) == ["data-team0", "data-team1"]
     assert page.locator("#score").get_attribute("data-target") == "101"
     assert "Pişti, 4 players in partnerships" in page.locator("#status").inner_text()
+    assert page.locator("#seat-1 .seat-level").inner_text() == "Hard"
+    assert page.locator("#seat-2 .seat-level").inner_text() == "Easy"
     saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
     assert saved["record"]["rules"]["players"] == 4
     page.reload()  # remembered: the screen opens on the seating in play
@@ -178,6 +182,7 @@ def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game,
     page.click("#new-match")
     page.locator("#new-game[open]").wait_for()
     assert page.locator('#new-game input[name="players"][value="4"]').is_checked()
+    assert page.locator('#new-game select[name="level1"]').input_value() == "hard"
     page.click('#new-game label.choice:has(input[name="players"][value="6"])')
     page.click('#new-game label.choice:has(input[name="partnerships"])')  # six each alone
     page.click('#new-game label.choice:has(input[name="two_packs"])')

@@ -158,7 +158,7 @@ def _seated(spec: dict, seed: int = 1) -> GameSession:
 def test_the_other_seats_are_drawn_along_the_top_with_their_backs_and_counts():
     session = _seated({"profile": "pisti", "players": 6, "packs": 2})
     view = session.view()
-    html = seats_render.seats_html(view, "Easy")
+    html = seats_render.seats_html(view, {"easy": "Easy"})
     seats = [int(n) for n in re.findall(r'data-seat="(\d)"', html)]
     assert seats == [5, 4, 3, 2, 1]
     for side in view.sides[1:]:
@@ -265,3 +265,33 @@ def test_the_table_says_which_game_it_is():
     view = _seated({"profile": "pisti", "players": 4}).view()
     assert "Pişti, 4 players in partnerships" in render.status_html(view)
     assert "Greek" in render.status_html(GameSession.new(seed=1).view())
+
+
+def test_each_bot_plays_its_own_level_and_the_save_keeps_them(monkeypatch):
+    import kseri.table.session as module
+    from kseri.table.newgame import choice_for, choice_from_form
+    session = _seated({"profile": "fourcard", "players": 4})
+    session.set_seat_levels(("easy", "hard", "easy", "medium"))
+    assert session.seat_levels == ("easy", "hard", "easy", "medium")
+    assert [side.level for side in session.view().sides[1:]] == ["hard", "easy", "medium"]
+    asked: list[tuple[int, str]] = []
+    real = module._thinker
+
+    def spy(level, observation, rng, *, exact=False):  # type: ignore[no-untyped-def]
+        asked.append((observation.seat, level))
+        return real(level, observation, rng, exact=exact)
+
+    monkeypatch.setattr(module, "_thinker", spy)
+    _play(session, limit=12)
+    assert asked and all(level == session.level_of(seat) for seat, level in asked)
+    again = restore_session(session.to_save())
+    assert again.seat_levels == session.seat_levels
+    choice = choice_for(again.rules, again.level, again.seat_levels)
+    assert choice.levels_by_seat()[1:] == ("hard", "easy", "medium")
+    form = {"table": "fourcard", "level": "easy", "target": "101", "players": "4", "partnerships": True,
+            "level1": "hard", "level2": "easy", "level3": "medium", "level4": "hard"}
+    assert choice_from_form(form).levels_by_seat() == ("easy", "hard", "easy", "medium")
+    session.level = "medium"  # the header's level: every bot plays it
+    assert session.seat_levels == ("medium",) * 4 and "levels" not in json.loads(session.to_save())
+    two = choice_from_form({"table": "greek", "level": "hard", "target": "151", "level1": "easy"})
+    assert two.seat_levels == ()
