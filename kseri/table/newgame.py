@@ -96,6 +96,10 @@ class NewGameChoice:
     """With 4 or 6 players, partners opposite score together."""
     packs: int = 1
     """2: the double pack (4 to 6 players); taken anyway where one pack cannot deal the seats."""
+    people: int = 1
+    """People sharing the device ("pass and play"), in seats 0 .. people - 1; bots in the others."""
+    names: tuple[str, ...] = ()
+    """The people's names by seat ("": "Player N")."""
     seat_levels: tuple[str, ...] = ()
     """Each bot's level by seat (seat 0's entry is yours, unused) when they differ; empty: all :attr:`level`."""
 
@@ -197,7 +201,8 @@ def table_title(rules: Rules) -> str:
     return f"{name}, {seating}"
 
 
-def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = ()) -> NewGameChoice:
+def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = (), people: int = 1,
+               names: tuple[str, ...] = ()) -> NewGameChoice:
     """The screen's choice that gives ``rules`` (a match in play) and its bots' levels; rules the
     screen cannot show (a link's own JSON) give their table's defaults."""
     table = rules.profile if rules.profile in TABLE_NAMES else "greek"
@@ -209,13 +214,15 @@ def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = ()) -> N
     choice = NewGameChoice(table=table, level=level, options=options,
                            target=rules.target if rules.target != base.target else None,
                            rounds=rules.match_rounds, players=rules.players, partnerships=rules.partnerships,
-                           packs=rules.packs, seat_levels=_distinct(level, seat_levels))
+                           packs=rules.packs, seat_levels=_distinct(level, seat_levels), people=people,
+                           names=names if people > 1 else ())
     try:
         if choice.rules() == rules:
             return choice
     except SessionError:
         pass
-    return NewGameChoice(table=table, level=level)
+    return NewGameChoice(table=table, level=level, people=people if people <= 2 else 1,
+                         names=names[:2] if 1 < people <= 2 else ())
 
 
 def _distinct(level: str, seat_levels: tuple[str, ...]) -> tuple[str, ...]:
@@ -239,7 +246,7 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     ...                   "rounds": "5", "jack_pile_bonus": True, "players": "6", "partnerships": False})
     ... # doctest: +NORMALIZE_WHITESPACE
     NewGameChoice(table='fourcard', level='easy', target=51, rounds=None, options=frozenset({'jack_pile_bonus'}),
-                  players=6, partnerships=False, packs=1, seat_levels=())
+                  players=6, partnerships=False, packs=1, people=1, names=(), seat_levels=())
     >>> choice_from_form({"table": "greek", "target": "lots"})
     Traceback (most recent call last):
     ...
@@ -258,10 +265,13 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     seat_levels = tuple(str(fields.get(f"level{seat}", level)) if players > 2 else level for seat in range(players))
     if any(x not in levels() for x in seat_levels):
         raise SessionError("unknown level for a seat")
+    people = _whole(fields.get("people", "1"), _("The number of people at this device"), 1, players)
+    names = tuple(" ".join(str(fields.get(f"name{seat}", "")).split())[:20] for seat in range(people)) \
+        if people > 1 else ()
     choice = NewGameChoice(table=table, level=level, rounds=rounds, options=options,
                            target=None if base is not None and target == base.target else target,
                            players=players, partnerships=fields.get("partnerships", True) is True,
                            packs=2 if fields.get("two_packs") is True else 1,
-                           seat_levels=_distinct(level, (level, *seat_levels[1:])))
+                           seat_levels=_distinct(level, (level, *seat_levels[1:])), people=people, names=names)
     choice.rules()  # refuse here, with the field's name, what the engine would refuse
     return choice

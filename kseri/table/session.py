@@ -125,6 +125,13 @@ class GameSession:
         self.seed = seed
         self._level = _check_level(level)
         self._seat_levels: tuple[str, ...] = ()
+        self._people = 1
+        """Seats 0 .. people - 1 are people sharing this device ("pass and play"); bots sit in the others."""
+        self._names: tuple[str, ...] = ()
+        """The people's own names, by seat ("" keeps the default)."""
+        self.viewer: int | None = HUMAN
+        """The person holding the device: whose hand is drawn. None after a reload with several people
+        (nobody's hand shows until the next person takes the device)."""
         """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
@@ -236,6 +243,11 @@ class GameSession:
         if not match.rounds:
             raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
+        people = data.get("people", 1)
+        if type(people) is int and 1 <= people <= match.rules.players and people > 1:
+            names = data.get("names", [])
+            session.set_people(people, tuple(n for n in names if isinstance(n, str))[:people]
+                               if isinstance(names, list) else ())
         seat_levels = data.get("levels")
         if isinstance(seat_levels, list) and len(seat_levels) == match.rules.players \
                 and all(isinstance(x, str) and x in levels() for x in seat_levels):
@@ -247,10 +259,8 @@ class GameSession:
         """Everything the page asks of a session as it opens, asked once here (raises if it fails)."""
         phase = self.phase
         self.view()
-        if phase == "bot":
+        if phase in ("bot", "human"):
             self.observation(self.match.round.to_move)
-        elif phase == "human":
-            self.observation(HUMAN)
         if self.match.scores:
             self.round_summary()
         if phase == "match_over":
@@ -264,6 +274,9 @@ class GameSession:
             data["counted"] = True
         if self._seat_levels:
             data["levels"] = list(self._seat_levels)
+        if self._people > 1:
+            data["people"] = self._people
+            data["names"] = list(self._names)
         return json.dumps(data, separators=(",", ":"))
 
     def record_text(self) -> str:
@@ -330,7 +343,61 @@ class GameSession:
         state = self.match.round  # either table's round: only what both have is asked here
         if state.is_terminal():
             return "round_over"
-        return "human" if state.to_move == HUMAN else "bot"
+        return "human" if self.is_person(state.to_move) else "bot"
+
+    # -- people at the table ("pass and play") -----------------------------------------
+
+    @property
+    def people(self) -> int:
+        """How many people share the device (seats 0 .. people - 1); 1: you against the bots."""
+        return self._people
+
+    @property
+    def own_names(self) -> tuple[str, ...]:
+        """The names the people gave themselves, by seat ("": the default "Player N")."""
+        return self._names
+
+    def is_person(self, seat: int) -> bool:
+        return seat < self._people
+
+    def set_people(self, people: int, names: tuple[str, ...] = ()) -> None:
+        """Seat ``people`` people (1 to the number of seats) in seats 0 .. people - 1, with their ``names``
+        ("" or missing: "Player N"); names are cut to :data:`NAME_LIMIT` characters of one line."""
+        if type(people) is not int or not 1 <= people <= self.players:
+            raise SessionError(f"people must be 1 to {self.players}, got {brief(people)}")
+        self._people = people
+        self._names = tuple(_clean_name(names[seat]) if seat < len(names) else "" for seat in range(people)) \
+            if people > 1 else ()
+        self.viewer = HUMAN if people == 1 else None
+        self._forget_thinking()
+
+    @property
+    def handover(self) -> int | None:
+        """The person the device must be passed to before their hand can show (None: nobody)."""
+        if self.phase != "human":
+            return None
+        seat = self.match.round.to_move
+        return seat if seat != self.viewer else None
+
+    def take_seat(self) -> None:
+        """The person whose turn it is has the device: their hand may show."""
+        if self.handover is None:
+            raise IllegalMoveError("there is nobody to pass the device to")
+        self.viewer = self.match.round.to_move
+        self._forget_thinking()
+
+    def name_of(self, seat: int) -> str:
+        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's."""
+        if self._people > 1 and seat < self._people:
+            return self._names[seat] if seat < len(self._names) and self._names[seat] else \
+                _("Player {n}").format(n=seat + 1)
+        return seat_name(seat)
+
+    def _line_names(self) -> tuple[str, ...]:
+        """Each seat's name for the lines that say who played ("" where "You" or "Bot" says it)."""
+        if self._people == 1 and self.players == 2:
+            return ()
+        return tuple("" if self._people == 1 and seat == HUMAN else self.name_of(seat) for seat in range(self.players))
 
     @property
     def players(self) -> int:
@@ -360,7 +427,7 @@ class GameSession:
                 total=match.totals[rules.team_of(seat)],
                 is_dealer=state.dealer == seat,
                 last_capturer=state.last_capturer == seat,
-                name=seat_name(seat),
+                name=self.name_of(seat),
                 team=rules.team_of(seat),
                 level=self.level_of(seat),
             ))
@@ -368,7 +435,7 @@ class GameSession:
                                total=match.totals[t]) for t in range(rules.teams))
         return TableView(
             phase=self.phase,
-            hand=tuple(CODES[c] for c in state.hands[HUMAN]),
+            hand=self._hand_shown(),
             pile=tuple(CODES[c] for c in state.pile),
             stock=state.stock_count,
             to_move=state.to_move,
@@ -381,6 +448,10 @@ class GameSession:
             teams=teams,
             title=table_title(rules),
             partnered=rules.partnered,
+            viewer=self.viewer if self.viewer is not None else HUMAN,
+            handover=self.handover,
+            people=self._people,
+            person_names=tuple(self.name_of(seat) for seat in range(self._people)),
             packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
@@ -391,6 +462,12 @@ class GameSession:
             last_play=self.last_play,
             open_table=self._open_table(),
         )
+
+    def _hand_shown(self) -> tuple[str, ...]:
+        """The hand drawn face up: the person's holding the device, none while it must be passed on."""
+        if self.viewer is None or self.handover is not None:
+            return ()
+        return tuple(CODES[c] for c in self.match.round.hands[self.viewer])
 
     def _open_table(self) -> tuple[TableItemView, ...] | None:
         """The cards side by side at the open table (None at a pile table)."""
@@ -411,7 +488,7 @@ class GameSession:
         gained = gains(before, self._live())  # per side: each seat is shown its side's gain
         rules = self.match.rules
         self.last_play = LastPlay(event, tuple(gained[rules.team_of(seat)] for seat in range(rules.players)),
-                                  names=tuple(seat_name(seat) for seat in range(rules.players)))
+                                  names=self._line_names(), viewer=self.viewer if self.viewer is not None else 0)
         self.events.append(event)
         self._forget_thinking()
         return event
@@ -440,6 +517,8 @@ class GameSession:
         """Your play, checked: :class:`IllegalMoveError` if it is not your turn or not your card."""
         if self.phase != "human":
             raise IllegalMoveError(f"it is not your turn ({self.phase.replace('_', ' ')})")
+        if self.handover is not None:
+            raise IllegalMoveError(f"the device must be passed to {self.name_of(self.handover)} first")
         card = Card.parse(card) if isinstance(card, str) else card
         before = self._live()
         return self._record(self.match.play(card), before)
@@ -533,7 +612,7 @@ class GameSession:
 
         :class:`SessionError` (one line) if the search fails: a hint is not worth a stuck page.
         """
-        if self.phase != "human":
+        if self.phase != "human" or self.viewer is None or self.handover is not None:
             raise IllegalMoveError("hints are for your turn")
         key = self._position()
         if self._hints is not None and self._hint_key == key:
@@ -543,14 +622,14 @@ class GameSession:
             if thinker is None or self._hint_key != key:
                 self._hints = None
                 rng = _rng(self.seed, "hint", *key)
-                thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng,
+                thinker = self._hint_thinker = _thinker("hard", self.observation(self.viewer), rng,
                                                         exact=self.players == 2)
                 self._hint_key = key
             if not thinker.step(max_ms):
                 return False
             from kseri.bots import expand_values
             values = thinker.values() or {}
-            rows = expand_values(self.observation(HUMAN), values)
+            rows = expand_values(self.observation(self.viewer), values)
         except Exception as exc:  # a failing search must not break the page: say so instead
             self._hint_thinker = None
             self._hint_key = None
@@ -558,7 +637,7 @@ class GameSession:
         if not rows:
             raise SessionError("the hint could not be worked out (no values)")
         best = rows[0][1]
-        seen = self.observation(HUMAN)
+        seen = self.observation(self.viewer)
         self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9,
                                       loss=round(max(0.0, best - v), 1), reason=reason_for(seen, c))
                             for c, v in rows)
@@ -601,6 +680,19 @@ def _simple_card(state: Round, observe: Callable[[int], Observation], rng: rando
     except Exception:  # the simple policy failed too: any card it holds will do
         pass
     return Card.from_index(hand[0])
+
+
+NAME_LIMIT = 20
+"""The longest name a person may give themselves (characters)."""
+
+
+def _clean_name(name: str) -> str:
+    """A person's name as the table keeps it: one line, no more than :data:`NAME_LIMIT` characters.
+
+    >>> _clean_name("  Anna \\n the great  "), len(_clean_name("x" * 99))
+    ('Anna the great', 20)
+    """
+    return " ".join(str(name).split())[:NAME_LIMIT]
 
 
 def _check_level(level: object) -> str:

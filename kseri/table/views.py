@@ -100,6 +100,13 @@ class TableView:
     """The scoring sides with their match totals (one per seat unless partners play together)."""
     partnered: bool = False
     packs: int = 1
+    viewer: int = 0
+    """The seat whose hand is drawn at the bottom (yours; with people sharing the device, whoever holds it)."""
+    handover: int | None = None
+    """With people sharing the device: the person it must be passed to before their hand shows."""
+    people: int = 1
+    """How many people share the device (seats 0 .. people - 1)."""
+    person_names: tuple[str, ...] = ()
     open_table: tuple[TableItemView, ...] | None = None
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
     last_play: LastPlay | None = field(default=None, compare=False)
@@ -117,6 +124,12 @@ class TableView:
     @property
     def players(self) -> int:
         return len(self.sides)
+
+    @property
+    def panels(self) -> bool:
+        """Whether the other seats are drawn as panels along the top (more than two seats, or people
+        sharing the device), rather than the one bot's row."""
+        return self.players > 2 or self.people > 1
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -140,7 +153,9 @@ class LastPlay:
     gains: tuple[int, ...]
     """Per seat: the points the seat's side gained."""
     names: tuple[str, ...] = ()
-    """Each seat's name (with more than two seats the lines say who played; empty: "Bot")."""
+    """Each seat's name for the lines that say who played ("" or none: "You" for seat 0, "Bot")."""
+    viewer: int = 0
+    """The seat whose hand was drawn (its side's "+N" shows on the bottom stack)."""
     open_table: bool = False
     """Played at the sums table (its lines say what was taken by sum, and builds)."""
     build_value: int | None = None
@@ -183,8 +198,8 @@ class HintEntry:
 # --------------------------------------------------------------------------- describing plays
 
 def _seat_named(seat: int | None, names: tuple[str, ...]) -> str | None:
-    """The name a line gives ``seat`` at a table of more than two (None: "You" or "Bot" say it)."""
-    if seat is None or seat == HUMAN or len(names) <= 2:
+    """The name a line gives ``seat`` (None: "You" or "Bot" say it)."""
+    if seat is None or seat >= len(names) or not names[seat]:
         return None
     return names[seat]
 

@@ -322,6 +322,7 @@ class App:
         name = action.dataset.action
         handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
+            "take-seat": self.take_seat,
             "new-match": self.open_new_game,
             "close-new-game": lambda: self.el["new-game"].close(),
             "start-new-game": self.start_new_game,
@@ -489,6 +490,15 @@ class App:
         way = target.closest("button[data-move]") if exists(target) and hasattr(target, "closest") else None
         self.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
 
+    def take_seat(self) -> None:
+        """The next person has the device (the pass screen's button): their hand shows."""
+        if self.session.handover is None or self.state.busy:
+            return
+        self.session.take_seat()
+        self.render()
+        self.board.focus_hand(0)
+        self.spawn(self.turns.think_ahead(self.state.generation))
+
     def next_round(self) -> None:
         self.forget_review()
         dialog = self.el["round-summary"]
@@ -561,7 +571,7 @@ class App:
         """The new-game screen, set to the game in play (a match under way is given up only on Start)."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
-        choice = choice_for(session.rules, session.level, session.seat_levels)
+        choice = choice_for(session.rules, session.level, session.seat_levels, session.people, session.own_names)
         self.el["new-game-body"].innerHTML = new_game_html(choice,
                                                            abandons=started and not session.match.is_over)
         self.el["new-game-error"].hidden = True
@@ -611,11 +621,15 @@ class App:
             error.hidden = False
             return
         self.el["new-game"].close()
-        self.new_match_now(rules, level=choice.level, seat_levels=choice.levels_by_seat())
+        self.new_match_now(rules, level=choice.level, seat_levels=choice.levels_by_seat(), people=choice.people,
+                           names=choice.names)
 
     def new_match_now(self, rules: Rules | None = None, *, level: str | None = None,
-                      seat_levels: tuple[str, ...] = ()) -> None:
-        """A new match at once, with ``rules`` (else the current ones) and ``level`` (else the current one)."""
+                      seat_levels: tuple[str, ...] = (), people: int | None = None,
+                      names: tuple[str, ...] | None = None) -> None:
+        """A new match at once, with ``rules`` (else the current ones), ``level`` (else the current one),
+        each bot's level, and the people sharing the device (else those of the match before)."""
+        before = self.session
         self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
         self.state = self.state.new_match()
@@ -625,6 +639,9 @@ class App:
         self.session = new_session(rules=rules or self.session.rules, level=level or self.session.level)
         if seat_levels and self.session.players == len(seat_levels):
             self.session.set_seat_levels(seat_levels)
+        people = before.people if people is None else people
+        if 1 < people <= self.session.players:
+            self.session.set_people(people, before.own_names if names is None else names)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
@@ -870,7 +887,7 @@ class App:
         session = self.session
         if not session.match.is_over:
             return
-        if not session.result_counted and session.players == 2:  # kept for two seats only (stats per seating: #12)
+        if not session.result_counted and session.players == 2 and session.people == 1:  # you against one bot
             self.stats.add(session.rules.profile, session.level, session.match_summary(),
                            day=datetime.date.today().isoformat())
             self.storage.set(STATS_KEY, self.stats.to_json())

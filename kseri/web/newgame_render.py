@@ -19,7 +19,7 @@ from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES
 from kseri.table.seats import levels, seat_name
 from kseri.web.render import level_label
 
-__all__ = ["DEFAULT_ROUNDS", "new_game_html", "seats_html"]
+__all__ = ["DEFAULT_ROUNDS", "new_game_html", "people_html", "seats_html"]
 
 DEFAULT_ROUNDS = 5
 """The number of rounds the screen proposes for a match by rounds."""
@@ -90,4 +90,27 @@ def seats_html(choice: NewGameChoice) -> str:
             + _choice("checkbox", "partnerships", "", choice.partnerships, _("Partners opposite"),
                       _("With 4 or 6 players, the players opposite each other score together."))
             + _choice("checkbox", "two_packs", "", choice.packs == 2, _("Two packs (104 cards)"),
-                      _("For 4 to 6 players; taken anyway where one pack cannot deal the seats.")))
+                      _("For 4 to 6 players; taken anyway where one pack cannot deal the seats."))
+            + people_html(choice))
+
+
+def people_html(choice: NewGameChoice) -> str:
+    """How many people share this device ("pass and play": they sit first, bots in the other seats),
+    and their names.
+
+    >>> html = people_html(NewGameChoice(players=3, people=2, names=("Anna", "")))
+    >>> 'name="people" value="2" checked' in html, 'value="Anna"' in html, 'placeholder="Player 2"' in html
+    (True, True, True)
+    """
+    counts = _choice("radio", "people", "1", choice.people <= 1, _("Just me")) + "".join(
+        _choice("radio", "people", str(n), n == choice.people, str(n)) for n in PLAYER_COUNTS)
+    names = "".join(
+        f'<label class="field person-name" data-seat="{seat}"><span>{escape(_("Player {n}").format(n=seat + 1))}'
+        f'</span><input type="text" name="name{seat}" maxlength="20" autocomplete="off" '
+        f'value="{escape(choice.names[seat] if seat < len(choice.names) else "")}" '
+        f'placeholder="{escape(_("Player {n}").format(n=seat + 1))}"></label>'
+        for seat in range(max(PLAYER_COUNTS)))
+    title, explain = _("People at this device"), _("Pass and play: the device goes round, each sees only their cards.")
+    return (f'<div class="people-pick"><p class="people-title">{escape(title)}</p>'
+            f'<p class="choice-help">{escape(explain)}</p>'
+            f'<div class="people-counts">{counts}</div><div class="person-names">{names}</div></div>')

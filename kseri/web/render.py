@@ -293,6 +293,9 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
+    elif view.phase == "human" and view.handover is not None:
+        name = view.sides[view.handover].name
+        turn = f'<span class="turn bot">{escape(_("Pass the device to {name}").format(name=name))}</span>'
     elif view.phase == "human":
         turn = f'<span class="turn you">{escape(_("Your turn"))}</span>'
     elif view.phase == "bot" and view.players > 2:

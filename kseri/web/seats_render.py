@@ -20,23 +20,23 @@ from collections.abc import Mapping
 from html import escape
 
 from kseri.i18n import _, ngettext
-from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import TableView
 from kseri.web.card_html import card_img
 
-__all__ = ["seat_order", "seats_html", "seats_match_end_html", "seats_round_summary_html", "seats_score_html",
-           "short_labels", "side_labels", "status_turn_html"]
+__all__ = ["handover_html", "seat_order", "seats_html", "seats_match_end_html", "seats_round_summary_html",
+           "seats_score_html", "short_labels", "side_labels", "status_turn_html"]
 
 
-def seat_order(players: int) -> tuple[int, ...]:
-    """The other seats as drawn along the top, left to right. Play passes anticlockwise (to your
-    right first), so the seat after you is drawn on the right and your partner opposite in the middle.
+def seat_order(players: int, viewer: int = 0) -> tuple[int, ...]:
+    """The other seats as drawn along the top, left to right, around ``viewer`` (the seat at the
+    bottom). Play passes anticlockwise (to your right first), so the seat after you is drawn on the
+    right and your partner opposite in the middle.
 
-    >>> seat_order(4), seat_order(3), seat_order(6)
-    ((3, 2, 1), (2, 1), (5, 4, 3, 2, 1))
+    >>> seat_order(4), seat_order(3), seat_order(6), seat_order(4, viewer=1)
+    ((3, 2, 1), (2, 1), (5, 4, 3, 2, 1), (0, 3, 2))
     """
-    return tuple(range(players - 1, 0, -1))
+    return tuple((viewer + k) % players for k in range(players - 1, 0, -1))
 
 
 def side_labels(view: TableView) -> tuple[str, ...]:
@@ -62,10 +62,13 @@ def short_labels(view: TableView) -> tuple[str, ...]:
 def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     side = view.sides[seat]
     live = view.side_live(seat)  # (the seat's own side when nobody plays in partnership)
-    mine = view.partnered and side.team == view.sides[HUMAN].team
+    mine = view.partnered and side.team == view.sides[view.viewer].team
     classes = ["seat-panel"]
-    if view.phase == "bot" and view.to_move == seat:
+    to_play = view.phase in ("bot", "human") and view.to_move == seat
+    if to_play:
         classes.append("active")
+    if seat < view.people:
+        classes.append("person")
     if mine:
         classes.append("partner")
     backs = "".join(f'<span class="card back" style="--i:{i};--n:{side.hand_count}">{card_img(None)}</span>'
@@ -79,8 +82,9 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
         chips += f'<span class="seat-chip dealer" title="{escape(_("Dealer this round"))}">{escape(_("Dealer"))}</span>'
     if mine:
         chips += f'<span class="seat-chip partner">{escape(_("partner"))}</span>'
-    turn = (f'<span class="seat-turn">{escape(_("to play"))}</span>'
-            if view.phase == "bot" and view.to_move == seat else "")
+    turn = f'<span class="seat-turn">{escape(_("to play"))}</span>' if to_play else ""
+    if seat < view.people:  # a person: no bot level
+        level_names = {side.level: ""}
     label = ", ".join(w for w in (side.name, _("your partner") if mine else "", hand_words, taken,
                                   kseri_words if kseris else "") if w)
     points = ngettext("{n} pt", "{n} pts", live.points).format(n=live.points)
@@ -104,7 +108,7 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
 def seats_html(view: TableView, level_names: Mapping[str, str] | None = None) -> str:
     """The other seats along the top of the table: name, level, hand (backs), taken cards, the round's
     points so far, kseris, who deals and whose turn it is; your partner marked."""
-    return "".join(_panel(view, seat, level_names or {}) for seat in seat_order(view.players))
+    return "".join(_panel(view, seat, level_names or {}) for seat in seat_order(view.players, view.viewer))
 
 
 def seats_score_html(view: TableView) -> str:
@@ -114,7 +118,7 @@ def seats_score_html(view: TableView) -> str:
     best = max(totals)
     leader = totals.index(best) if totals.count(best) == 1 and best else None
     sides = "".join(
-        f'<span class="score-side side-{i}{" you" if i == view.sides[HUMAN].team else ""}'
+        f'<span class="score-side side-{i}{" you" if i == view.sides[view.viewer].team else ""}'
         f'{" leads" if i == leader else ""}" data-team="{i}">'
         f'<span class="who"><span class="who-long">{escape(label)}</span>'
         f'<span class="who-short">{escape(short)}</span></span><b class="pts">{total}</b></span>'
@@ -122,6 +126,17 @@ def seats_score_html(view: TableView) -> str:
     raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
     return (f'<span class="sr-only">{escape(_("Match score"))}: </span>{sides}'
             f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
+
+
+def handover_html(view: TableView) -> str:
+    """The screen between two people's turns: who takes the device, and the button that shows their hand."""
+    name = view.sides[view.handover].name if view.handover is not None else ""
+    only = _("Only {name} should look: the next screen shows their cards.").format(name=name)
+    return (f'<div class="pass-card"><p class="pass-title" id="pass-title">'
+            f'{escape(_("Pass the device to {name}").format(name=name))}</p>'
+            f'<p class="pass-sub">{escape(only)}</p>'
+            '<button type="button" class="btn solid big" data-action="take-seat">'
+            f'{escape(_("I am {name}: show my cards").format(name=name))}</button></div>')
 
 
 def status_turn_html(view: TableView, *, thinking: bool) -> str:

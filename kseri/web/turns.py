@@ -25,7 +25,6 @@ from typing import Any, Protocol
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
-from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, describe_event
 from kseri.web import motion, render
@@ -95,6 +94,8 @@ class Turns:
     def turn_text(self) -> str:
         session = self.host.session
         phase = session.phase
+        if session.phase == "human" and session.handover is not None:
+            return _("Pass the device to {name}").format(name=session.name_of(session.to_move)) + "."
         if phase == "bot" and session.players > 2:
             return _("{name} leads.").format(name=session.view().sides[session.to_move].name)
         return _("Your turn.") if phase == "human" else _("The bot leads.") if phase == "bot" else ""
@@ -160,6 +161,8 @@ class Turns:
         host.state = host.state.to(Activity.IDLE)
         host.render()
         phase = session.phase
+        if phase == "human" and session.handover is not None:
+            return  # the pass screen shows: the next person takes the device first (App.take_seat)
         if phase == "human" and host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)
         elif phase == "round_over":
@@ -208,9 +211,9 @@ class Turns:
         """A play at a pile table: the card flies to the pile, and the pile to the taker if it takes."""
         host = self.host
         pacer, el = host.pacer, host.board.el
-        human = event.seat == HUMAN
+        human = event.seat == host.session.viewer  # the hand at the bottom played it
         code = event.card.code
-        many = host.session.players > 2
+        many = host.session.view().panels
         if human:
             source = el["hand"].querySelector(f'button[data-card="{code}"]')
         elif many:
@@ -222,7 +225,7 @@ class Turns:
         source_rect = bounds(source) or bounds(el["stock"])
         if exists(source):
             source.style.visibility = "hidden"
-        names = tuple(side.name for side in host.session.view().sides) if many else ()
+        names = host.session.last_play.names if host.session.last_play is not None else ()
         host.board.announce(describe_event(event, host.session.rules.packet_size, names))
         if event.kind == "drop" and not event.sweep:
             host.render()
@@ -244,7 +247,7 @@ class Turns:
                 word = ("Jack pişti!" if event.kind == "jack_kseri" else "Pişti!") \
                     if host.session.rules.profile == "pisti" else None
                 await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
-                                         who=names[event.seat] if names else None)
+                                         who=names[event.seat] if names and names[event.seat] else None)
             else:
                 await pacer.pause(LAND_PAUSE)
             taker = event.seat if event.is_capture else event.sweep_seat
@@ -258,9 +261,9 @@ class Turns:
     def _stack(self, seat: int | None, part: str, seat_part: str) -> Any:
         """A part of ``seat``'s capture stack: yours, the bot's, or with more seats that seat's panel."""
         el = self.host.board.el
-        if seat == HUMAN:
+        if seat == self.host.session.viewer:
             return el["you-stack"].querySelector(part)
-        if self.host.session.players > 2:
+        if self.host.session.view().panels:
             return el["seats"].querySelector(f'[data-seat="{seat}"] {seat_part}')
         return el["bot-stack"].querySelector(part)
 

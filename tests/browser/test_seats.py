@@ -190,3 +190,49 @@ def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game,
     s = settle(page)
     assert s["seats"] == "6" and len(s["score"]) == 6
     assert "6 players, two packs" in page.locator("#status").inner_text()
+
+
+HANDOVER_SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]')
+  || !document.querySelector('#pass').hidden)"""
+
+FACES_UP_JS = """() => {
+  const faces = [...document.querySelectorAll('#hand [data-card], #seats img, #you-stack img, #hand img')]
+    .filter(e => e.matches('[data-card]') || !/back/.test(e.getAttribute('src') || ''));
+  const title = document.querySelector('#pass .pass-title');
+  return {faces: faces.length, hand: document.querySelectorAll('#hand > *').length,
+          title: title ? title.textContent : ''};
+}"""
+
+
+def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=14&level=easy")
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    page.click('#new-game label.choice:has(input[name="table"][value="fourcard"])')
+    page.click('#new-game label.choice:has(input[name="players"][value="3"])')
+    page.click('#new-game label.choice:has(input[name="people"][value="2"])')
+    page.fill('#new-game input[name="name0"]', "Anna")
+    page.fill('#new-game input[name="name1"]', "Bob")
+    page.click("#new-game-start")
+    passes, plays, takers = 0, 0, set()
+    while True:
+        page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
+        if page.locator("#round-summary[open]").count():
+            break
+        if page.locator("#pass").is_visible():
+            shown = page.evaluate(FACES_UP_JS)
+            assert shown["faces"] == 0 and shown["hand"] == 0, shown  # no hand face up behind the pass screen
+            assert shown["title"] in ("Pass the device to Anna", "Pass the device to Bob")
+            takers.add(shown["title"].rsplit(" ", 1)[1])
+            passes += 1
+            page.click("[data-action=take-seat]")
+            continue
+        name = page.locator("#you-tag .tag-name").inner_text()
+        assert name in ("Anna", "Bob")
+        page.click("#hand [data-card]:not([disabled])")
+        plays += 1
+    assert takers == {"Anna", "Bob"} and passes >= 10 and plays == 32  # two people, 16 cards each
+    assert page.locator("#round-summary thead th").all_text_contents()[1:] == ["Anna", "Bob", "Nikos"]

@@ -295,3 +295,59 @@ def test_each_bot_plays_its_own_level_and_the_save_keeps_them(monkeypatch):
     assert session.seat_levels == ("medium",) * 4 and "levels" not in json.loads(session.to_save())
     two = choice_from_form({"table": "greek", "level": "hard", "target": "151", "level1": "easy"})
     assert two.seat_levels == ()
+
+
+# --------------------------------------------------------------------------- pass and play
+
+
+def _people_session(spec: dict, people: int, seed: int = 3) -> GameSession:
+    session = _seated(spec, seed)
+    session.set_people(people, ("Anna", "Bob", "Chris")[:people])
+    return session
+
+
+def test_pass_and_play_hides_every_hand_until_its_person_takes_the_device():
+    session = _people_session({"profile": "fourcard", "players": 4}, 2)
+    seen_handover = 0
+    for _ in range(200):
+        phase = session.phase
+        if phase not in ("human", "bot"):
+            break
+        view = session.view()
+        if phase == "bot":
+            session.play_bot()
+            continue
+        if session.handover is not None:
+            seen_handover += 1
+            assert view.hand == () and view.handover == session.to_move  # no hand face up on the pass screen
+            with pytest.raises(Exception, match="passed to"):
+                session.play_human(_hand(session.round, session.to_move)[0].code)
+            session.take_seat()
+        view = session.view()
+        assert session.viewer == session.to_move and view.viewer == session.to_move
+        assert view.hand == tuple(c.code for c in _hand(session.round, session.to_move))
+        session.play_human(view.hand[0])
+    assert seen_handover >= 4  # Anna and Bob sit next to each other: the device goes round every turn
+    names = [side.name for side in session.view().sides]
+    assert names == ["Anna", "Bob", "Nikos", "Maria"]
+
+
+def test_a_reload_with_people_shows_nobody_s_hand_first():
+    session = _people_session({"profile": "pisti", "players": 3}, 3)
+    assert session.viewer is None and session.phase == "human" and session.view().hand == ()
+    session.take_seat()
+    session.play_human(session.view().hand[0])
+    again = restore_session(session.to_save())
+    assert again.people == 3 and again.own_names == ("Anna", "Bob", "Chris") and again.viewer is None
+    assert again.view().hand == () and again.handover == again.to_move
+    html = seats_render.handover_html(again.view())
+    assert again.name_of(again.to_move) in html and "static/cards/" not in html
+
+
+def test_two_people_at_two_seats_and_default_names():
+    session = GameSession.new(seed=2, level="easy")
+    session.set_people(2, ("", "  Bob  "))
+    assert [side.name for side in session.view().sides] == ["Player 1", "Bob"]
+    assert session.view().panels and session.phase == "human"
+    with pytest.raises(SessionError):
+        session.set_people(3)
