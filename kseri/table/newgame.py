@@ -30,7 +30,7 @@ from kseri.i18n import N_, _
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 
 __all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for",
-           "choice_from_form", "player_counts", "table_title"]
+           "choice_from_form", "player_counts", "seating_title", "table_title"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -189,14 +189,17 @@ def table_title(rules: Rules) -> str:
     >>> table_title(rules_from_spec("pisti")), table_title(rules_from_spec({"profile": "fourcard", "players": 6}))
     ('Pişti', 'Four-card, 6 players in partnerships')
     """
-    name = next((_(title) for key, title, _line in TABLES if key == rules.profile), rules.profile)
-    if rules.players == 2:
+    return seating_title(rules.profile, rules.players, rules.partnered, rules.packs)
+
+
+def seating_title(profile: str, players: int, partnered: bool, packs: int) -> str:
+    """A game's name with its seating ("Pişti, 4 players in partnerships"; just the name for two players)."""
+    name = next((_(title) for key, title, _line in TABLES if key == profile), profile)
+    if players == 2 and packs == 1:
         return name
-    if rules.partnered:
-        seating = _("{n} players in partnerships").format(n=rules.players)
-    else:
-        seating = _("{n} players").format(n=rules.players)
-    if rules.packs == 2:
+    words = _("{n} players in partnerships") if partnered else _("{n} players")
+    seating = words.format(n=players)
+    if packs == 2:
         seating += _(", two packs")
     return f"{name}, {seating}"
 

@@ -36,7 +36,7 @@ from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
-from kseri.table.stats import Stats
+from kseri.table.stats import Stats, game_key
 from kseri.table.sums_session import SumsSession
 from kseri.table.tables import new_session, restore_session
 from kseri.table.views import HintEntry
@@ -759,9 +759,10 @@ class App:
         """The round's summary with the way into its review."""
         from kseri.web.review_render import review_button_html
         review = review_button_html() if self.session.can_review else ""
-        if self.session.players > 2:
+        if self.session.view().panels:
             labels = seats_render.side_labels(self.session.view())
-            return seats_render.seats_round_summary_html(self.session.round_summary(), labels) + review
+            you = 0 if self.session.people == 1 else -1  # with people sharing the device, nobody is "you"
+            return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you) + review
         return render.round_summary_html(self.session.round_summary()) + review
 
     # -- the review of a round ----------------------------------------------------------
@@ -887,8 +888,8 @@ class App:
         session = self.session
         if not session.match.is_over:
             return
-        if not session.result_counted and session.players == 2 and session.people == 1:  # you against one bot
-            self.stats.add(session.rules.profile, session.level, session.match_summary(),
+        if not session.result_counted and session.people == 1:  # your matches against the bots, per seating
+            self.stats.add(game_key(session.rules), session.level, session.match_summary(),
                            day=datetime.date.today().isoformat())
             self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
@@ -900,12 +901,14 @@ class App:
     def draw_match_end(self) -> None:
         from kseri.web.review_render import review_button_html
         session = self.session
-        line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
+        line = self.stats.line(game_key(session.rules), session.level, render.level_label(session.level))
         # the match's result, with the way into the review of its last round
         review = review_button_html() if session.can_review else ""
-        if session.players > 2:
+        if session.view().panels:
             labels = seats_render.side_labels(session.view())
-            self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(session.match_summary(), labels)
+            self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
+                session.match_summary(), labels, 0 if session.people == 1 else -1,
+                stats_line=line if session.people == 1 else "")
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,

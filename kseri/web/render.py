@@ -308,9 +308,9 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         turn = ('<button type="button" class="turn action" data-action="show-summary">'
                 f'{escape(_("Round over — see the score"))}</button>')
     else:
-        if view.winner == HUMAN:
+        if view.winner == HUMAN and view.people == 1:
             won = _("You won the match")
-        elif view.players > 2 and view.winner is not None:
+        elif view.panels and view.winner is not None:
             won = _("Winner: {side}").format(side=seats_render.side_labels(view)[view.winner])
         else:
             won = _("The bot won the match")

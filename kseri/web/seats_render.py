@@ -206,8 +206,9 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
             f'{raised}')
 
 
-def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: int = 0) -> str:
-    """The match's result with a column per side."""
+def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: int = 0, *,
+                         stats_line: str = "") -> str:
+    """The match's result with a column per side, and your record at this game and seating."""
     if summary.winner == you:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
     else:
@@ -234,4 +235,6 @@ def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: in
             f'<p class="sub">{escape(sub)} {escape(facts)}</p>'
             f'<details class="rounds"><summary>{escape(_("Round by round"))}</summary>'
             f'<div class="breakdown-wrap"><table class="breakdown compact"><thead><tr><th scope="col">'
-            f'{escape(_("Round"))}</th>{heads}</tr></thead><tbody>{rounds}</tbody></table></div></details>')
+            f'{escape(_("Round"))}</th>{heads}</tr></thead><tbody>{rounds}</tbody></table></div></details>'
+            + (f'<p class="stats">{escape(stats_line)} <button type="button" class="link-button" data-action="stats">'
+               f'{escape(_("All statistics"))}</button></p>' if stats_line else ""))

@@ -351,3 +351,35 @@ def test_two_people_at_two_seats_and_default_names():
     assert session.view().panels and session.phase == "human"
     with pytest.raises(SessionError):
         session.set_people(3)
+
+
+# --------------------------------------------------------------------------- statistics per game and seating
+
+
+def test_statistics_are_kept_per_game_and_seating_and_old_ones_still_load():
+    from kseri.table.stats import Stats, game_key
+    from kseri.web.stats_render import stats_html
+    old = Stats.read('{"v": 2, "games": {"greek": {"easy": {"matches": 2, "wins": 1, "streak": 0, "best": 1}}},'
+                     ' "recent": []}')
+    assert old.record("greek", "easy").matches == 2
+    assert Stats.read('{"played": {"easy": 2}, "won": {"easy": 1}}').record("greek", "easy").wins == 1
+    for spec, seed in (({"profile": "pisti", "players": 4}, 1), ({"profile": "fourcard", "players": 3}, 2),
+                       ({"profile": "fourcard", "players": 5, "packs": 2}, 3)):
+        session = _seated(spec, seed)
+        while session.phase != "match_over":
+            _play(session)
+            if session.phase == "round_over":
+                session.next_round()
+        key = game_key(session.rules)
+        assert old.add(key, "easy", session.match_summary(), day="2026-12-02")
+        record = old.record(key, "easy")
+        assert record.matches == 1 and record.wins == (session.match.winner == 0)
+    assert set(old.games) == {"greek", "pisti:4p", "fourcard:3", "fourcard:5x2"}
+    assert old.record("pisti", "easy").matches == 0  # not mixed with the two-player game
+    again = Stats.read(old.to_json())
+    assert again == old and len(again.recent) == 3
+    html = stats_html(again)
+    assert "Pişti, 4 players in partnerships" in html and "Four-card, 5 players, two packs" in html
+    assert html.index('id="stats-greek"') < html.index('id="stats-fourcard-3"') < html.index('id="stats-pisti-4p"')
+    with pytest.raises(SessionError):
+        Stats.read('{"v": 2, "games": {"pisti:9": {}}, "recent": []}')
