@@ -92,8 +92,10 @@ def test_three_players_a_round(open_game, game_page):
     assert s["dialogs"] == [] and s["score"] == {f"data-seat{i}": p for i, p in enumerate(points)}
 
 
-def test_four_players_in_partnerships_team_totals(open_game, game_page):
-    spec = {"profile": "greek", "players": 4}
+def test_four_players_a_partnership_match_with_team_totals(open_game, game_page):
+    """You and Nikos (opposite) against Eleni and Maria, to 45 points: every round's team totals in
+    ``#score``, the match's end with a column per team, and the result in the statistics of this seating."""
+    spec = {"profile": "greek", "players": 4, "target": 45}
     page = open_seats(open_game, game_page, spec, seed=11)
     s = seats_state(page)
     assert sorted(s["score"]) == ["data-team0", "data-team1"]
@@ -101,11 +103,23 @@ def test_four_players_in_partnerships_team_totals(open_game, game_page):
     assert [p["seat"] for p in partner] == [2]
     assert page.locator("#seats .seat-panel.partner .seat-name").inner_text() == "Nikos"
     assert "You & Nikos" in page.locator("#score").text_content()
-    s = play_round(page, 12)  # 2 packets of 6
-    points = summary_totals(page)
-    assert len(points) == 2 and s["score"] == {"data-team0": points[0], "data-team1": points[1]}
-    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
-    assert page.locator("#round-summary thead th").all_text_contents()[1:] == ["You & Nikos", "Eleni & Maria"]
+    totals = [0, 0]
+    for _round in range(6):
+        s = play_round(page, 12)  # 2 packets of 6
+        assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
+        if "match-end" in s["dialogs"]:
+            break
+        points = summary_totals(page)
+        totals = [totals[0] + points[0], totals[1] + points[1]]
+        assert s["score"] == {"data-team0": totals[0], "data-team1": totals[1]}
+        assert page.locator("#round-summary thead th").all_text_contents()[1:] == ["You & Nikos", "Eleni & Maria"]
+        page.click("#next-round")
+    ending = page.locator("#match-end")
+    assert ending.is_visible() and max(s["score"].values()) >= 45 and _round >= 1
+    won = s["score"]["data-team0"] > s["score"]["data-team1"]
+    assert ending.locator("h2").inner_text() == ("You win!" if won else "Winner: Eleni & Maria")
+    stats = json.loads(page.evaluate("() => localStorage.getItem('kseri.table.stats')"))
+    assert stats["games"]["greek:4p"]["easy"]["matches"] == 1 and "greek" not in stats["games"]
 
 
 def test_six_players_two_packs_a_round(open_game, game_page):
@@ -197,7 +211,8 @@ HANDOVER_SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
   || !document.querySelector('#pass').hidden)"""
 
 FACES_UP_JS = """() => {
-  const faces = [...document.querySelectorAll('#hand [data-card], #seats img, #you-stack img, #hand img')]
+  // any hand's card face: yours at the bottom, or one in a seat's hand (kseri cards under a stack are public)
+  const faces = [...document.querySelectorAll('#hand [data-card], #hand img, #seats .seat-hand img, #bot-hand img')]
     .filter(e => e.matches('[data-card]') || !/back/.test(e.getAttribute('src') || ''));
   const title = document.querySelector('#pass .pass-title');
   return {faces: faces.length, hand: document.querySelectorAll('#hand > *').length,
