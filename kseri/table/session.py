@@ -333,8 +333,9 @@ class GameSession:
 
     @property
     def can_review(self) -> bool:
-        """Whether a finished round can be reviewed play by play (the pile tables' review, two seats)."""
-        return self.players == 2
+        """Whether a finished round can be reviewed play by play (the pile tables' review: you against one bot;
+        not with people sharing the device, whose review would show one person's cards to the other)."""
+        return self.players == 2 and self._people == 1
 
     @property
     def phase(self) -> Phase:

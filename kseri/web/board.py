@@ -129,6 +129,7 @@ class Board:
         el = self.el
         many = view.panels
         document.body.dataset.seats = str(view.players)
+        document.body.dataset.panels = "true" if many else "false"
         el["seats"].hidden = not many
         if many:
             names = {level: render.level_label(level) for level in LEVELS}

@@ -27,7 +27,7 @@ from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, describe_event
-from kseri.web import motion, render
+from kseri.web import motion, render, seats_render
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
 from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
@@ -244,8 +244,7 @@ class Turns:
                 return
             host.sound.play((landing_sound(event),))
             if event.kind in ("kseri", "jack_kseri"):
-                word = ("Jack pişti!" if event.kind == "jack_kseri" else "Pişti!") \
-                    if host.session.rules.profile == "pisti" else None
+                word = seats_render.flash_word(host.session.rules.profile, event.kind)
                 await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
                                          who=names[event.seat] if names and names[event.seat] else None)
             else:
