@@ -762,7 +762,8 @@ class App:
         if self.session.view().panels:
             labels = seats_render.side_labels(self.session.view())
             you = 0 if self.session.people == 1 else -1  # with people sharing the device, nobody is "you"
-            return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you) + review
+            short = seats_render.short_labels(self.session.view())
+            return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
         return render.round_summary_html(self.session.round_summary()) + review
 
     # -- the review of a round ----------------------------------------------------------
@@ -908,7 +909,7 @@ class App:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, 0 if session.people == 1 else -1,
-                stats_line=line if session.people == 1 else "")
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()))
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,

@@ -170,8 +170,17 @@ def _headline(summary: RoundSummary, labels: tuple[str, ...], you: int) -> str:
             else _("Round {number} winner: {side}").format(side=labels[top], number=summary.number))
 
 
-def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you: int = 0) -> str:
-    """The round's breakdown with a column per side; ``you`` is your side."""
+def _heads(labels: tuple[str, ...], short: tuple[str, ...]) -> str:
+    """A column head per side: its name, and the short one a phone shows when the sides are many."""
+    return "".join(f'<th scope="col"><span class="who-long">{escape(label)}</span>'
+                   + (f'<span class="who-short">{escape(short[i])}</span>' if i < len(short) else "")
+                   + "</th>" for i, label in enumerate(labels))
+
+
+def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you: int = 0,
+                             short: tuple[str, ...] = ()) -> str:
+    """The round's breakdown with a column per side; ``you`` is your side (-1: none, the device is shared);
+    ``short``: the sides' short names (:func:`short_labels`)."""
     n = len(labels)
     rows = []
     for row in summary.rows:
@@ -189,7 +198,7 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
             cells.append(f'<td class="num{win}">{text}{note_html}</td>')
         label = escape(_(row.label)) + (f"<small>{escape(row.note)}</small>" if row.note else "")
         rows.append(f'<tr class="row-{row.key}"><th scope="row">{label}</th>{"".join(cells)}</tr>')
-    heads = "".join(f'<th scope="col">{escape(label)}</th>' for label in labels)
+    heads = _heads(labels, short)
     progress = []
     for side, label in enumerate(labels):
         before, after = summary.totals_before[side], summary.totals[side]
@@ -218,14 +227,14 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
 
 
 def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: int = 0, *,
-                         stats_line: str = "") -> str:
+                         stats_line: str = "", short: tuple[str, ...] = ()) -> str:
     """The match's result with a column per side, and your record at this game and seating."""
     if summary.winner == you:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
     else:
         winner = labels[summary.winner] if summary.winner is not None else ""
         title, sub, mood = _("Winner: {side}").format(side=winner), _("Shuffle up and try again."), "lost"
-    heads = "".join(f'<th scope="col">{escape(label)}</th>' for label in labels)
+    heads = _heads(labels, short)
     rounds = "".join(
         f'<tr><th scope="row">{i}</th>'
         + "".join(f'<td class="num{" win" if p == max(points) else ""}">{p}</td>' for p in points) + "</tr>"
@@ -245,7 +254,8 @@ def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: in
             f'<th scope="col">{escape(_("Kseris"))}</th></tr></thead><tbody>{final}</tbody></table>'
             f'<p class="sub">{escape(sub)} {escape(facts)}</p>'
             f'<details class="rounds"><summary>{escape(_("Round by round"))}</summary>'
-            f'<div class="breakdown-wrap"><table class="breakdown compact"><thead><tr><th scope="col">'
-            f'{escape(_("Round"))}</th>{heads}</tr></thead><tbody>{rounds}</tbody></table></div></details>'
+            f'<div class="breakdown-wrap"><table class="breakdown compact sides-{len(labels)}"><thead><tr>'
+            f'<th scope="col">{escape(_("Round"))}</th>{heads}</tr></thead>'
+            f'<tbody>{rounds}</tbody></table></div></details>'
             + (f'<p class="stats">{escape(stats_line)} <button type="button" class="link-button" data-action="stats">'
                f'{escape(_("All statistics"))}</button></p>' if stats_line else ""))
