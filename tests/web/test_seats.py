@@ -383,3 +383,37 @@ def test_statistics_are_kept_per_game_and_seating_and_old_ones_still_load():
     assert html.index('id="stats-greek"') < html.index('id="stats-fourcard-3"') < html.index('id="stats-pisti-4p"')
     with pytest.raises(SessionError):
         Stats.read('{"v": 2, "games": {"pisti:9": {}}, "recent": []}')
+
+
+def test_every_seating_is_drawn_in_greek():
+    from kseri import i18n
+    from kseri.table.views import describe_event, describe_take
+    from tests.web.test_web_greek import assert_greek
+    i18n.set_language("el")
+    try:
+        for spec, people in (({"profile": "pisti", "players": 4}, 1), ({"profile": "fourcard", "players": 5,
+                                                                         "packs": 2}, 1),
+                             ({"profile": "fourcard", "players": 3}, 2)):
+            session = _seated(spec, 5)
+            if people > 1:
+                session.set_people(people, ("Άννα", ""))
+            pages: list[str] = []
+            while session.phase in ("human", "bot"):
+                if session.handover is not None:
+                    pages.append(seats_render.handover_html(session.view()))
+                    session.take_seat()
+                event = session.play_human(session.view().hand[0]) if session.phase == "human" else \
+                    session.play_bot()
+                view = session.view()
+                names = session.last_play.names if session.last_play else ()
+                pages += [seats_render.seats_html(view, {"easy": "Εύκολο"}), seats_render.seats_score_html(view),
+                          render.status_html(view), describe_event(event, 4, names)]
+                if session.last_play is not None:
+                    pages.append(describe_take(session.last_play))
+            labels = seats_render.side_labels(session.view())
+            pages.append(seats_render.seats_round_summary_html(session.round_summary(), labels, 0,
+                                                               seats_render.short_labels(session.view())))
+            for html in pages:
+                assert_greek(html)
+    finally:
+        i18n.set_language("en")
