@@ -13,6 +13,8 @@ import pytest
 from kseri.engine.rules import rules_from_spec
 from kseri.table.session import GameSession
 
+from .test_a11y import describe, run_axe
+
 pytestmark = pytest.mark.browser
 
 SEATS_JS = """() => {
@@ -112,7 +114,7 @@ def test_four_players_a_partnership_match_with_team_totals(open_game, game_page)
         points = summary_totals(page)
         totals = [totals[0] + points[0], totals[1] + points[1]]
         assert s["score"] == {"data-team0": totals[0], "data-team1": totals[1]}
-        assert page.locator("#round-summary thead th").all_text_contents()[1:] == ["You & Nikos", "Eleni & Maria"]
+        assert page.locator("#round-summary thead th .who-long").all_text_contents() == ["You & Nikos", "Eleni & Maria"]
         page.click("#next-round")
     ending = page.locator("#match-end")
     assert ending.is_visible() and max(s["score"].values()) >= 45 and _round >= 1
@@ -128,6 +130,8 @@ def test_six_players_two_packs_a_round(open_game, game_page):
     s = seats_state(page)
     assert sorted(s["score"]) == ["data-team0", "data-team1", "data-team2"]  # three partnerships
     assert len(s["panels"]) == 5 and s["pile"] == 8 and s["stock"] == 104 - 8 - 6 * 4
+    violations = run_axe(page)  # the panels, the score per team, the status line: axe finds nothing
+    assert not violations, describe(violations)
     s = play_round(page, 16)  # 4 packets of 4
     assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 104
     points = summary_totals(page)
@@ -242,6 +246,9 @@ def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, gam
             assert shown["faces"] == 0 and shown["hand"] == 0, shown  # no hand face up behind the pass screen
             assert shown["title"] in ("Pass the device to Anna", "Pass the device to Bob")
             takers.add(shown["title"].rsplit(" ", 1)[1])
+            if passes == 0:
+                violations = run_axe(page)
+                assert not violations, describe(violations)
             passes += 1
             page.click("[data-action=take-seat]")
             continue
@@ -250,4 +257,4 @@ def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, gam
         page.click("#hand [data-card]:not([disabled])")
         plays += 1
     assert takers == {"Anna", "Bob"} and passes >= 10 and plays == 32  # two people, 16 cards each
-    assert page.locator("#round-summary thead th").all_text_contents()[1:] == ["Anna", "Bob", "Nikos"]
+    assert page.locator("#round-summary thead th .who-long").all_text_contents() == ["Anna", "Bob", "Nikos"]
