@@ -122,6 +122,8 @@ class NewGameChoice:
             if option.key in self.options:
                 changes.update(option.changes)
         changes.update(self._seating())
+        if self.people > 1 and PROFILES[self.table].table == "sums":
+            raise SessionError(_("Pass and play is for the pile tables: the open table seats you against the bot."))
         if self.target is not None:
             changes["target"] = self.target
         if self.rounds is not None:

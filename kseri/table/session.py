@@ -244,7 +244,7 @@ class GameSession:
             raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
         people = data.get("people", 1)
-        if type(people) is int and 1 <= people <= match.rules.players and people > 1:
+        if type(people) is int and 1 < people <= match.rules.players and cls.table == "pile":
             names = data.get("names", [])
             session.set_people(people, tuple(n for n in names if isinstance(n, str))[:people]
                                if isinstance(names, list) else ())
@@ -366,6 +366,8 @@ class GameSession:
         ("" or missing: "Player N"); names are cut to :data:`NAME_LIMIT` characters of one line."""
         if type(people) is not int or not 1 <= people <= self.players:
             raise SessionError(f"people must be 1 to {self.players}, got {brief(people)}")
+        if people > 1 and self.table != "pile":
+            raise SessionError("pass and play is for the pile tables")
         self._people = people
         self._names = tuple(_clean_name(names[seat]) if seat < len(names) else "" for seat in range(people)) \
             if people > 1 else ()

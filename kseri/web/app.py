@@ -588,6 +588,8 @@ class App:
             if radio.checked and radio.disabled:
                 radio.checked = False
                 self.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
+        if PROFILES[str(field.value)].table != "pile":  # no pass and play at the open table
+            self.el["new-game-body"].querySelector('input[name="people"][value="1"]').checked = True
         target = self.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)
@@ -640,7 +642,7 @@ class App:
         if seat_levels and self.session.players == len(seat_levels):
             self.session.set_seat_levels(seat_levels)
         people = before.people if people is None else people
-        if 1 < people <= self.session.players:
+        if 1 < people <= self.session.players and self.session.table == "pile":  # (the open table: you and a bot)
             self.session.set_people(people, before.own_names if names is None else names)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None

@@ -417,3 +417,13 @@ def test_every_seating_is_drawn_in_greek():
                 assert_greek(html)
     finally:
         i18n.set_language("en")
+
+
+def test_pass_and_play_is_for_the_pile_tables():
+    from kseri.engine.rules import SUMS
+    from kseri.table.newgame import NewGameChoice
+    from kseri.table.tables import new_session
+    with pytest.raises(SessionError, match="pile tables"):
+        NewGameChoice(table="sums", people=2).rules()
+    with pytest.raises(SessionError, match="pile tables"):
+        new_session(rules=SUMS, seed=1, level="easy").set_people(2)
