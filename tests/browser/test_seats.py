@@ -122,6 +122,10 @@ def test_four_players_a_partnership_match_with_team_totals(open_game, game_page)
     assert ending.locator("h2").inner_text() == ("You win!" if won else "Winner: Eleni & Maria")
     stats = json.loads(page.evaluate("() => localStorage.getItem('kseri.table.stats')"))
     assert stats["games"]["greek:4p"]["easy"]["matches"] == 1 and "greek" not in stats["games"]
+    ending.locator("[data-action=stats]").click()  # the statistics show this seating on its own
+    page.locator("#stats[open]").wait_for()
+    assert page.locator("#stats-greek-4p").inner_text() == "Greek, 4 players in partnerships"
+    assert page.locator("#stats-greek").count() == 0
 
 
 def test_six_players_two_packs_a_round(open_game, game_page):
