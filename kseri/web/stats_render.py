@@ -136,6 +136,6 @@ def stats_html(stats: Stats) -> str:
                  f'</figcaption></figure>')
     tables = "".join(_game_table(game, stats.games[game]) for game in game_order(list(stats.games))
                      if stats.games.get(game))
-    sub = _("Each table and level counts on its own. Per round: your points and kseris – the bot’s. "
-            "Kept in this browser only.")
+    sub = _("Each table, seating and level counts on its own. Per round: your points and kseris – the bot’s "
+            "(with more sides, the others’ average). Kept in this browser only.")
     return f'{title}<p class="sub">{escape(sub)}</p>{chart}{tables}'
