@@ -427,3 +427,18 @@ def test_pass_and_play_is_for_the_pile_tables():
         NewGameChoice(table="sums", people=2).rules()
     with pytest.raises(SessionError, match="pile tables"):
         new_session(rules=SUMS, seed=1, level="easy").set_people(2)
+
+
+@settings(max_examples=10, deadline=None)
+@given(spec=st.sampled_from(SEATINGS), seed=st.integers(0, 2**40))
+def test_a_round_summary_adds_up_for_every_side(spec, seed):
+    session = GameSession.new(rules=rules_from_spec(spec), seed=seed, level="easy")
+    _play(session)
+    summary = session.round_summary()
+    rows = {row.key: row for row in summary.rows}
+    for side in range(session.rules.teams):
+        parts = sum(row.values[side] for row in summary.rows if row.is_points and row.key != "total")
+        assert parts == rows["total"].values[side] == summary.points[side]
+    assert sum(rows["cards"].values) == session.rules.cards
+    assert sum(1 for v in rows["majority"].values if v) <= 1  # most cards: one side, or nobody on a tie
+    assert summary.totals == tuple(session.match.totals)
