@@ -53,8 +53,10 @@ def short_labels(view: TableView) -> tuple[str, ...]:
     >>> from kseri.table.session import GameSession
     >>> short_labels(GameSession.new(rules=rules_from_spec({"profile": "pisti", "players": 6}), seed=1).view())
     ('You+Mar', 'Ele+Yan', 'Nik+Sof')
+    >>> short_labels(GameSession.new(rules=rules_from_spec({"profile": "pisti", "players": 3}), seed=1).view())
+    ('You', 'Eleni', 'Nikos')
     """
-    if not view.teams:
+    if not view.partnered:  # each alone: whole names while they fit (up to four)
         return tuple(side.name[:3] if len(view.sides) > 4 else side.name for side in view.sides)
     return tuple("+".join(view.sides[seat].name[:3] for seat in team.seats) for team in view.teams)
 
