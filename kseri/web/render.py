@@ -288,8 +288,10 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     said on screen, not only to screen readers) and, with a hint showing, what its numbers mean."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
-    if view.title:  # which game this is (its name and seating)
-        where = f'<span class="game-title">{escape(view.title)}</span> · {where}'
+    if view.title:  # which game this is (its name and seating; the target too where the score has no room for it)
+        target = _("first to <b>{target}</b>").format(target=view.target)
+        where = (f'<span class="game-title">{escape(view.title)}</span>'
+                 f'<span class="game-target"> · {target}</span> · {where}')
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
