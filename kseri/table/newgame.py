@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kseri.engine.errors import KseriError, one_line
-from kseri.engine.rules import PROFILES, Rules
+from kseri.engine.rules import PROFILES, Rules, double_pack_opening
 from kseri.i18n import N_, _
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 
-__all__ = ["HOUSE_OPTIONS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for", "choice_from_form"]
+__all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for",
+           "choice_from_form", "player_counts", "seating_title", "table_title"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -89,6 +90,23 @@ class NewGameChoice:
     target: int | None = None
     rounds: int | None = None
     options: frozenset[str] = field(default_factory=frozenset)
+    players: int = 2
+    """You and the bots: 2 to 6 as the table deals (:func:`player_counts`)."""
+    partnerships: bool = True
+    """With 4 or 6 players, partners opposite score together."""
+    packs: int = 1
+    """2: the double pack (4 to 6 players); taken anyway where one pack cannot deal the seats."""
+    people: int = 1
+    """People sharing the device ("pass and play"), in seats 0 .. people - 1; bots in the others."""
+    names: tuple[str, ...] = ()
+    """The people's names by seat ("": "Player N")."""
+    seat_levels: tuple[str, ...] = ()
+    """Each bot's level by seat (seat 0's entry is yours, unused) when they differ; empty: all :attr:`level`."""
+
+    def levels_by_seat(self) -> tuple[str, ...]:
+        """A level for every seat (:meth:`kseri.table.session.GameSession.set_seat_levels`)."""
+        given = self.seat_levels
+        return tuple(given[seat] if seat < len(given) else self.level for seat in range(self.players))
 
     def rules(self) -> Rules:
         """The engine's rules for this choice; :class:`SessionError` (one line) if they do not hold."""
@@ -103,6 +121,9 @@ class NewGameChoice:
         for option in HOUSE_OPTIONS:
             if option.key in self.options:
                 changes.update(option.changes)
+        changes.update(self._seating())
+        if self.people > 1 and PROFILES[self.table].table == "sums":
+            raise SessionError(_("Pass and play is for the pile tables: the open table seats you against the bot."))
         if self.target is not None:
             changes["target"] = self.target
         if self.rounds is not None:
@@ -112,10 +133,83 @@ class NewGameChoice:
         except KseriError as exc:
             raise SessionError(one_line(exc)) from None
 
+    def _seating(self) -> dict[str, Any]:
+        """The rules' changes for the seats chosen; :class:`SessionError` (one line) for a seating the
+        table cannot deal."""
+        if self.packs not in (1, 2) or self.players not in PLAYER_COUNTS:
+            raise SessionError(f"no seating of {self.players} players with {self.packs} packs")
+        if self.packs == 2 and self.players < 4:
+            raise SessionError(_("Two packs are for 4 to 6 players."))
+        changes = _seating_changes(self.table, self.players, self.partnerships, self.packs)
+        if changes is None:
+            counts = ", ".join(str(n) for n in player_counts(self.table))
+            raise SessionError(_("This table seats {counts} players.").format(counts=counts))
+        return changes
 
-def choice_for(rules: Rules, level: str) -> NewGameChoice:
-    """The screen's choice that gives ``rules`` (a match in play); rules the screen cannot show
-    (a link's own JSON) give their table's defaults."""
+
+PLAYER_COUNTS = (2, 3, 4, 5, 6)
+"""The seat counts the screen offers (each table takes those it can deal: :func:`player_counts`)."""
+
+
+def _seating_changes(table: str, players: int, partnerships: bool, packs: int) -> dict[str, Any] | None:
+    """The rules' changes for a seating, or None when the table cannot deal it."""
+    base = PROFILES[table]
+    if players == 2 and packs == 1:
+        return {}
+    if base.table == "sums":
+        return None
+    for pack_count in ((packs,) if packs == 2 else (1, 2)):  # two packs where one cannot deal the seats
+        changes: dict[str, Any] = {"players": players}
+        if players in (4, 6) and not partnerships:
+            changes["partnerships"] = False
+        if pack_count == 2:
+            opening = double_pack_opening(base, players, None)
+            if opening is None:
+                continue
+            changes.update(packs=2, opening_size=opening)
+        try:
+            dataclasses.replace(base, **changes)
+        except KseriError:
+            continue
+        return changes
+    return None
+
+
+def player_counts(table: str) -> tuple[int, ...]:
+    """How many players ``table`` seats (with two packs where needed).
+
+    >>> player_counts("greek"), player_counts("pisti"), player_counts("sums")
+    ((2, 4), (2, 3, 4, 5, 6), (2,))
+    """
+    return tuple(n for n in PLAYER_COUNTS if _seating_changes(table, n, True, 1) is not None)
+
+
+def table_title(rules: Rules) -> str:
+    """The game's name as the table shows it, with its seating when it is not two players.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> table_title(rules_from_spec("pisti")), table_title(rules_from_spec({"profile": "fourcard", "players": 6}))
+    ('Pişti', 'Four-card, 6 players in partnerships')
+    """
+    return seating_title(rules.profile, rules.players, rules.partnered, rules.packs)
+
+
+def seating_title(profile: str, players: int, partnered: bool, packs: int) -> str:
+    """A game's name with its seating ("Pişti, 4 players in partnerships"; just the name for two players)."""
+    name = next((_(title) for key, title, _line in TABLES if key == profile), profile)
+    if players == 2 and packs == 1:
+        return name
+    words = _("{n} players in partnerships") if partnered else _("{n} players")
+    seating = words.format(n=players)
+    if packs == 2:
+        seating += _(", two packs")
+    return f"{name}, {seating}"
+
+
+def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = (), people: int = 1,
+               names: tuple[str, ...] = ()) -> NewGameChoice:
+    """The screen's choice that gives ``rules`` (a match in play) and its bots' levels; rules the
+    screen cannot show (a link's own JSON) give their table's defaults."""
     table = rules.profile if rules.profile in TABLE_NAMES else "greek"
     base = PROFILES[table]
     options = frozenset(o.key for o in HOUSE_OPTIONS
@@ -124,13 +218,21 @@ def choice_for(rules: Rules, level: str) -> NewGameChoice:
     level = level if level in levels() else DEFAULT_LEVEL
     choice = NewGameChoice(table=table, level=level, options=options,
                            target=rules.target if rules.target != base.target else None,
-                           rounds=rules.match_rounds)
+                           rounds=rules.match_rounds, players=rules.players, partnerships=rules.partnerships,
+                           packs=rules.packs, seat_levels=_distinct(level, seat_levels), people=people,
+                           names=names if people > 1 else ())
     try:
         if choice.rules() == rules:
             return choice
     except SessionError:
         pass
-    return NewGameChoice(table=table, level=level)
+    return NewGameChoice(table=table, level=level, people=people if people <= 2 else 1,
+                         names=names[:2] if 1 < people <= 2 else ())
+
+
+def _distinct(level: str, seat_levels: tuple[str, ...]) -> tuple[str, ...]:
+    """``seat_levels`` when a bot plays another level than ``level``, else () (all play ``level``)."""
+    return tuple(seat_levels) if any(x != level for x in seat_levels[1:]) else ()
 
 
 def _whole(text: object, what: str, low: int, high: int) -> int:
@@ -146,8 +248,10 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     :class:`SessionError` names the first field that does not hold.
 
     >>> choice_from_form({"table": "fourcard", "level": "easy", "target": "51", "by_rounds": False,
-    ...                   "rounds": "5", "jack_pile_bonus": True})
-    NewGameChoice(table='fourcard', level='easy', target=51, rounds=None, options=frozenset({'jack_pile_bonus'}))
+    ...                   "rounds": "5", "jack_pile_bonus": True, "players": "6", "partnerships": False})
+    ... # doctest: +NORMALIZE_WHITESPACE
+    NewGameChoice(table='fourcard', level='easy', target=51, rounds=None, options=frozenset({'jack_pile_bonus'}),
+                  players=6, partnerships=False, packs=1, people=1, names=(), seat_levels=())
     >>> choice_from_form({"table": "greek", "target": "lots"})
     Traceback (most recent call last):
     ...
@@ -162,7 +266,17 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
               if fields.get("by_rounds") is True else None)
     options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True)
     base = PROFILES.get(table)
+    players = _whole(fields.get("players", "2"), _("The number of players"), 2, 6)
+    seat_levels = tuple(str(fields.get(f"level{seat}", level)) if players > 2 else level for seat in range(players))
+    if any(x not in levels() for x in seat_levels):
+        raise SessionError("unknown level for a seat")
+    people = _whole(fields.get("people", "1"), _("The number of people at this device"), 1, players)
+    names = tuple(" ".join(str(fields.get(f"name{seat}", "")).split())[:20] for seat in range(people)) \
+        if people > 1 else ()
     choice = NewGameChoice(table=table, level=level, rounds=rounds, options=options,
-                           target=None if base is not None and target == base.target else target)
+                           target=None if base is not None and target == base.target else target,
+                           players=players, partnerships=fields.get("partnerships", True) is True,
+                           packs=2 if fields.get("two_packs") is True else 1,
+                           seat_levels=_distinct(level, (level, *seat_levels[1:])), people=people, names=names)
     choice.rules()  # refuse here, with the field's name, what the engine would refuse
     return choice

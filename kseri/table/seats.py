@@ -11,14 +11,16 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from kseri.bots.names import DEFAULT_LEVEL, LEVELS
+from kseri.bots.names import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
 from kseri.engine.rules import Rules
+from kseri.i18n import _
 
-__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed", "table_refusal"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed", "seat_name",
+           "table_refusal"]
 
 HUMAN, BOT = 0, 1
-"""Seats at the browser table: the human plays seat 0, the bot seat 1."""
+"""Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
 
 MAX_SEED = 2**53 - 1
 """Seeds are kept below 2**53 so that they survive a trip through JavaScript numbers."""
@@ -31,11 +33,22 @@ class SessionError(KseriError):
 
 
 def table_refusal(rules: Rules) -> str | None:
-    """Why the browser table cannot play ``rules`` (two seats: the bots play nothing else),
-    or None when it can. Both tables are played: the one pile, and the open (sums) table."""
-    if rules.players != 2:
-        return "the browser table seats two players"
+    """Why the browser table cannot play ``rules``, or None when it can. Both tables are played:
+    the one pile with 2 to 6 seats (the engine checks the deal), the open (sums) table with two."""
+    if rules.table == "sums" and rules.players != 2:
+        return "the open (sums) table seats two players"
     return None
+
+
+def seat_name(seat: int) -> str:
+    """A seat's name at the table, in the page's language: "You" for seat 0, else its bot's name.
+
+    >>> seat_name(0), seat_name(1), seat_name(5)
+    ('You', 'Eleni', 'Sofia')
+    """
+    if seat == HUMAN:
+        return _("You")
+    return _(BOT_NAMES[(seat - 1) % len(BOT_NAMES)])
 
 
 def levels() -> tuple[str, ...]:

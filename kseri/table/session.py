@@ -57,12 +57,24 @@ from kseri.engine.rules import GREEK, Rules
 from kseri.i18n import _
 from kseri.table.hints import reason_for
 from kseri.table.live import LiveSide, gains, live_score
+from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
-from kseri.table.seats import BOT, DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, table_refusal
+from kseri.table.seats import (
+    BOT,
+    DEFAULT_LEVEL,
+    HUMAN,
+    MAX_SEED,
+    Phase,
+    SessionError,
+    levels,
+    new_seed,
+    seat_name,
+    table_refusal,
+)
 from kseri.table.stats import Stats
 from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
 from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
-from kseri.table.views import HintEntry, LastPlay, SideView, TableItemView, TableView, describe_event
+from kseri.table.views import HintEntry, LastPlay, SideView, TableItemView, TableView, TeamView, describe_event
 
 if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
     from kseri.bots import Thinker
@@ -112,6 +124,15 @@ class GameSession:
         self.match = match
         self.seed = seed
         self._level = _check_level(level)
+        self._seat_levels: tuple[str, ...] = ()
+        self._people = 1
+        """Seats 0 .. people - 1 are people sharing this device ("pass and play"); bots sit in the others."""
+        self._names: tuple[str, ...] = ()
+        """The people's own names, by seat ("" keeps the default)."""
+        self.viewer: int | None = HUMAN
+        """The person holding the device: whose hand is drawn. None after a reload with several people
+        (nobody's hand shows until the next person takes the device)."""
+        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
         self._thinker: Thinker | None = None
@@ -217,13 +238,20 @@ class GameSession:
             match = from_record(data.get("record"))
         except KseriError as exc:
             raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
-        if match.rules.players != 2:
-            raise SessionError("the saved game is not a two-player game")
         if table_refusal(match.rules) or cls._other_table(match.rules):
             raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
         if not match.rounds:
             raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
+        people = data.get("people", 1)
+        if type(people) is int and 1 < people <= match.rules.players and cls.table == "pile":
+            names = data.get("names", [])
+            session.set_people(people, tuple(n for n in names if isinstance(n, str))[:people]
+                               if isinstance(names, list) else ())
+        seat_levels = data.get("levels")
+        if isinstance(seat_levels, list) and len(seat_levels) == match.rules.players \
+                and all(isinstance(x, str) and x in levels() for x in seat_levels):
+            session._seat_levels = tuple(seat_levels)  # (a list the page cannot use is left out)
         session.result_counted = data.get("counted", False) is True and match.is_over
         return session
 
@@ -231,10 +259,8 @@ class GameSession:
         """Everything the page asks of a session as it opens, asked once here (raises if it fails)."""
         phase = self.phase
         self.view()
-        if phase == "bot":
-            self.observation(BOT)
-        elif phase == "human":
-            self.observation(HUMAN)
+        if phase in ("bot", "human"):
+            self.observation(self.match.round.to_move)
         if self.match.scores:
             self.round_summary()
         if phase == "match_over":
@@ -246,6 +272,11 @@ class GameSession:
                                 "record": to_record(self.match)}
         if self.result_counted:
             data["counted"] = True
+        if self._seat_levels:
+            data["levels"] = list(self._seat_levels)
+        if self._people > 1:
+            data["people"] = self._people
+            data["names"] = list(self._names)
         return json.dumps(data, separators=(",", ":"))
 
     def record_text(self) -> str:
@@ -262,6 +293,27 @@ class GameSession:
     def level(self, value: str) -> None:
         """A new level takes effect from the bot's next decision."""
         self._level = _check_level(value)
+        self._seat_levels = ()  # the header's level: every bot plays it
+        self._thinker = None
+        self._thinker_key = None
+
+    def level_of(self, seat: int) -> str:
+        """The level of the bot in ``seat``."""
+        return self._seat_levels[seat] if self._seat_levels else self._level
+
+    @property
+    def seat_levels(self) -> tuple[str, ...]:
+        """Each seat's bot level (seat 0's is the table's :attr:`level`, unused)."""
+        return tuple(self.level_of(seat) for seat in range(self.players))
+
+    def set_seat_levels(self, seat_levels: tuple[str, ...]) -> None:
+        """Give each bot its own level (``seat_levels[seat]``; seat 0's entry is ignored); a level for
+        every seat, else :class:`SessionError`."""
+        if len(seat_levels) != self.players:
+            raise SessionError(f"{len(seat_levels)} levels for {self.players} seats")
+        checked = tuple(_check_level(level) for level in seat_levels)
+        self._seat_levels = () if len(set(checked[1:])) <= 1 and checked[1:2] == (self._level,) else \
+            (self._level, *checked[1:])
         self._thinker = None
         self._thinker_key = None
 
@@ -281,8 +333,9 @@ class GameSession:
 
     @property
     def can_review(self) -> bool:
-        """Whether a finished round can be reviewed play by play (the pile tables' review)."""
-        return True
+        """Whether a finished round can be reviewed play by play (the pile tables' review: you against one bot;
+        not with people sharing the device, whose review would show one person's cards to the other)."""
+        return self.players == 2 and self._people == 1
 
     @property
     def phase(self) -> Phase:
@@ -291,15 +344,82 @@ class GameSession:
         state = self.match.round  # either table's round: only what both have is asked here
         if state.is_terminal():
             return "round_over"
-        return "human" if state.to_move == HUMAN else "bot"
+        return "human" if self.is_person(state.to_move) else "bot"
+
+    # -- people at the table ("pass and play") -----------------------------------------
+
+    @property
+    def people(self) -> int:
+        """How many people share the device (seats 0 .. people - 1); 1: you against the bots."""
+        return self._people
+
+    @property
+    def own_names(self) -> tuple[str, ...]:
+        """The names the people gave themselves, by seat ("": the default "Player N")."""
+        return self._names
+
+    def is_person(self, seat: int) -> bool:
+        return seat < self._people
+
+    def set_people(self, people: int, names: tuple[str, ...] = ()) -> None:
+        """Seat ``people`` people (1 to the number of seats) in seats 0 .. people - 1, with their ``names``
+        ("" or missing: "Player N"); names are cut to :data:`NAME_LIMIT` characters of one line."""
+        if type(people) is not int or not 1 <= people <= self.players:
+            raise SessionError(f"people must be 1 to {self.players}, got {brief(people)}")
+        if people > 1 and self.table != "pile":
+            raise SessionError("pass and play is for the pile tables")
+        self._people = people
+        self._names = tuple(_clean_name(names[seat]) if seat < len(names) else "" for seat in range(people)) \
+            if people > 1 else ()
+        self.viewer = HUMAN if people == 1 else None
+        self._forget_thinking()
+
+    @property
+    def handover(self) -> int | None:
+        """The person the device must be passed to before their hand can show (None: nobody)."""
+        if self.phase != "human":
+            return None
+        seat = self.match.round.to_move
+        return seat if seat != self.viewer else None
+
+    def take_seat(self) -> None:
+        """The person whose turn it is has the device: their hand may show."""
+        if self.handover is None:
+            raise IllegalMoveError("there is nobody to pass the device to")
+        self.viewer = self.match.round.to_move
+        self._forget_thinking()
+
+    def name_of(self, seat: int) -> str:
+        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's."""
+        if self._people > 1 and seat < self._people:
+            return self._names[seat] if seat < len(self._names) and self._names[seat] else \
+                _("Player {n}").format(n=seat + 1)
+        return seat_name(seat)
+
+    def _line_names(self) -> tuple[str, ...]:
+        """Each seat's name for the lines that say who played ("" where "You" or "Bot" says it)."""
+        if self._people == 1 and self.players == 2:
+            return ()
+        return tuple("" if self._people == 1 and seat == HUMAN else self.name_of(seat) for seat in range(self.players))
+
+    @property
+    def players(self) -> int:
+        """Seats at the table: you in seat 0, bots in the others."""
+        return self.match.rules.players
+
+    @property
+    def to_move(self) -> int:
+        """The seat whose turn it is (the last mover's next, once the round is over)."""
+        return self.match.round.to_move
 
     def _position(self) -> tuple[int, int]:
         return (len(self.match.rounds) - 1, len(self.match.round.plays))
 
     def view(self) -> TableView:
         match, state = self.match, self.match.round
+        rules = match.rules
         sides = []
-        for seat in (HUMAN, BOT):
+        for seat in range(rules.players):
             sides.append(SideView(
                 seat=seat,
                 hand_count=len(state.hands[seat]),
@@ -307,13 +427,18 @@ class GameSession:
                 kseri_cards=tuple(CODES[c] for c in state.kseri_cards[seat]),
                 kseris=state.kseris[seat],
                 jack_kseris=state.jack_kseris[seat],
-                total=match.totals[seat],
+                total=match.totals[rules.team_of(seat)],
                 is_dealer=state.dealer == seat,
                 last_capturer=state.last_capturer == seat,
+                name=self.name_of(seat),
+                team=rules.team_of(seat),
+                level=self.level_of(seat),
             ))
+        teams = tuple(TeamView(team=t, seats=tuple(s for s in range(rules.players) if rules.team_of(s) == t),
+                               total=match.totals[t]) for t in range(rules.teams))
         return TableView(
             phase=self.phase,
-            hand=tuple(CODES[c] for c in state.hands[HUMAN]),
+            hand=self._hand_shown(),
             pile=tuple(CODES[c] for c in state.pile),
             stock=state.stock_count,
             to_move=state.to_move,
@@ -322,7 +447,15 @@ class GameSession:
             packets=match.rules.packets,
             round_number=len(match.rounds),
             plays_in_round=len(state.plays),
-            sides=(sides[0], sides[1]),
+            sides=tuple(sides),
+            teams=teams,
+            title=table_title(rules),
+            partnered=rules.partnered,
+            viewer=self.viewer if self.viewer is not None else HUMAN,
+            handover=self.handover,
+            people=self._people,
+            person_names=tuple(self.name_of(seat) for seat in range(self._people)),
+            packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
             level=self._level,
@@ -333,13 +466,19 @@ class GameSession:
             open_table=self._open_table(),
         )
 
+    def _hand_shown(self) -> tuple[str, ...]:
+        """The hand drawn face up: the person's holding the device, none while it must be passed on."""
+        if self.viewer is None or self.handover is not None:
+            return ()
+        return tuple(CODES[c] for c in self.match.round.hands[self.viewer])
+
     def _open_table(self) -> tuple[TableItemView, ...] | None:
         """The cards side by side at the open table (None at a pile table)."""
         return None
 
-    def _live(self) -> tuple[LiveSide, LiveSide]:
-        a, b = live_score(self.match.round)  # the table seats two players: two sides
-        return (a, b)
+    def _live(self) -> tuple[LiveSide, ...]:
+        """Each side's round so far (a seat, or a partnership)."""
+        return live_score(self.match.round)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now (the bot gets nothing more)."""
@@ -348,9 +487,11 @@ class GameSession:
 
     # -- playing -------------------------------------------------------------------
 
-    def _record(self, event: PlayEvent, before: tuple[LiveSide, LiveSide]) -> PlayEvent:
-        gained = gains(before, self._live())
-        self.last_play = LastPlay(event, (gained[0], gained[1]))
+    def _record(self, event: PlayEvent, before: tuple[LiveSide, ...]) -> PlayEvent:
+        gained = gains(before, self._live())  # per side: each seat is shown its side's gain
+        rules = self.match.rules
+        self.last_play = LastPlay(event, tuple(gained[rules.team_of(seat)] for seat in range(rules.players)),
+                                  names=self._line_names(), viewer=self.viewer if self.viewer is not None else 0)
         self.events.append(event)
         self._forget_thinking()
         return event
@@ -379,6 +520,8 @@ class GameSession:
         """Your play, checked: :class:`IllegalMoveError` if it is not your turn or not your card."""
         if self.phase != "human":
             raise IllegalMoveError(f"it is not your turn ({self.phase.replace('_', ' ')})")
+        if self.handover is not None:
+            raise IllegalMoveError(f"the device must be passed to {self.name_of(self.handover)} first")
         card = Card.parse(card) if isinstance(card, str) else card
         before = self._live()
         return self._record(self.match.play(card), before)
@@ -414,7 +557,7 @@ class GameSession:
                 while not thinker.step(1000.0):
                     pass
                 card = thinker.choice()
-                if card.index not in self.round.hands[BOT]:
+                if card.index not in self.round.hands[self.round.to_move]:
                     raise IllegalMoveError(f"the bot chose {card.code}, which it does not hold")
             except Exception as exc:  # as in think()
                 card = self._bot_trouble(exc)
@@ -431,7 +574,8 @@ class GameSession:
         key = self._position()
         if self._thinker is None or self._thinker_key != key:
             rng = _rng(self.seed, "bot", *key)
-            self._thinker = _thinker(self._level, self.observation(BOT), rng)
+            seat = self.round.to_move
+            self._thinker = _thinker(self.level_of(seat), self.observation(seat), rng)
             self._thinker_key = key
         return self._thinker
 
@@ -471,7 +615,7 @@ class GameSession:
 
         :class:`SessionError` (one line) if the search fails: a hint is not worth a stuck page.
         """
-        if self.phase != "human":
+        if self.phase != "human" or self.viewer is None or self.handover is not None:
             raise IllegalMoveError("hints are for your turn")
         key = self._position()
         if self._hints is not None and self._hint_key == key:
@@ -481,13 +625,14 @@ class GameSession:
             if thinker is None or self._hint_key != key:
                 self._hints = None
                 rng = _rng(self.seed, "hint", *key)
-                thinker = self._hint_thinker = _thinker("hard", self.observation(HUMAN), rng, exact=True)
+                thinker = self._hint_thinker = _thinker("hard", self.observation(self.viewer), rng,
+                                                        exact=self.players == 2)
                 self._hint_key = key
             if not thinker.step(max_ms):
                 return False
             from kseri.bots import expand_values
             values = thinker.values() or {}
-            rows = expand_values(self.observation(HUMAN), values)
+            rows = expand_values(self.observation(self.viewer), values)
         except Exception as exc:  # a failing search must not break the page: say so instead
             self._hint_thinker = None
             self._hint_key = None
@@ -495,7 +640,7 @@ class GameSession:
         if not rows:
             raise SessionError("the hint could not be worked out (no values)")
         best = rows[0][1]
-        seen = self.observation(HUMAN)
+        seen = self.observation(self.viewer)
         self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9,
                                       loss=round(max(0.0, best - v), 1), reason=reason_for(seen, c))
                             for c, v in rows)
@@ -527,16 +672,30 @@ class GameSession:
 
 
 def _simple_card(state: Round, observe: Callable[[int], Observation], rng: random.Random) -> Card:
-    """A legal card for the bot when its own thinking failed: the ``easy`` policy's, else its first card."""
-    hand = state.hands[BOT]
+    """A legal card for the bot to move when its own thinking failed: the ``easy`` policy's, else its first card."""
+    seat = state.to_move
+    hand = state.hands[seat]
     try:
         from kseri.bots.easy import choose_easy
-        card = choose_easy(observe(BOT), rng)
+        card = choose_easy(observe(seat), rng)
         if card.index in hand:
             return card
     except Exception:  # the simple policy failed too: any card it holds will do
         pass
     return Card.from_index(hand[0])
+
+
+NAME_LIMIT = 20
+"""The longest name a person may give themselves (characters)."""
+
+
+def _clean_name(name: str) -> str:
+    """A person's name as the table keeps it: one line, no more than :data:`NAME_LIMIT` characters.
+
+    >>> _clean_name("  Anna \\n the great  "), len(_clean_name("x" * 99))
+    ('Anna the great', 20)
+    """
+    return " ".join(str(name).split())[:NAME_LIMIT]
 
 
 def _check_level(level: object) -> str:

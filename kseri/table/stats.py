@@ -1,4 +1,8 @@
-"""The player's statistics, per game (Greek, four-card, Pişti) and bot level, kept by the page between visits.
+"""The player's statistics, per game (Greek, four-card, Pişti, the open table) and seating, and bot level, kept
+by the page between visits. A game at another seating than two players counts on its own: its key is the
+profile, the number of players, ``p`` for partnerships and ``x2`` for two packs (:func:`game_key`), so that
+results are never mixed across tables or seatings (old statistics hold the two-player games under the
+profile's name, as before).
 
 Each game and level has its :class:`Record` (matches, wins, the current and best
 winning streak, and the points and kseris of every round, to average per round);
@@ -40,6 +44,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,13 +52,15 @@ from typing import Any
 from kseri.engine.errors import KseriError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
+from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.newgame import TABLE_NAMES
 from kseri.table.notices import brief
 from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.summaries import MatchSummary
 
-__all__ = ["FORMAT", "MAX_COUNT", "MAX_POINTS", "RECENT", "MatchResult", "Record", "Stats"]
+__all__ = ["FORMAT", "MAX_COUNT", "MAX_POINTS", "RECENT", "MatchResult", "Record", "Stats", "game_key",
+           "game_parts"]
 
 FORMAT = 2
 """The stored format (``"v"``); the first one (``played``/``won`` per level) had no number."""
@@ -98,6 +105,45 @@ def _known(name: object, known: tuple[str, ...], what: str) -> str:
     if name not in known:
         raise _unreadable(f"unknown {what} {brief(name)}")
     assert isinstance(name, str)
+    return name
+
+
+def game_key(rules: Rules) -> str:
+    """The key a game's results are kept under: its profile, with its seating when not two players.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> [game_key(rules_from_spec(spec)) for spec in ("greek", {"profile": "pisti", "players": 4},
+    ...  {"profile": "fourcard", "players": 5, "packs": 2}, {"profile": "pisti", "players": 6, "partnerships": False})]
+    ['greek', 'pisti:4p', 'fourcard:5x2', 'pisti:6']
+    """
+    if rules.players == 2 and rules.packs == 1:
+        return rules.profile
+    return f"{rules.profile}:{rules.players}{'p' if rules.partnered else ''}{'x2' if rules.packs == 2 else ''}"
+
+
+_SEATING = re.compile(r"([2-6])(p?)((?:x2)?)")
+
+
+def game_parts(key: str) -> tuple[str, int, bool, int] | None:
+    """``(profile, players, partnered, packs)`` of a :func:`game_key` (None: not one).
+
+    >>> game_parts("pisti:4p"), game_parts("greek"), game_parts("chess"), game_parts("greek:9")
+    (('pisti', 4, True, 1), ('greek', 2, False, 1), None, None)
+    """
+    profile, _sep, seating = key.partition(":")
+    if profile not in TABLE_NAMES:
+        return None
+    if not _sep:
+        return (profile, 2, False, 1)
+    found = _SEATING.fullmatch(seating)
+    if found is None:
+        return None
+    return (profile, int(found.group(1)), bool(found.group(2)), 2 if found.group(3) else 1)
+
+
+def _known_game(name: object, what: str) -> str:
+    if not isinstance(name, str) or len(name) > 20 or game_parts(name) is None:
+        raise _unreadable(f"unknown {what} {brief(name)}")
     return name
 
 
@@ -194,7 +240,7 @@ class MatchResult:
         won, day = data.get("won"), data.get("day")
         if not isinstance(won, bool):
             raise _unreadable(f"{what}: won is not true or false")
-        return cls(game=_known(data.get("game"), TABLE_NAMES, "game"),
+        return cls(game=_known_game(data.get("game"), "game"),
                    level=_known(data.get("level"), levels(), "level"),
                    won=won, score=_pair(data.get("score"), f"{what} score"), day=_day(day, what))
 
@@ -240,7 +286,7 @@ class Stats:
     def _games(value: object) -> dict[str, dict[str, Record]]:
         games: dict[str, dict[str, Record]] = {}
         for game, per_level in _object(value, "games").items():
-            _known(game, TABLE_NAMES, "game")
+            _known_game(game, "game")
             records = {_known(level, levels(), "level"): Record.from_data(record, f"{game} {level}")
                        for level, record in _object(per_level, game).items()}
             if records:  # an empty game is no game (as to_json writes it)
@@ -291,14 +337,18 @@ class Stats:
         return self.games.get(game, {}).get(level, Record())
 
     def add(self, game: str, level: str, summary: MatchSummary, *, day: str) -> bool:
-        """Count a finished match; False (nothing counted) for a game or level the page does not seat."""
-        if game not in TABLE_NAMES or level not in levels():
+        """Count a finished match (:func:`game_key` names the game and its seating); False (nothing counted)
+        for a game or level the page does not seat. With more than two sides, "the bot's" points and
+        kseris are the other sides' average, and the score's second number the best of the others."""
+        if game_parts(game) is None or level not in levels():
             return False
-        won = summary.winner == HUMAN
-        points = (sum(r[0] for r in summary.rounds), sum(r[1] for r in summary.rounds))
-        record = self.record(game, level).after(won, len(summary.rounds), points, summary.kseris)
+        won = summary.winner == HUMAN  # (your side: seat 0's, side 0)
+        others = max(1, len(summary.totals) - 1)
+        points = (sum(r[0] for r in summary.rounds), round(sum(sum(r[1:]) for r in summary.rounds) / others))
+        kseris = (summary.kseris[0], round(sum(summary.kseris[1:]) / others))
+        record = self.record(game, level).after(won, len(summary.rounds), points, kseris)
         self.games.setdefault(game, {})[level] = record
-        score = (min(summary.totals[0], MAX_POINTS), min(summary.totals[1], MAX_POINTS))
+        score = (min(summary.totals[0], MAX_POINTS), min(max(summary.totals[1:], default=0), MAX_POINTS))
         self.recent = [*self.recent, MatchResult(game, level, won, score, _day(day, "the day"))][-RECENT:]
         return True
 

@@ -119,7 +119,7 @@ class SumsSession(GameSession):
         before = self._live()
         event = self._record(self.match.play(move), before)
         if self.last_play is not None:
-            self.last_play = LastPlay(event, self.last_play.gains, open_table=True,
+            self.last_play = LastPlay(event, self.last_play.gains, names=self.last_play.names, open_table=True,
                                       build_value=self._build_value(move))
         return event
 

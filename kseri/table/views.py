@@ -16,7 +16,7 @@ from kseri.table.hints import HintReason
 from kseri.table.live import LiveSide
 from kseri.table.seats import BOT, HUMAN, Phase
 
-__all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "card_text", "describe_event",
+__all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "TeamView", "card_text", "describe_event",
            "describe_take"]
 
 
@@ -50,6 +50,21 @@ class SideView:
     total: int
     is_dealer: bool
     last_capturer: bool
+    name: str = ""
+    """The seat's name in the page's language ("You", or its bot's name)."""
+    team: int = 0
+    """The side the seat plays for (its own seat number unless in a partnership)."""
+    level: str = ""
+    """The level of the bot in this seat."""
+
+
+@dataclass(frozen=True)
+class TeamView:
+    """One scoring side: a seat alone, or partners opposite (:attr:`kseri.engine.rules.Rules.team_of`)."""
+
+    team: int
+    seats: tuple[int, ...]
+    total: int
 
 
 @dataclass(frozen=True)
@@ -69,14 +84,29 @@ class TableView:
     round_number: int
     """From 1."""
     plays_in_round: int
-    sides: tuple[SideView, SideView]
+    sides: tuple[SideView, ...]
+    """Every seat, in seat order (yours first)."""
     target: int
     base_target: int
     level: str
     rules_name: str
     winner: int | None
-    live: tuple[LiveSide, LiveSide]
-    """Each side's round so far (points without the majority, cards): :mod:`kseri.table.live`."""
+    live: tuple[LiveSide, ...]
+    """Each side's round so far (points without the majority, cards): :mod:`kseri.table.live`; one per
+    team in partnerships (:attr:`teams`)."""
+    title: str = ""
+    """The game's name as the table shows it (:func:`kseri.table.newgame.table_title`)."""
+    teams: tuple[TeamView, ...] = ()
+    """The scoring sides with their match totals (one per seat unless partners play together)."""
+    partnered: bool = False
+    packs: int = 1
+    viewer: int = 0
+    """The seat whose hand is drawn at the bottom (yours; with people sharing the device, whoever holds it)."""
+    handover: int | None = None
+    """With people sharing the device: the person it must be passed to before their hand shows."""
+    people: int = 1
+    """How many people share the device (seats 0 .. people - 1)."""
+    person_names: tuple[str, ...] = ()
     open_table: tuple[TableItemView, ...] | None = None
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
     last_play: LastPlay | None = field(default=None, compare=False)
@@ -92,8 +122,23 @@ class TableView:
         return self.sides[BOT]
 
     @property
-    def totals(self) -> tuple[int, int]:
-        return (self.sides[0].total, self.sides[1].total)
+    def players(self) -> int:
+        return len(self.sides)
+
+    @property
+    def panels(self) -> bool:
+        """Whether the other seats are drawn as panels along the top (more than two seats, or people
+        sharing the device), rather than the one bot's row."""
+        return self.players > 2 or self.people > 1
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """The match totals per side (per team in partnerships)."""
+        return tuple(team.total for team in self.teams) if self.teams else tuple(s.total for s in self.sides)
+
+    def side_live(self, seat: int) -> LiveSide:
+        """The round so far of ``seat``'s side."""
+        return self.live[self.sides[seat].team]
 
     @property
     def target_raised(self) -> bool:
@@ -105,7 +150,12 @@ class LastPlay:
     """A play and the points it gained each side (its capture, or the sweep at the round's end)."""
 
     event: PlayEvent
-    gains: tuple[int, int]
+    gains: tuple[int, ...]
+    """Per seat: the points the seat's side gained."""
+    names: tuple[str, ...] = ()
+    """Each seat's name for the lines that say who played ("" or none: "You" for seat 0, "Bot")."""
+    viewer: int = 0
+    """The seat whose hand was drawn (its side's "+N" shows on the bottom stack)."""
     open_table: bool = False
     """Played at the sums table (its lines say what was taken by sum, and builds)."""
     build_value: int | None = None
@@ -147,18 +197,31 @@ class HintEntry:
 
 # --------------------------------------------------------------------------- describing plays
 
-def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> str:
-    """One sentence for the live region: what was played and what it did.
+def _seat_named(seat: int | None, names: tuple[str, ...]) -> str | None:
+    """The name a line gives ``seat`` (None: "You" or "Bot" say it)."""
+    if seat is None or seat >= len(names) or not names[seat]:
+        return None
+    return names[seat]
+
+
+def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names: tuple[str, ...] = ()) -> str:
+    """One sentence for the live region: what was played and what it did; with more than two
+    ``names`` (each seat's), the bots are called by their names.
 
     >>> from kseri.engine.events import PlayEvent
     >>> describe_event(PlayEvent(seat=1, card=Card.parse("7H"), kind="drop"))
     'Bot plays the seven of hearts.'
+    >>> describe_event(PlayEvent(seat=2, card=Card.parse("7H"), kind="drop"), 4, ("You", "Eleni", "Nikos"))
+    'Nikos plays the seven of hearts.'
     """
     you = event.seat == HUMAN
     card = card_name(event.card.code)
     bonus = f", +{event.bonus}" if event.bonus else ""
     taken = len(event.captured) + 1
-    if event.kind == "drop":
+    name = _seat_named(event.seat, names)
+    if name is not None:
+        text = _named_play(event, name, card, bonus, taken)
+    elif event.kind == "drop":
         text = (_("You play the {card}.") if you else _("Bot plays the {card}.")).format(card=card)
     elif event.kind == "kseri":
         text = (_("You play the {card}: Kseri{bonus}!") if you else _("Bot plays the {card}: Kseri{bonus}!")).format(
@@ -170,7 +233,12 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> st
         text = (ngettext("You play the {card} and take {n} card.", "You play the {card} and take {n} cards.", taken)
                 if you else ngettext("Bot plays the {card} and takes {n} card.",
                                      "Bot plays the {card} and takes {n} cards.", taken)).format(card=card, n=taken)
-    if event.sweep:
+    sweeper = _seat_named(event.sweep_seat, names)
+    if event.sweep and sweeper is not None:
+        n = len(event.sweep)
+        text += " " + ngettext("{name} takes the last {n} card on the table.",
+                               "{name} takes the last {n} cards on the table.", n).format(name=sweeper, n=n)
+    elif event.sweep:
         n = len(event.sweep)
         text += " " + (ngettext("You take the last {n} card on the table.",
                                 "You take the last {n} cards on the table.", n)
@@ -183,6 +251,17 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size) -> st
         text += " " + ngettext("{n} new card each.", "{n} new cards each.", packet_size).format(n=packet_size)
     return text
 
+
+def _named_play(event: PlayEvent, name: str, card: str, bonus: str, taken: int) -> str:
+    """What a bot called ``name`` played (:func:`describe_event` at a table of more than two)."""
+    if event.kind == "drop":
+        return _("{name} plays the {card}.").format(name=name, card=card)
+    if event.kind == "kseri":
+        return _("{name} plays the {card}: Kseri{bonus}!").format(name=name, card=card, bonus=bonus)
+    if event.kind == "jack_kseri":
+        return _("{name} plays the {card}: Jack kseri{bonus}!").format(name=name, card=card, bonus=bonus)
+    return ngettext("{name} plays the {card} and takes {n} card.", "{name} plays the {card} and takes {n} cards.",
+                    taken).format(name=name, card=card, n=taken)
 
 
 _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -209,12 +288,18 @@ def describe_take(play: LastPlay) -> str:
     'Kseri! You took the 7♠ with the 7♥ · +10'
     >>> describe_take(LastPlay(PlayEvent(seat=HUMAN, card=Card.parse("7H"), kind="drop"), (0, 0)))
     ''
+    >>> describe_take(LastPlay(PlayEvent(seat=2, card=Card.parse("7H"),
+    ...     kind="kseri", captured=(Card.parse("7S"),), bonus=10), (0, 0, 10), names=("You", "Eleni", "Nikos")))
+    'Kseri! Nikos took the 7♠ with the 7♥ · +10'
     """
     event, taker = play.event, play.taker
     if taker is None:
         return ""
     you = taker == HUMAN
-    if event.kind in ("kseri", "jack_kseri"):
+    name = _seat_named(taker, play.names)
+    if name is not None:
+        text = _named_take(event, name)
+    elif event.kind in ("kseri", "jack_kseri"):
         lone, card = card_text(event.captured[0].code), card_text(event.card.code)
         if event.kind == "kseri":
             text = (_("Kseri! You took the {lone} with the {card}") if you
@@ -232,3 +317,18 @@ def describe_take(play: LastPlay) -> str:
         text = (ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
                 else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(n=n)
     return f"{text} · +{play.gain}"
+
+
+def _named_take(event: PlayEvent, name: str) -> str:
+    """What a bot called ``name`` took (:func:`describe_take` at a table of more than two)."""
+    if event.kind in ("kseri", "jack_kseri"):
+        lone, card = card_text(event.captured[0].code), card_text(event.card.code)
+        words = (_("Kseri! {name} took the {lone} with the {card}") if event.kind == "kseri"
+                 else _("Jack kseri! {name} took the {lone} with the {card}"))
+        return words.format(name=name, lone=lone, card=card)
+    if event.is_capture:
+        n = len(event.captured) + 1
+        return ngettext("{name} took {n} card with {card}", "{name} took {n} cards with {card}", n).format(
+            name=name, n=n, card=card_text(event.card.code))
+    n = len(event.sweep)
+    return ngettext("{name} took the last {n} card", "{name} took the last {n} cards", n).format(name=name, n=n)

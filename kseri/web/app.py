@@ -32,15 +32,15 @@ from pyscript import document, window
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
-from kseri.table.newgame import choice_for, choice_from_form
+from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
-from kseri.table.stats import Stats
+from kseri.table.stats import Stats, game_key
 from kseri.table.sums_session import SumsSession
 from kseri.table.tables import new_session, restore_session
 from kseri.table.views import HintEntry
-from kseri.web import language, render, sums_render
+from kseri.web import language, render, seats_render, sums_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
@@ -327,6 +327,7 @@ class App:
         name = action.dataset.action
         handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
+            "take-seat": self.take_seat,
             "new-match": self.open_new_game,
             "close-new-game": lambda: self.el["new-game"].close(),
             "start-new-game": self.start_new_game,
@@ -494,6 +495,15 @@ class App:
         way = target.closest("button[data-move]") if exists(target) and hasattr(target, "closest") else None
         self.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
 
+    def take_seat(self) -> None:
+        """The next person has the device (the pass screen's button): their hand shows."""
+        if self.session.handover is None or self.state.busy:
+            return
+        self.session.take_seat()
+        self.render()
+        self.board.focus_hand(0)
+        self.spawn(self.turns.think_ahead(self.state.generation))
+
     def next_round(self) -> None:
         self.forget_review()
         dialog = self.el["round-summary"]
@@ -566,7 +576,8 @@ class App:
         """The new-game screen, set to the game in play (a match under way is given up only on Start)."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
-        self.el["new-game-body"].innerHTML = new_game_html(choice_for(session.rules, session.level),
+        choice = choice_for(session.rules, session.level, session.seat_levels, session.people, session.own_names)
+        self.el["new-game-body"].innerHTML = new_game_html(choice,
                                                            abandons=started and not session.match.is_over)
         self.el["new-game-error"].hidden = True
         self.open_dialog("new-game")
@@ -576,6 +587,14 @@ class App:
         field = event.target
         if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
             return
+        allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled
+        for radio in self.el["new-game-body"].querySelectorAll('input[name="players"]'):
+            radio.disabled = int(str(radio.value)) not in allowed
+            if radio.checked and radio.disabled:
+                radio.checked = False
+                self.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
+        if PROFILES[str(field.value)].table != "pile":  # no pass and play at the open table
+            self.el["new-game-body"].querySelector('input[name="people"][value="1"]').checked = True
         target = self.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)
@@ -609,10 +628,15 @@ class App:
             error.hidden = False
             return
         self.el["new-game"].close()
-        self.new_match_now(rules, level=choice.level)
+        self.new_match_now(rules, level=choice.level, seat_levels=choice.levels_by_seat(), people=choice.people,
+                           names=choice.names)
 
-    def new_match_now(self, rules: Rules | None = None, *, level: str | None = None) -> None:
-        """A new match at once, with ``rules`` (else the current ones) and ``level`` (else the current one)."""
+    def new_match_now(self, rules: Rules | None = None, *, level: str | None = None,
+                      seat_levels: tuple[str, ...] = (), people: int | None = None,
+                      names: tuple[str, ...] | None = None) -> None:
+        """A new match at once, with ``rules`` (else the current ones), ``level`` (else the current one),
+        each bot's level, and the people sharing the device (else those of the match before)."""
+        before = self.session
         self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
         self.state = self.state.new_match()
@@ -620,6 +644,11 @@ class App:
         self.next_rules = None
         self._forget_failure()
         self.session = new_session(rules=rules or self.session.rules, level=level or self.session.level)
+        if seat_levels and self.session.players == len(seat_levels):
+            self.session.set_seat_levels(seat_levels)
+        people = before.people if people is None else people
+        if 1 < people <= self.session.players and self.session.table == "pile":  # (the open table: you and a bot)
+            self.session.set_people(people, before.own_names if names is None else names)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
@@ -737,6 +766,11 @@ class App:
         """The round's summary with the way into its review."""
         from kseri.web.review_render import review_button_html
         review = review_button_html() if self.session.can_review else ""
+        if self.session.view().panels:
+            labels = seats_render.side_labels(self.session.view())
+            you = 0 if self.session.people == 1 else -1  # with people sharing the device, nobody is "you"
+            short = seats_render.short_labels(self.session.view())
+            return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
         return render.round_summary_html(self.session.round_summary()) + review
 
     # -- the review of a round ----------------------------------------------------------
@@ -862,8 +896,8 @@ class App:
         session = self.session
         if not session.match.is_over:
             return
-        if not session.result_counted:
-            self.stats.add(session.rules.profile, session.level, session.match_summary(),
+        if not session.result_counted and session.people == 1:  # your matches against the bots, per seating
+            self.stats.add(game_key(session.rules), session.level, session.match_summary(),
                            day=datetime.date.today().isoformat())
             self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
@@ -875,9 +909,15 @@ class App:
     def draw_match_end(self) -> None:
         from kseri.web.review_render import review_button_html
         session = self.session
-        line = self.stats.line(session.rules.profile, session.level, render.level_label(session.level))
+        line = self.stats.line(game_key(session.rules), session.level, render.level_label(session.level))
         # the match's result, with the way into the review of its last round
         review = review_button_html() if session.can_review else ""
+        if session.view().panels:
+            labels = seats_render.side_labels(session.view())
+            self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
+                session.match_summary(), labels, 0 if session.people == 1 else -1,
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()))
+            return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
                                                                     xeri=session.rules.table == "sums") + review

@@ -12,9 +12,10 @@ from typing import Any
 
 from pyscript import document
 
+from kseri.bots.names import LEVELS
 from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
-from kseri.web import render, sums_render
+from kseri.web import render, seats_render, sums_render
 from kseri.web.dom import exists
 from kseri.web.morph import morph_inner
 from kseri.web.state import UiState
@@ -27,7 +28,7 @@ ELEMENT_IDS = (
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-body", "new-game-error", "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
-    "settings", "settings-body", "table", "ways",
+    "settings", "settings-body", "table", "ways", "seats", "pass",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
@@ -71,11 +72,13 @@ class Board:
         """The whole table as ``view`` has it, doing what ``state`` says (locked while a turn plays out)."""
         el = self.el
         busy, hinting = state.busy, state.hinting
-        can_play = view.phase == "human" and not busy
+        can_play = view.phase == "human" and not busy and view.handover is None
+        me = view.viewer  # the seat drawn at the bottom: yours, or the person's holding the device
         self.set_cards("hand", render.hand_html(view.hand, enabled=can_play, hints=hints))
         el["hand"].dataset.count = str(len(view.hand))
         el["hand"].classList.toggle("my-turn", can_play)
-        self.set_cards("bot-hand", render.bot_hand_html(view.bot.hand_count))
+        # With more seats the bots' hands are drawn in their panels (#seats) instead.
+        self.set_cards("bot-hand", render.bot_hand_html(view.bot.hand_count if not view.panels else 0))
         el["bot-hand"].dataset.count = str(view.bot.hand_count)
         el["bot-hand"].setAttribute("aria-label", ngettext("Bot's hand: {n} card", "Bot's hand: {n} cards",
                                                            view.bot.hand_count).format(n=view.bot.hand_count))
@@ -85,28 +88,30 @@ class Board:
         el["pile"].setAttribute("aria-label", render.pile_label(pile))
         self.draw_open_table(view)
         taker = view.last_play.taker if view.last_play is not None else None
-        for seat, (name, who) in enumerate((("you-stack", _("You")), ("bot-stack", _("Bot")))):
+        you_name = view.sides[me].name if view.people > 1 else _("You")
+        for seat, name, who in ((me, "you-stack", you_name), (1, "bot-stack", _("Bot"))):
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
-            self.set_cards(name, render.stack_html(view.sides[seat], who, view.live[seat], gain,
+            self.set_cards(name, render.stack_html(view.sides[seat], who, view.side_live(seat), gain,
                                                    xeri=view.open_table is not None))
-        el["you-stack"].dataset.count = str(view.human.captured)
+        el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", render.stock_html(view.stock))
         el["stock"].dataset.count = str(view.stock)
         el["stock"].setAttribute("aria-label", ngettext("Stock: {n} card", "Stock: {n} cards", view.stock).format(
             n=view.stock))
-        self.set_html("score", render.score_html(view))
-        el["score"].dataset.seat0 = str(view.totals[0])
-        el["score"].dataset.seat1 = str(view.totals[1])
+        self.draw_seats(view)
         el["score"].dataset.target = str(view.target)
         el["score"].setAttribute("title", _("How the points are counted"))
         self.draw_status(view, thinking=state.thinking, dealing=state.dealing, hints=hints)
-        for side, tag in ((view.bot, el["bot-tag"]), (view.human, el["you-tag"])):
+        for side, tag in ((view.bot, el["bot-tag"]), (view.sides[me], el["you-tag"])):
             tag.classList.toggle("is-dealer", side.is_dealer)
             tag.classList.toggle("last-take", side.last_capturer)
         el["bot-tag"].querySelector(".level-name").textContent = render.level_label(view.level)
-        el["you-area"].classList.toggle("active", view.phase == "human")
+        if view.people > 1:  # the bottom seat is whoever holds the device
+            el["you-tag"].querySelector(".tag-name").textContent = view.sides[me].name
+        el["you-area"].classList.toggle("active", view.phase == "human" and view.handover is None)
+        self.draw_handover(view)
         el["bot-area"].classList.toggle("active", view.phase == "bot")
         hint_button = el["hint-button"]
         hint_button.disabled = not can_play or hinting
@@ -117,6 +122,42 @@ class Board:
         title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
         if document.title != title:
             document.title = title
+
+    def draw_seats(self, view: TableView) -> None:
+        """The score, and with more than two seats the other seats along the top: ``#score`` has a
+        ``data-seatN`` per seat, or a ``data-teamN`` per partnership (``docs/formats.md``)."""
+        el = self.el
+        many = view.panels
+        document.body.dataset.seats = str(view.players)
+        document.body.dataset.panels = "true" if many else "false"
+        el["seats"].hidden = not many
+        if many:
+            names = {level: render.level_label(level) for level in LEVELS}
+            self.set_cards("seats", seats_render.seats_html(view, names))
+            self.set_html("score", seats_render.seats_score_html(view))
+        else:
+            self.set_html("score", render.score_html(view))
+        score = el["score"]
+        for n in range(6):  # what an earlier match at another seating left
+            score.removeAttribute(f"data-seat{n}")
+            score.removeAttribute(f"data-team{n}")
+        kind = "team" if view.partnered else "seat"
+        for n, total in enumerate(view.totals):
+            score.setAttribute(f"data-{kind}{n}", str(total))
+
+    def draw_handover(self, view: TableView) -> None:
+        """The screen that hides the table while the device passes to the next person (``#pass``):
+        drawn only when it must show, and then no hand is in the page face up (the view has none)."""
+        pending = view.handover is not None
+        was = not self.el["pass"].hidden
+        self.el["pass"].hidden = not pending
+        document.body.dataset.handover = "true" if pending else "false"
+        if pending:
+            self.set_html("pass", seats_render.handover_html(view))
+            if not was:
+                button = self.el["pass"].querySelector("button")
+                if exists(button):
+                    button.focus()
 
     def draw_open_table(self, view: TableView) -> None:
         """The sums table's cards side by side (hidden, and the page marked a pile table, otherwise)."""

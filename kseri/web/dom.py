@@ -25,9 +25,10 @@ def exists(value: Any) -> bool:
 
 
 def form_values(container: Any) -> dict[str, str | bool]:
-    """The inputs inside ``container`` by name: a checkbox's state, the checked radio's value, a field's text."""
+    """The inputs inside ``container`` by name: a checkbox's state, the checked radio's value, a field's text
+    (a select's value)."""
     values: dict[str, str | bool] = {}
-    for field in container.querySelectorAll("input"):
+    for field in container.querySelectorAll("input, select"):
         kind, name = str(field.type), str(field.name)
         if kind == "checkbox":
             values[name] = bool(field.checked)

@@ -75,14 +75,15 @@ async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
     await _one_after_another(pacer, moving, frames, GATHER, 25, easing="cubic-bezier(.5,0,.75,0)")
 
 
-async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent, *, word: str | None = None) -> None:
-    """Show "Kseri!" (or "Jack kseri!", or ``word``) with its bonus over the pile."""
+async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent, *, word: str | None = None,
+                      who: str | None = None) -> None:
+    """Show "Kseri!" (or "Jack kseri!", or ``word``) with its bonus and who made it (``who``) over the pile."""
     box = bounds(pile)
     if box is not None:
         flash.style.left = f"{box[0] + box[2] / 2:.1f}px"
         flash.style.top = f"{box[1] + box[3] / 2:.1f}px"
     jack = event.kind == "jack_kseri"
-    who = "You" if event.seat == HUMAN else "Bot"
+    who = who or ("You" if event.seat == HUMAN else "Bot")
     shout = word or ("Jack kseri!" if jack else "Kseri!")
     flash.innerHTML = (f'<span class="kseri-word">{shout}</span>'
                        f'<span class="kseri-bonus">+{event.bonus} · {who}</span>')

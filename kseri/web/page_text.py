@@ -56,6 +56,7 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#settings-button > span", "text", N_("Settings")),
     ("#settings-button", "title", N_("Settings: sound and animation speed")),
     ("nav.controls", "aria-label", N_("Game")),
+    ("#seats", "aria-label", N_("The other players")),
     # the short introduction
     ("#intro", "aria-label", N_("How to play, briefly")),
     ("#intro .intro-title", "text", N_("New to Kseri?")),

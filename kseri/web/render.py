@@ -27,6 +27,7 @@ from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.sums_words import sums_take_line
 from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
+from kseri.web import seats_render
 from kseri.web.card_html import card_img
 
 __all__ = [
@@ -287,11 +288,20 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     said on screen, not only to screen readers) and, with a hint showing, what its numbers mean."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
+    if view.title:  # which game this is (its name and seating; the target too where the score has no room for it)
+        target = _("first to <b>{target}</b>").format(target=view.target)
+        where = (f'<span class="game-title">{escape(view.title)}</span>'
+                 f'<span class="game-target"> · {target}</span> · {where}')
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
+    elif view.phase == "human" and view.handover is not None:
+        name = view.sides[view.handover].name
+        turn = f'<span class="turn bot">{escape(_("Pass the device to {name}").format(name=name))}</span>'
     elif view.phase == "human":
         turn = f'<span class="turn you">{escape(_("Your turn"))}</span>'
+    elif view.phase == "bot" and view.players > 2:
+        turn = seats_render.status_turn_html(view, thinking=thinking)
     elif view.phase == "bot":
         dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
         words = _("Bot is thinking") if thinking else _("Bot's turn")
@@ -300,7 +310,12 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         turn = ('<button type="button" class="turn action" data-action="show-summary">'
                 f'{escape(_("Round over — see the score"))}</button>')
     else:
-        won = _("You won the match") if view.winner == HUMAN else _("The bot won the match")
+        if view.winner == HUMAN and view.people == 1:
+            won = _("You won the match")
+        elif view.panels and view.winner is not None:
+            won = _("Winner: {side}").format(side=seats_render.side_labels(view)[view.winner])
+        else:
+            won = _("The bot won the match")
         turn = f'<button type="button" class="turn action" data-action="show-match-end">{escape(won)}</button>'
     note = ""
     if hints and view.phase == "human":

@@ -18,9 +18,9 @@ from __future__ import annotations
 from html import escape
 
 from kseri.i18n import _, ngettext, pgettext
-from kseri.table.newgame import TABLES
+from kseri.table.newgame import TABLES, seating_title
 from kseri.table.seats import levels
-from kseri.table.stats import RECENT, MatchResult, Record, Stats
+from kseri.table.stats import RECENT, MatchResult, Record, Stats, game_parts
 from kseri.web.render import level_label
 
 __all__ = ["CHART_HEIGHT", "CHART_WIDTH", "chart_svg", "stats_html"]
@@ -34,8 +34,23 @@ _GAME_NAMES = {profile: name for profile, name, _explain in TABLES}
 
 
 def game_label(game: str) -> str:
-    """A game as the page names it (``Four-card``)."""
-    return _(_GAME_NAMES[game]) if game in _GAME_NAMES else game
+    """A game (a :func:`~kseri.table.stats.game_key`) as the page names it, with its seating when it is not
+    two players: ``Four-card``, ``Pişti, 4 players in partnerships``."""
+    parts = game_parts(game)
+    return seating_title(*parts) if parts is not None else game
+
+
+def game_order(games: list[str]) -> list[str]:
+    """The games in the order the new-game screen lists the tables, two players first, then by seats.
+
+    >>> game_order(["pisti:4p", "greek:4p", "pisti", "greek"])
+    ['greek', 'greek:4p', 'pisti', 'pisti:4p']
+    """
+    def order(key: str) -> tuple[int, int, bool, int]:
+        parts = game_parts(key) or ("", 9, False, 9)
+        table = list(_GAME_NAMES).index(parts[0]) if parts[0] in _GAME_NAMES else 99
+        return (table, parts[1], parts[2], parts[3])
+    return sorted(games, key=order)
 
 
 def decimal(value: float) -> str:
@@ -72,8 +87,9 @@ def _game_table(game: str, records: dict[str, Record]) -> str:
     heads = (_("Level"), _("Matches"), _("Streak"), _("Per round"))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     rows = "".join(_row(level, records[level]) for level in levels() if level in records)
-    return (f'<h3 id="stats-{escape(game)}">{escape(game_label(game))}</h3>'
-            f'<table class="breakdown compact stats-table" aria-labelledby="stats-{escape(game)}">'
+    ident = escape(game.replace(":", "-"))
+    return (f'<h3 id="stats-{ident}">{escape(game_label(game))}</h3>'
+            f'<table class="breakdown compact stats-table" aria-labelledby="stats-{ident}">'
             f'<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
 
 
@@ -118,7 +134,8 @@ def stats_html(stats: Stats) -> str:
         chart = (f'<figure class="stats-recent">{chart_svg(stats.recent)}'
                  f'<figcaption>{escape(_("Your points minus the bot’s, match by match (the latest on the right)."))}'
                  f'</figcaption></figure>')
-    tables = "".join(_game_table(game, stats.games[game]) for game in _GAME_NAMES if stats.games.get(game))
-    sub = _("Each table and level counts on its own. Per round: your points and kseris – the bot’s. "
-            "Kept in this browser only.")
+    tables = "".join(_game_table(game, stats.games[game]) for game in game_order(list(stats.games))
+                     if stats.games.get(game))
+    sub = _("Each table, seating and level counts on its own. Per round: your points and kseris – the bot’s "
+            "(with more sides, the others’ average). Kept in this browser only.")
     return f'{title}<p class="sub">{escape(sub)}</p>{chart}{tables}'

@@ -20,15 +20,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
-from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, describe_event
-from kseri.web import motion, render
+from kseri.web import motion, render, seats_render
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
 from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
@@ -93,7 +92,12 @@ class Turns:
         self.host = host
 
     def turn_text(self) -> str:
-        phase = self.host.session.phase
+        session = self.host.session
+        phase = session.phase
+        if session.phase == "human" and session.handover is not None:
+            return _("Pass the device to {name}").format(name=session.name_of(session.to_move)) + "."
+        if phase == "bot" and session.players > 2:
+            return _("{name} leads.").format(name=session.view().sides[session.to_move].name)
         return _("Your turn.") if phase == "human" else _("The bot leads.") if phase == "bot" else ""
 
     async def human_turn(self, code: str, gen: int) -> None:
@@ -157,6 +161,8 @@ class Turns:
         host.state = host.state.to(Activity.IDLE)
         host.render()
         phase = session.phase
+        if phase == "human" and session.handover is not None:
+            return  # the pass screen shows: the next person takes the device first (App.take_seat)
         if phase == "human" and host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)
         elif phase == "round_over":
@@ -205,17 +211,22 @@ class Turns:
         """A play at a pile table: the card flies to the pile, and the pile to the taker if it takes."""
         host = self.host
         pacer, el = host.pacer, host.board.el
-        human = event.seat == HUMAN
+        human = event.seat == host.session.viewer  # the hand at the bottom played it
         code = event.card.code
+        many = host.session.view().panels
         if human:
             source = el["hand"].querySelector(f'button[data-card="{code}"]')
+        elif many:
+            backs = el["seats"].querySelectorAll(f'[data-seat="{event.seat}"] .back')
+            source = backs.item(backs.length // 2) if backs.length else el["seats"]
         else:
             backs = el["bot-hand"].querySelectorAll(".back")
             source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
         source_rect = bounds(source) or bounds(el["stock"])
         if exists(source):
             source.style.visibility = "hidden"
-        host.board.announce(describe_event(event, host.session.rules.packet_size))
+        names = host.session.last_play.names if host.session.last_play is not None else ()
+        host.board.announce(describe_event(event, host.session.rules.packet_size, names))
         if event.kind == "drop" and not event.sweep:
             host.render()
             top = el["pile"].querySelector("[data-card]")
@@ -233,16 +244,27 @@ class Turns:
                 return
             host.sound.play((landing_sound(event),))
             if event.kind in ("kseri", "jack_kseri"):
-                await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event)
+                word = seats_render.flash_word(host.session.rules.profile, event.kind)
+                await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
+                                         who=names[event.seat] if names and names[event.seat] else None)
             else:
                 await pacer.pause(LAND_PAUSE)
             taker = event.seat if event.is_capture else event.sweep_seat
-            stack = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-visual")
+            stack = self._stack(taker, ".stack-visual", ".seat-stack")
             await motion.gather(pacer, [flyer, *el["pile"].querySelectorAll(".pile-card")], stack)
             flyer.remove()
             host.render()
-            bump = el["you-stack" if taker == HUMAN else "bot-stack"].querySelector(".stack-count")
+            bump = self._stack(taker, ".stack-count", ".seat-count")
             await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
+
+    def _stack(self, seat: int | None, part: str, seat_part: str) -> Any:
+        """A part of ``seat``'s capture stack: yours, the bot's, or with more seats that seat's panel."""
+        el = self.host.board.el
+        if seat == self.host.session.viewer:
+            return el["you-stack"].querySelector(part)
+        if self.host.session.view().panels:
+            return el["seats"].querySelector(f'[data-seat="{seat}"] {seat_part}')
+        return el["bot-stack"].querySelector(part)
 
     async def deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""
@@ -256,7 +278,8 @@ class Turns:
         try:
             el = host.board.el
             stock = el["stock"].querySelector(".stock-top") or el["stock"]
-            cards = [*host.board.hand_buttons(), *el["bot-hand"].querySelectorAll(".back")]
+            cards = [*host.board.hand_buttons(), *el["bot-hand"].querySelectorAll(".back"),
+                     *el["seats"].querySelectorAll(".back")]
             if with_pile:
                 cards += [*el["pile"].querySelectorAll(".pile-card"), *el["table"].querySelectorAll(".table-card")]
             await motion.fly_from_stock(host.pacer, stock, cards)

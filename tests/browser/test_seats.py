@@ -1,0 +1,276 @@
+"""More than two seats at the page's table (issue #12), clicked as a person would, seeded, reduced
+motion: three players each alone, four in partnerships with team totals, six with two packs;
+``#score`` with a ``data-seatN`` per seat or a ``data-teamN`` per partnership (INTERFACES.md);
+a share link that restores the seating."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from kseri.engine.rules import rules_from_spec
+from kseri.table.session import GameSession
+
+from .test_a11y import describe, run_axe
+
+pytestmark = pytest.mark.browser
+
+SEATS_JS = """() => {
+  const q = s => document.querySelector(s);
+  const score = q('#score');
+  const attrs = {};
+  for (const a of score.attributes) if (/^data-(seat|team)\\d$/.test(a.name)) attrs[a.name] = +a.value;
+  const panels = [...document.querySelectorAll('#seats .seat-panel')];
+  return {
+    seats: document.body.dataset.seats, phase: document.body.dataset.phase,
+    hand: [...document.querySelectorAll('#hand [data-card]')].map(b => b.dataset.card),
+    score: attrs,
+    panels: panels.map(p => ({seat: +p.dataset.seat, team: +p.dataset.team, hand: +p.dataset.hand,
+                              taken: +p.dataset.captured, name: p.querySelector('.seat-name').textContent,
+                              backs: p.querySelectorAll('.back').length})),
+    mine: +q('#you-stack').dataset.count, pile: +q('#pile').dataset.count, stock: +q('#stock').dataset.count,
+    dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+  };
+}"""
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+
+
+def seats_state(page) -> dict:
+    return page.evaluate(SEATS_JS)
+
+
+def settle(page, timeout: float = 60_000) -> dict:
+    page.wait_for_function(SETTLED_JS, timeout=timeout)
+    return seats_state(page)
+
+
+def rules_param(spec: dict) -> str:
+    return quote(json.dumps(spec, separators=(",", ":")))
+
+
+def open_seats(open_game, game_page, spec: dict, seed: int, extra: str = "") -> object:
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed={seed}&level=easy&rules={rules_param(spec)}{extra}")
+    settle(page)
+    return page
+
+
+def play_round(page, cards: int) -> dict:
+    """Click your first card until the round's summary opens; checks the table on the way."""
+    clicked = 0
+    while True:
+        s = settle(page)
+        if "round-summary" in s["dialogs"] or "match-end" in s["dialogs"]:
+            assert clicked == cards, (clicked, cards)
+            return s
+        assert s["hand"], s
+        page.click("#hand [data-card]:not([disabled])")
+        clicked += 1
+
+
+def summary_totals(page) -> list[int]:
+    return [int(x) for x in page.locator("#round-summary tr.row-total td").all_inner_texts()]
+
+
+def test_three_players_a_round(open_game, game_page):
+    spec = {"profile": "fourcard", "players": 3}
+    page = open_seats(open_game, game_page, spec, seed=5)
+    s = seats_state(page)
+    assert s["seats"] == "3" and sorted(s["score"]) == ["data-seat0", "data-seat1", "data-seat2"]
+    assert [p["seat"] for p in s["panels"]] == [2, 1]  # the seat after you on the right
+    assert all(p["backs"] == p["hand"] for p in s["panels"])
+    assert {p["name"] for p in s["panels"]} == {"Eleni", "Nikos"}
+    s = play_round(page, 16)  # 4 packets of 4
+    points = summary_totals(page)
+    assert len(points) == 3 and s["score"] == {f"data-seat{i}": p for i, p in enumerate(points)}
+    assert page.locator("#round-summary thead th").count() == 4
+    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
+    page.click("#next-round")
+    s = settle(page)
+    assert s["dialogs"] == [] and s["score"] == {f"data-seat{i}": p for i, p in enumerate(points)}
+
+
+def test_four_players_a_partnership_match_with_team_totals(open_game, game_page):
+    """You and Nikos (opposite) against Eleni and Maria, to 45 points: every round's team totals in
+    ``#score``, the match's end with a column per team, and the result in the statistics of this seating."""
+    spec = {"profile": "greek", "players": 4, "target": 45}
+    page = open_seats(open_game, game_page, spec, seed=11)
+    s = seats_state(page)
+    assert sorted(s["score"]) == ["data-team0", "data-team1"]
+    partner = [p for p in s["panels"] if p["team"] == 0]
+    assert [p["seat"] for p in partner] == [2]
+    assert page.locator("#seats .seat-panel.partner .seat-name").inner_text() == "Nikos"
+    assert "You & Nikos" in page.locator("#score").text_content()
+    totals = [0, 0]
+    for _round in range(6):
+        s = play_round(page, 12)  # 2 packets of 6
+        assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
+        if "match-end" in s["dialogs"]:
+            break
+        points = summary_totals(page)
+        totals = [totals[0] + points[0], totals[1] + points[1]]
+        assert s["score"] == {"data-team0": totals[0], "data-team1": totals[1]}
+        assert page.locator("#round-summary thead th .who-long").all_text_contents() == ["You & Nikos", "Eleni & Maria"]
+        page.click("#next-round")
+    ending = page.locator("#match-end")
+    assert ending.is_visible() and max(s["score"].values()) >= 45 and _round >= 1
+    won = s["score"]["data-team0"] > s["score"]["data-team1"]
+    assert ending.locator("h2").inner_text() == ("You win!" if won else "Winner: Eleni & Maria")
+    stats = json.loads(page.evaluate("() => localStorage.getItem('kseri.table.stats')"))
+    assert stats["games"]["greek:4p"]["easy"]["matches"] == 1 and "greek" not in stats["games"]
+    ending.locator("[data-action=stats]").click()  # the statistics show this seating on its own
+    page.locator("#stats[open]").wait_for()
+    assert page.locator("#stats-greek-4p").inner_text() == "Greek, 4 players in partnerships"
+    assert page.locator("#stats-greek").count() == 0
+
+
+def test_six_players_two_packs_a_round(open_game, game_page):
+    spec = {"profile": "pisti", "players": 6, "packs": 2}
+    page = open_seats(open_game, game_page, spec, seed=3)
+    s = seats_state(page)
+    assert sorted(s["score"]) == ["data-team0", "data-team1", "data-team2"]  # three partnerships
+    assert len(s["panels"]) == 5 and s["pile"] == 8 and s["stock"] == 104 - 8 - 6 * 4
+    violations = run_axe(page)  # the panels, the score per team, the status line: axe finds nothing
+    assert not violations, describe(violations)
+    for width, height in ((375, 740), (740, 375)):  # a phone upright and on its side: nothing overflows or overlaps
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        fit = page.evaluate("""() => {
+          const boxes = [...document.querySelectorAll('#seats .seat-panel')].map(p => p.getBoundingClientRect());
+          const overlap = boxes.some((a, i) => boxes.some((b, j) => i < j && a.left < b.right - 1
+            && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1));
+          return {wide: document.documentElement.scrollWidth - innerWidth, overlap,
+                  inside: boxes.every(b => b.left >= 0 && b.right <= innerWidth)};
+        }""")
+        assert fit == {"wide": 0, "overlap": False, "inside": True}, (width, fit)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    s = play_round(page, 16)  # 4 packets of 4
+    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 104
+    points = summary_totals(page)
+    assert s["score"] == {f"data-team{i}": p for i, p in enumerate(points)}
+
+
+def test_share_link_restores_the_seating(open_game, game_page, page_watch):
+    spec = {"profile": "fourcard", "players": 5, "packs": 2}
+    page = open_seats(open_game, game_page, spec, seed=9)
+    for _ in range(2):
+        page.click("#hand [data-card]:not([disabled])")
+        settle(page)
+    before = seats_state(page)
+    page.click("#copy-link")
+    page.wait_for_selector("#share[open]")
+    url = page.input_value("#share-url")
+    context = page.context.browser.new_context(reduced_motion="reduce")
+    try:
+        other = context.new_page()
+        page_watch.attach(other)
+        other.goto(url)
+        page_watch.wait_ready(other)
+        other.wait_for_function(SETTLED_JS)
+        after = seats_state(other)
+    finally:
+        context.close()
+    assert after["seats"] == "5" and after["panels"] == before["panels"] and after["hand"] == before["hand"]
+    assert after["score"] == before["score"]
+    # the saved game resumes the seating too
+    page.reload()
+    s = settle(page)
+    assert s["seats"] == "5" and s["panels"] == before["panels"]
+
+
+def test_a_seated_session_matches_the_page():
+    """The CPython session the page runs deals the same seats (a guard for the seeds above)."""
+    session = GameSession.new(rules=rules_from_spec({"profile": "fourcard", "players": 3}), seed=5, level="easy")
+    assert session.players == 3 and len(session.view().sides) == 3
+
+
+def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=6&level=easy")
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator('#new-game input[name="players"][value="2"]').is_checked()
+    assert page.locator('#new-game input[name="players"][value="3"]').is_disabled()  # not at the Greek table
+    page.click('#new-game label.choice:has(input[name="table"][value="pisti"])')
+    assert page.locator('#new-game input[name="players"][value="3"]').is_enabled()
+    page.click('#new-game label.choice:has(input[name="players"][value="4"])')
+    assert page.locator('#new-game input[name="partnerships"]').is_checked()
+    assert page.locator('#new-game select[name="level4"]').is_hidden()  # three bots: three picks
+    page.select_option('#new-game select[name="level1"]', "hard")  # Eleni plays hard, the others easy
+    page.click("#new-game-start")
+    s = settle(page)
+    assert s["seats"] == "4" and sorted(s["score"]) == ["data-team0", "data-team1"]
+    assert page.locator("#score").get_attribute("data-target") == "101"
+    assert "Pişti, 4 players in partnerships" in page.locator("#status").inner_text()
+    assert page.locator("#seat-1 .seat-level").inner_text() == "Hard"
+    assert page.locator("#seat-2 .seat-level").inner_text() == "Easy"
+    saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
+    assert saved["record"]["rules"]["players"] == 4
+    page.reload()  # remembered: the screen opens on the seating in play
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator('#new-game input[name="players"][value="4"]').is_checked()
+    assert page.locator('#new-game select[name="level1"]').input_value() == "hard"
+    page.click('#new-game label.choice:has(input[name="players"][value="6"])')
+    page.click('#new-game label.choice:has(input[name="partnerships"])')  # six each alone
+    page.click('#new-game label.choice:has(input[name="two_packs"])')
+    page.click("#new-game-start")
+    s = settle(page)
+    assert s["seats"] == "6" and len(s["score"]) == 6
+    assert "6 players, two packs" in page.locator("#status").inner_text()
+
+
+HANDOVER_SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]')
+  || !document.querySelector('#pass').hidden)"""
+
+FACES_UP_JS = """() => {
+  // any hand's card face: yours at the bottom, or one in a seat's hand (kseri cards under a stack are public)
+  const faces = [...document.querySelectorAll('#hand [data-card], #hand img, #seats .seat-hand img, #bot-hand img')]
+    .filter(e => e.matches('[data-card]') || !/back/.test(e.getAttribute('src') || ''));
+  const title = document.querySelector('#pass .pass-title');
+  return {faces: faces.length, hand: document.querySelectorAll('#hand > *').length,
+          title: title ? title.textContent : ''};
+}"""
+
+
+def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=14&level=easy")
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    page.click('#new-game label.choice:has(input[name="table"][value="fourcard"])')
+    page.click('#new-game label.choice:has(input[name="players"][value="3"])')
+    page.click('#new-game label.choice:has(input[name="people"][value="2"])')
+    page.fill('#new-game input[name="name0"]', "Anna")
+    page.fill('#new-game input[name="name1"]', "Bob")
+    page.click("#new-game-start")
+    passes, plays, takers = 0, 0, set()
+    while True:
+        page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
+        if page.locator("#round-summary[open]").count():
+            break
+        if page.locator("#pass").is_visible():
+            shown = page.evaluate(FACES_UP_JS)
+            assert shown["faces"] == 0 and shown["hand"] == 0, shown  # no hand face up behind the pass screen
+            assert shown["title"] in ("Pass the device to Anna", "Pass the device to Bob")
+            takers.add(shown["title"].rsplit(" ", 1)[1])
+            if passes == 0:
+                violations = run_axe(page)
+                assert not violations, describe(violations)
+            passes += 1
+            page.click("[data-action=take-seat]")
+            continue
+        name = page.locator("#you-tag .tag-name").inner_text()
+        assert name in ("Anna", "Bob")
+        page.click("#hand [data-card]:not([disabled])")
+        plays += 1
+    assert takers == {"Anna", "Bob"} and passes >= 10 and plays == 32  # two people, 16 cards each
+    assert page.locator("#round-summary thead th .who-long").all_text_contents() == ["Anna", "Bob", "Nikos"]

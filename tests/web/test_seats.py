@@ -1,0 +1,444 @@
+"""More than two seats at the page's table (issue #12), in CPython: the session's seats and teams,
+the views the page draws from, saves and links that carry the seating, and the markup of
+:mod:`kseri.web.seats_render`."""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import quote
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kseri.bots.names import BOT_NAMES, LEVELS
+from kseri.engine.rules import Rules, rules_from_spec
+from kseri.table.session import GameSession, SessionError, parse_url
+from kseri.table.share import decode, encode
+from kseri.table.tables import restore_session, session_from_record
+from kseri.web import render, seats_render
+
+SEATINGS = [
+    {"profile": "fourcard", "players": 3}, {"profile": "pisti", "players": 3},
+    {"profile": "greek", "players": 4}, {"profile": "greek", "players": 4, "packs": 2},
+    {"profile": "fourcard", "players": 4}, {"profile": "pisti", "players": 4, "partnerships": False},
+    {"profile": "fourcard", "players": 5, "packs": 2}, {"profile": "pisti", "players": 5, "packs": 2},
+    {"profile": "fourcard", "players": 6}, {"profile": "pisti", "players": 6, "packs": 2},
+    {"profile": "fourcard", "players": 6, "packs": 2, "partnerships": False},
+]
+
+
+def _play(session: GameSession, choose: st.DataObject | None = None, limit: int = 10_000) -> int:
+    """Play until the round ends: you play the first card (or one ``choose`` picks), the bots theirs."""
+    plays = 0
+    while session.phase in ("human", "bot") and plays < limit:
+        if session.phase == "human":
+            hand = session.view().hand
+            card = hand[choose.draw(st.integers(0, len(hand) - 1))] if choose is not None else hand[0]
+            session.play_human(card)
+        else:
+            session.play_bot()
+        plays += 1
+    return plays
+
+
+def _check_view(session: GameSession) -> None:
+    rules, view = session.rules, session.view()
+    assert view.players == rules.players == len(view.sides)
+    assert len(view.teams) == rules.teams == len(view.live) == len(view.totals)
+    assert view.partnered == rules.partnered
+    state = session.round
+    in_hands = sum(side.hand_count for side in view.sides)
+    taken = sum(side.captured for side in view.sides)
+    assert in_hands + len(view.pile) + view.stock + taken == rules.cards  # every card accounted for
+    assert view.hand == tuple(c.code for c in _hand(state, 0))
+    for side in view.sides:
+        assert side.total == view.totals[rules.team_of(side.seat)]
+        assert side.name == ("You" if side.seat == 0 else BOT_NAMES[side.seat - 1])
+
+
+def _hand(state, seat):  # type: ignore[no-untyped-def]
+    from kseri.engine.cards import Card
+    return [Card.from_index(i) for i in state.hands[seat]]
+
+
+@pytest.mark.parametrize("spec", SEATINGS, ids=lambda s: json.dumps(s, separators=(",", ":")))
+def test_every_seating_plays_a_round_at_the_table(spec):
+    rules = rules_from_spec(spec)
+    session = GameSession.new(rules=rules, seed=4, level="easy")
+    _check_view(session)
+    plays = _play(session)
+    assert session.phase in ("round_over", "match_over")
+    assert plays == rules.cards - rules.opening_size
+    _check_view(session)
+    summary = session.round_summary()
+    assert len(summary.points) == rules.teams and all(len(row.values) == rules.teams for row in summary.rows)
+    assert all(len(row.notes) == rules.teams for row in summary.rows)
+    assert sum(next(r for r in summary.rows if r.key == "cards").values) == rules.cards
+    assert summary.totals == session.view().totals
+
+
+@settings(max_examples=12, deadline=None)
+@given(spec=st.sampled_from(SEATINGS), seed=st.integers(0, 2**40), choose=st.data())
+def test_any_seating_keeps_every_card_and_resumes_from_its_save(spec, seed, choose):
+    session = GameSession.new(rules=rules_from_spec(spec), seed=seed, level="easy")
+    steps = choose.draw(st.integers(0, 60))
+    _play(session, choose, limit=steps)
+    _check_view(session)
+    again = restore_session(session.to_save())
+    assert again.view() == session.view() and again.rules == session.rules
+    if session.phase == "bot":  # a bot is given its own hand only
+        seat = session.to_move
+        seen = session.observation(seat).to_json()
+        assert sorted(seen["hand"]) == sorted(c.code for c in _hand(session.round, seat))
+        others = {c.code for s in range(session.players) if s != seat for c in _hand(session.round, s)}
+        assert "hands" not in seen
+        if session.rules.packs == 1:  # (with two packs the others may hold the twins of its cards)
+            assert not others & set(seen["hand"])
+
+
+def test_a_bot_at_each_seat_thinks_with_its_own_observation(monkeypatch):
+    session = GameSession.new(rules=rules_from_spec({"profile": "fourcard", "players": 4}), seed=2, level="medium")
+    seen: list[int] = []
+    import kseri.table.session as module
+    real = module._thinker
+
+    def spy(level, observation, rng, *, exact=False):  # type: ignore[no-untyped-def]
+        seen.append(observation.seat)
+        return real(level, observation, rng, exact=exact)
+
+    monkeypatch.setattr(module, "_thinker", spy)
+    while session.phase == "bot" or not seen:
+        if session.phase == "human":
+            session.play_human(session.view().hand[0])
+        else:
+            seat = session.to_move
+            session.play_bot()
+            assert seen[-1] == seat
+    assert set(seen) <= {1, 2, 3}
+
+
+def test_the_url_and_share_links_carry_the_seating():
+    spec = {"profile": "pisti", "players": 6, "packs": 2}
+    options = parse_url(f"?rules={quote(json.dumps(spec))}", "", LEVELS)
+    assert options.notices == () and options.rules is not None and options.rules.players == 6
+    session = GameSession.new(rules=options.rules, seed=7, level="easy")
+    _play(session, limit=5)
+    record = session.record_text()
+    assert json.loads(record)["rules"] == {"profile": "pisti", "players": 6, "packs": 2, "opening_size": 8}
+    opened = session_from_record(record, level="easy", seed=7)
+    assert opened.view() == session.view()
+    assert decode(encode(session.match)).rules == session.rules
+
+
+def test_old_two_player_saves_and_links_still_open():
+    old = GameSession.new(seed=3, level="easy")
+    _play(old, limit=3)
+    again = restore_session(old.to_save())
+    assert again.players == 2 and again.view() == old.view()
+    assert sorted(again.view().totals) == sorted(old.view().totals) and len(again.view().totals) == 2
+
+
+def test_the_open_table_still_seats_two():
+    options = parse_url("?rules=" + quote(json.dumps({"profile": "sums", "players": 4})), "", LEVELS)
+    assert options.rules is None and "two players" in options.notices[0]
+    with pytest.raises(SessionError):
+        GameSession.new(rules=Rules(profile="sums", table="sums", players=2, opening_redeal="none",
+                                    jack_kseri_points=None), seed=1)
+
+
+# --------------------------------------------------------------------------- the markup
+
+
+def _seated(spec: dict, seed: int = 1) -> GameSession:
+    return GameSession.new(rules=rules_from_spec(spec), seed=seed, level="easy")
+
+
+def test_the_other_seats_are_drawn_along_the_top_with_their_backs_and_counts():
+    session = _seated({"profile": "pisti", "players": 6, "packs": 2})
+    view = session.view()
+    html = seats_render.seats_html(view, {"easy": "Easy"})
+    seats = [int(n) for n in re.findall(r'data-seat="(\d)"', html)]
+    assert seats == [5, 4, 3, 2, 1]
+    for side in view.sides[1:]:
+        panel = html.split(f'id="seat-{side.seat}"')[1].split('id="seat-')[0]
+        assert panel.count('class="card back"') == side.hand_count
+        assert f'data-captured="{side.captured}"' in panel and side.name in panel
+    dealer = view.dealer
+    if dealer:
+        assert 'seat-chip dealer' in html.split(f'id="seat-{dealer}"')[1].split('id="seat-')[0]
+    assert html.count("seat-chip partner") == 1  # seat 3, opposite you
+    assert "no face" not in html and not re.search(r'static/cards/(?!back)', html)  # no face shows
+
+
+def test_the_score_has_a_side_per_seat_or_per_partnership():
+    alone = _seated({"profile": "fourcard", "players": 3}).view()
+    assert seats_render.seats_score_html(alone).count('class="score-side') == 3
+    teams = _seated({"profile": "greek", "players": 4}).view()
+    assert seats_render.side_labels(teams) == ("You & Nikos", "Eleni & Maria")
+
+
+def test_the_turn_line_names_the_bot_to_play():
+    session = _seated({"profile": "fourcard", "players": 3}, seed=2)
+    while session.phase != "bot":
+        session.play_human(session.view().hand[0])
+    view = session.view()
+    line = render.status_html(view)
+    assert f"{view.sides[view.to_move].name}'s turn" in line.replace("&#x27;", "'")
+
+
+def test_round_summary_and_match_end_have_a_column_per_side():
+    session = _seated({"profile": "fourcard", "players": 5, "packs": 2})
+    _play(session)
+    labels = seats_render.side_labels(session.view())
+    html = seats_render.seats_round_summary_html(session.round_summary(), labels)
+    assert html.count('<th scope="col">') == 6 and html.count('class="race-row"') == 5
+    while session.phase != "match_over":
+        session.next_round()
+        _play(session)
+    end = seats_render.seats_match_end_html(session.match_summary(), labels)
+    assert ("You win!" in end) == (session.match.winner == 0)
+    assert end.count('<tr><th scope="row">') >= 5
+
+
+def test_greek_seat_names():
+    from kseri import i18n
+    i18n.set_language("el")
+    try:
+        view = _seated({"profile": "greek", "players": 4}).view()
+        assert [side.name for side in view.sides[1:]] == ["Ελένη", "Νίκος", "Μαρία"]
+        assert not re.search(r"[A-Za-z]{3,}", seats_render.side_labels(view)[1])
+    finally:
+        i18n.set_language("en")
+
+
+# --------------------------------------------------------------------------- the new-game screen
+
+
+def test_every_seating_the_screen_offers_reads_back_and_deals():
+    import random
+
+    from kseri.engine.match import Match
+    from kseri.table.newgame import TABLE_NAMES, NewGameChoice, choice_for, player_counts
+    for table in TABLE_NAMES:
+        for players in player_counts(table):
+            for partnerships in (True, False):
+                for packs in (1, 2):
+                    choice = NewGameChoice(table=table, players=players, partnerships=partnerships, packs=packs)
+                    if packs == 2 and players < 4:
+                        with pytest.raises(SessionError, match="4 to 6"):
+                            choice.rules()
+                        continue
+                    try:
+                        rules = choice.rules()
+                    except SessionError as exc:
+                        assert "seats" in str(exc) or "pack" in str(exc), exc
+                        continue
+                    assert rules.players == players and (rules.packs == 2) >= (packs == 2)
+                    assert rules.partnered == (partnerships and players in (4, 6))
+                    back = choice_for(rules, "medium")
+                    assert back.rules() == rules and back.players == players
+                    Match.new(rules=rules, rng=random.Random(players))  # it deals
+
+
+def test_the_screen_refuses_a_seating_the_table_cannot_deal_in_one_line():
+    from kseri.table.newgame import NewGameChoice, choice_from_form
+    with pytest.raises(SessionError, match="This table seats 2, 4 players"):
+        NewGameChoice(table="greek", players=3).rules()
+    with pytest.raises(SessionError, match="seats 2 players"):
+        choice_from_form({"table": "sums", "target": "37", "players": "4"})
+    five = NewGameChoice(table="fourcard", players=5).rules()  # two packs where one cannot deal five
+    assert five.packs == 2 and five.cards == 104
+
+
+def test_the_screen_shows_the_seats_of_the_game_in_play():
+    from kseri.table.newgame import choice_for
+    from kseri.web.newgame_render import new_game_html
+    rules = rules_from_spec({"profile": "pisti", "players": 6, "packs": 2, "partnerships": False})
+    html = new_game_html(choice_for(rules, "hard"))
+    assert 'name="players" value="6" checked' in html and 'name="two_packs" checked' in html
+    assert 'name="partnerships" checked' not in html
+
+
+def test_the_table_says_which_game_it_is():
+    view = _seated({"profile": "pisti", "players": 4}).view()
+    assert "Pişti, 4 players in partnerships" in render.status_html(view)
+    assert "Greek" in render.status_html(GameSession.new(seed=1).view())
+
+
+def test_each_bot_plays_its_own_level_and_the_save_keeps_them(monkeypatch):
+    import kseri.table.session as module
+    from kseri.table.newgame import choice_for, choice_from_form
+    session = _seated({"profile": "fourcard", "players": 4})
+    session.set_seat_levels(("easy", "hard", "easy", "medium"))
+    assert session.seat_levels == ("easy", "hard", "easy", "medium")
+    assert [side.level for side in session.view().sides[1:]] == ["hard", "easy", "medium"]
+    asked: list[tuple[int, str]] = []
+    real = module._thinker
+
+    def spy(level, observation, rng, *, exact=False):  # type: ignore[no-untyped-def]
+        asked.append((observation.seat, level))
+        return real(level, observation, rng, exact=exact)
+
+    monkeypatch.setattr(module, "_thinker", spy)
+    _play(session, limit=12)
+    assert asked and all(level == session.level_of(seat) for seat, level in asked)
+    again = restore_session(session.to_save())
+    assert again.seat_levels == session.seat_levels
+    choice = choice_for(again.rules, again.level, again.seat_levels)
+    assert choice.levels_by_seat()[1:] == ("hard", "easy", "medium")
+    form = {"table": "fourcard", "level": "easy", "target": "101", "players": "4", "partnerships": True,
+            "level1": "hard", "level2": "easy", "level3": "medium", "level4": "hard"}
+    assert choice_from_form(form).levels_by_seat() == ("easy", "hard", "easy", "medium")
+    session.level = "medium"  # the header's level: every bot plays it
+    assert session.seat_levels == ("medium",) * 4 and "levels" not in json.loads(session.to_save())
+    two = choice_from_form({"table": "greek", "level": "hard", "target": "151", "level1": "easy"})
+    assert two.seat_levels == ()
+
+
+# --------------------------------------------------------------------------- pass and play
+
+
+def _people_session(spec: dict, people: int, seed: int = 3) -> GameSession:
+    session = _seated(spec, seed)
+    session.set_people(people, ("Anna", "Bob", "Chris")[:people])
+    return session
+
+
+def test_pass_and_play_hides_every_hand_until_its_person_takes_the_device():
+    session = _people_session({"profile": "fourcard", "players": 4}, 2)
+    seen_handover = 0
+    for _ in range(200):
+        phase = session.phase
+        if phase not in ("human", "bot"):
+            break
+        view = session.view()
+        if phase == "bot":
+            session.play_bot()
+            continue
+        if session.handover is not None:
+            seen_handover += 1
+            assert view.hand == () and view.handover == session.to_move  # no hand face up on the pass screen
+            with pytest.raises(Exception, match="passed to"):
+                session.play_human(_hand(session.round, session.to_move)[0].code)
+            session.take_seat()
+        view = session.view()
+        assert session.viewer == session.to_move and view.viewer == session.to_move
+        assert view.hand == tuple(c.code for c in _hand(session.round, session.to_move))
+        session.play_human(view.hand[0])
+    assert seen_handover >= 4  # Anna and Bob sit next to each other: the device goes round every turn
+    names = [side.name for side in session.view().sides]
+    assert names == ["Anna", "Bob", "Nikos", "Maria"]
+
+
+def test_a_reload_with_people_shows_nobody_s_hand_first():
+    session = _people_session({"profile": "pisti", "players": 3}, 3)
+    assert session.viewer is None and session.phase == "human" and session.view().hand == ()
+    session.take_seat()
+    session.play_human(session.view().hand[0])
+    again = restore_session(session.to_save())
+    assert again.people == 3 and again.own_names == ("Anna", "Bob", "Chris") and again.viewer is None
+    assert again.view().hand == () and again.handover == again.to_move
+    html = seats_render.handover_html(again.view())
+    assert again.name_of(again.to_move) in html and "static/cards/" not in html
+
+
+def test_two_people_at_two_seats_and_default_names():
+    session = GameSession.new(seed=2, level="easy")
+    session.set_people(2, ("", "  Bob  "))
+    assert [side.name for side in session.view().sides] == ["Player 1", "Bob"]
+    assert session.view().panels and session.phase == "human"
+    with pytest.raises(SessionError):
+        session.set_people(3)
+
+
+# --------------------------------------------------------------------------- statistics per game and seating
+
+
+def test_statistics_are_kept_per_game_and_seating_and_old_ones_still_load():
+    from kseri.table.stats import Stats, game_key
+    from kseri.web.stats_render import stats_html
+    old = Stats.read('{"v": 2, "games": {"greek": {"easy": {"matches": 2, "wins": 1, "streak": 0, "best": 1}}},'
+                     ' "recent": []}')
+    assert old.record("greek", "easy").matches == 2
+    assert Stats.read('{"played": {"easy": 2}, "won": {"easy": 1}}').record("greek", "easy").wins == 1
+    for spec, seed in (({"profile": "pisti", "players": 4}, 1), ({"profile": "fourcard", "players": 3}, 2),
+                       ({"profile": "fourcard", "players": 5, "packs": 2}, 3)):
+        session = _seated(spec, seed)
+        while session.phase != "match_over":
+            _play(session)
+            if session.phase == "round_over":
+                session.next_round()
+        key = game_key(session.rules)
+        assert old.add(key, "easy", session.match_summary(), day="2026-12-02")
+        record = old.record(key, "easy")
+        assert record.matches == 1 and record.wins == (session.match.winner == 0)
+    assert set(old.games) == {"greek", "pisti:4p", "fourcard:3", "fourcard:5x2"}
+    assert old.record("pisti", "easy").matches == 0  # not mixed with the two-player game
+    again = Stats.read(old.to_json())
+    assert again == old and len(again.recent) == 3
+    html = stats_html(again)
+    assert "Pişti, 4 players in partnerships" in html and "Four-card, 5 players, two packs" in html
+    assert html.index('id="stats-greek"') < html.index('id="stats-fourcard-3"') < html.index('id="stats-pisti-4p"')
+    with pytest.raises(SessionError):
+        Stats.read('{"v": 2, "games": {"pisti:9": {}}, "recent": []}')
+
+
+def test_every_seating_is_drawn_in_greek():
+    from kseri import i18n
+    from kseri.table.views import describe_event, describe_take
+    from tests.web.test_web_greek import assert_greek
+    i18n.set_language("el")
+    try:
+        for spec, people in (({"profile": "pisti", "players": 4}, 1), ({"profile": "fourcard", "players": 5,
+                                                                         "packs": 2}, 1),
+                             ({"profile": "fourcard", "players": 3}, 2)):
+            session = _seated(spec, 5)
+            if people > 1:
+                session.set_people(people, ("Άννα", ""))
+            pages: list[str] = []
+            while session.phase in ("human", "bot"):
+                if session.handover is not None:
+                    pages.append(seats_render.handover_html(session.view()))
+                    session.take_seat()
+                event = session.play_human(session.view().hand[0]) if session.phase == "human" else \
+                    session.play_bot()
+                view = session.view()
+                names = session.last_play.names if session.last_play else ()
+                pages += [seats_render.seats_html(view, {"easy": "Εύκολο"}), seats_render.seats_score_html(view),
+                          render.status_html(view), describe_event(event, 4, names)]
+                if session.last_play is not None:
+                    pages.append(describe_take(session.last_play))
+            labels = seats_render.side_labels(session.view())
+            pages.append(seats_render.seats_round_summary_html(session.round_summary(), labels, 0,
+                                                               seats_render.short_labels(session.view())))
+            for html in pages:
+                assert_greek(html)
+    finally:
+        i18n.set_language("en")
+
+
+def test_pass_and_play_is_for_the_pile_tables():
+    from kseri.engine.rules import SUMS
+    from kseri.table.newgame import NewGameChoice
+    from kseri.table.tables import new_session
+    with pytest.raises(SessionError, match="pile tables"):
+        NewGameChoice(table="sums", people=2).rules()
+    with pytest.raises(SessionError, match="pile tables"):
+        new_session(rules=SUMS, seed=1, level="easy").set_people(2)
+
+
+@settings(max_examples=10, deadline=None)
+@given(spec=st.sampled_from(SEATINGS), seed=st.integers(0, 2**40))
+def test_a_round_summary_adds_up_for_every_side(spec, seed):
+    session = GameSession.new(rules=rules_from_spec(spec), seed=seed, level="easy")
+    _play(session)
+    summary = session.round_summary()
+    rows = {row.key: row for row in summary.rows}
+    for side in range(session.rules.teams):
+        parts = sum(row.values[side] for row in summary.rows if row.is_points and row.key != "total")
+        assert parts == rows["total"].values[side] == summary.points[side]
+    assert sum(rows["cards"].values) == session.rules.cards
+    assert sum(1 for v in rows["majority"].values if v) <= 1  # most cards: one side, or nobody on a tie
+    assert summary.totals == tuple(session.match.totals)
