@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.rules import Rules
 
-__all__ = ["DEFAULT_HEURISTIC", "HeuristicParams", "card_scores", "holding_chances"]
+__all__ = ["CHANCE_ROWS", "DEFAULT_HEURISTIC", "HeuristicParams", "card_scores", "holding_chances"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class HeuristicParams:
 DEFAULT_HEURISTIC = HeuristicParams()
 
 
-_CHANCES: dict[tuple[int, int, int], tuple[float, ...]] = {}
+CHANCE_ROWS: dict[tuple[int, int, int], tuple[float, ...]] = {}
 """:func:`holding_chances` already computed (a few thousand rows at most: hidden cards up to
 104, hand sizes up to a packet, two pack sizes)."""
 
@@ -73,7 +73,7 @@ def holding_chances(hidden: int, next_hand: int, copies: int) -> tuple[float, ..
     [0.0, 0.2, 0.3778, 0.5333, 0.6667]
     """
     key = (hidden, next_hand, copies)
-    row = _CHANCES.get(key)
+    row = CHANCE_ROWS.get(key)
     if row is None:
         chances = []
         for u in range(copies + 1):
@@ -87,7 +87,7 @@ def holding_chances(hidden: int, next_hand: int, copies: int) -> tuple[float, ..
                     none *= (hidden - next_hand - i) / (hidden - i)
                 p = 1.0 - none
             chances.append(p)
-        row = _CHANCES[key] = tuple(chances)
+        row = CHANCE_ROWS[key] = tuple(chances)
     return row
 
 
