@@ -38,7 +38,7 @@ from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
 from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import card_points_table
-from kseri.engine.state import shuffle
+from kseri.engine.state import sample, shuffle
 
 __all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
            "sample_world"]
@@ -256,12 +256,12 @@ class Sampler:
         allowed = self._allowed
         decisions = self._decisions
         if not decisions:
-            return rng.sample(allowed, h)
+            return sample(allowed, h, rng)  # rng.sample's cards and draws, faster
         q = self.q
         best: list[int] = []
         best_weight = -1.0
         for _ in range(self._attempts):
-            hand = rng.sample(allowed, h)
+            hand = sample(allowed, h, rng)
             # Keep the hand with probability prod(weight of each play / its largest possible
             # weight): draw u first and stop as soon as the product falls below it.
             u = rng.random()

@@ -233,7 +233,7 @@ def _prune(active: list[int], results: dict[int, list[float]], z: float) -> list
             continue
         diffs = [a - b for a, b in zip(lead, results[c], strict=True)]
         mean = sum(diffs) / m
-        var = sum((d - mean) ** 2 for d in diffs) / (m - 1)
+        var = sum([(d - mean) ** 2 for d in diffs]) / (m - 1)  # a list sums faster than a generator, same floats
         if mean <= z * (var / m) ** 0.5:
             keep.append(c)
     return keep
