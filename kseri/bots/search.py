@@ -141,11 +141,24 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
             s = seen[:]
             s[rank_index[c]] += 1
             s[13] += 1
-            for work in _playout_steps(state, s, rollout, stop, bottom):
-                pending += work
-                if pending >= STEP_WORK:
-                    yield pending
-                    pending = 0
+            plays = state.plays
+            if stop - len(plays) <= PLAYOUT_CHUNK:
+                # One piece (a Greek play-out to the packet's end): _playout_steps' one step,
+                # the same play-out and work, without a generator for every play-out.
+                if len(plays) < stop and not state.is_terminal():
+                    before = len(plays)
+                    widest = max(map(len, state.hands))
+                    playout(state, s, rollout, stop, bottom)
+                    pending += (len(plays) - before) * (widest + 1)
+                    if pending >= STEP_WORK:
+                        yield pending
+                        pending = 0
+            else:
+                for work in _playout_steps(state, s, rollout, stop, bottom):
+                    pending += work
+                    if pending >= STEP_WORK:
+                        yield pending
+                        pending = 0
             if state.is_terminal():
                 results[c].append(final_difference(state, team))
             elif solving and is_solvable(state):
