@@ -118,6 +118,8 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     spent = 0
     rank_index = RANK_INDEX
     pending = sampler.evals  # work not yet reported (here: reading the other player's plays)
+    seen: list[int] | None = None  # public_seen of every sample (see below)
+    bottom = -1
     while m < cap and (exact or (spent < budget and len(active) > 1)):
         evals = sampler.evals
         draw = sampler.draw(rng)
@@ -133,10 +135,12 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
                 yield pending
                 pending = 0
         pending += sampler.evals - evals + CLONE_WORK
-        seen = public_seen(world)
-        bottom = exposed_bottom(world)
+        if seen is None:  # the same in every sample: the opening, the plays, an exposed bottom card
+            seen = public_seen(world)
+            bottom = exposed_bottom(world)
+        last = active[-1]
         for c in active:
-            state = world.clone()
+            state = world.clone() if c != last else world  # the sample is not needed after its last card
             state.apply_index(c)
             s = seen[:]
             s[rank_index[c]] += 1
