@@ -118,7 +118,11 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     spent = 0
     rank_index = RANK_INDEX
     pending = sampler.evals  # work not yet reported (here: reading the other player's plays)
-    seen: list[int] | None = None  # public_seen of every sample (see below)
+    # What every sample shows in public (the opening, the plays, an exposed bottom card) is the
+    # same in each, so it is counted once; unless the rules expose a bottom card that the
+    # observation leaves out (a protocol bot may be given one so): each sample then has its own.
+    public_fixed = observation.bottom is not None or not observation.rules.exposed_bottom
+    seen: list[int] | None = None
     bottom = -1
     while m < cap and (exact or (spent < budget and len(active) > 1)):
         evals = sampler.evals
@@ -135,7 +139,7 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
                 yield pending
                 pending = 0
         pending += sampler.evals - evals + CLONE_WORK
-        if seen is None:  # the same in every sample: the opening, the plays, an exposed bottom card
+        if seen is None or not public_fixed:
             seen = public_seen(world)
             bottom = exposed_bottom(world)
         last = active[-1]
