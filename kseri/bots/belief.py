@@ -34,11 +34,11 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
-from kseri.engine.cards import JACK_INDEX, rank_index
+from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
 from kseri.engine.observation import Observation
 from kseri.engine.round import Round
 from kseri.engine.rules import card_points_table
-from kseri.engine.state import shuffle
+from kseri.engine.state import sample, shuffle
 
 __all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
            "sample_world"]
@@ -207,6 +207,8 @@ class Sampler:
                 self._allowed = allowed
         self._attempts = attempts
         self._decisions = [d for d in other_decisions(obs) if d.current] if self._two and read_plays else []
+        self._scores: list[dict[int, float]] = [{} for _ in self._decisions]
+        """Per decision, the heuristic's score of a card by what it depends on (see :meth:`_fits`)."""
         self.q = 0.0
         """The estimated chance that the other player plays the heuristic's card."""
         if self._decisions:
@@ -254,20 +256,19 @@ class Sampler:
         allowed = self._allowed
         decisions = self._decisions
         if not decisions:
-            return rng.sample(allowed, h)
+            return sample(allowed, h, rng)  # rng.sample's cards and draws, faster
         q = self.q
-        obs, params = self._obs, self._params
         best: list[int] = []
         best_weight = -1.0
         for _ in range(self._attempts):
-            hand = rng.sample(allowed, h)
+            hand = sample(allowed, h, rng)
             # Keep the hand with probability prod(weight of each play / its largest possible
             # weight): draw u first and stop as soon as the product falls below it.
             u = rng.random()
             weight = 1.0
-            for d in decisions:
+            for d, scores in zip(decisions, self._scores, strict=True):
                 held = [*hand, *d.later, d.card]
-                same, ties, _ = _judge(held, d, obs, params)
+                same, ties = self._fits(held, d, scores)
                 self.work += 1
                 self.evals += len(held)
                 other = (1.0 - q) / len(held)
@@ -282,6 +283,37 @@ class Sampler:
                 best, best_weight = hand, weight
             yield
         return best
+
+    def _fits(self, held: list[int], d: Decision, scores: dict[int, float]) -> tuple[bool, int]:
+        """:func:`_judge`'s first two answers (whether the heuristic plays ``d.card`` from
+        ``held``, how many cards tie for its best), from scores kept across samples.
+
+        For one decision (its pile, what was seen, the hand's size: all fixed while sampling), a
+        card's score depends only on the card, how many cards of its rank and how many jacks
+        are held (:func:`~kseri.bots.heuristic.card_scores`). Thousands of sampled hands share
+        those, so each score is computed once, by ``card_scores`` itself on the first hand that
+        needs it: the same floats as scoring every hand afresh, at a fraction of the cost.
+        """
+        ranks = RANK_INDEX
+        counts = [0] * 13
+        for x in held:
+            counts[ranks[x]] += 1
+        jacks = counts[JACK_INDEX]
+        keys = [x << 8 | counts[ranks[x]] << 4 | jacks for x in held]  # counts and jacks < 16
+        try:
+            got = [scores[k] for k in keys]
+        except KeyError:
+            obs = self._obs
+            got = card_scores(held, list(d.pile), d.pile_points, list(d.seen), d.next_hand, d.stock_left,
+                              obs.rules, card_points_table(obs.rules), self._params)
+            scores.update(zip(keys, got, strict=True))
+        limit = max(got) - 1e-9
+        ties = 0
+        for score in got:
+            if score >= limit:
+                ties += 1
+        # held ends with d.card; an earlier copy of it (the double pack) has the same key and score.
+        return scores[keys[-1]] >= limit, ties
 
 
 def sample_world(obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]]) -> Round:

@@ -18,8 +18,8 @@ play-out is a plausible continuation, not one where everybody peeks.
 
 from __future__ import annotations
 
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
-from kseri.engine.cards import RANK_INDEX
+from kseri.bots.heuristic import CHANCE_ROWS, DEFAULT_HEURISTIC, HeuristicParams, card_scores, holding_chances
+from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.round import Round
 
 __all__ = ["exposed_bottom", "final_difference", "playout", "policy_card", "public_seen"]
@@ -103,7 +103,14 @@ def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEU
 
     ``bottom`` is the exposed bottom card that ``seen`` already counts (-1: none; by
     default the one :func:`public_seen` of ``state`` would count): it is not counted again
-    when it is played."""
+    when it is played.
+
+    Each play is :func:`policy_card`'s card, but written out here: this loop is most of what
+    the hard bot's search costs, and calling :func:`policy_card` and
+    :func:`~kseri.bots.heuristic.card_scores` for every play read the rules' and weights'
+    constants again each time. The scores are the same expressions in the same order (so the
+    same floats and the same card: the first best one); ``tests/bots/test_rollout.py``
+    compares the two on many positions, and ``tests/bots/test_hard_moves.py`` the bot's moves."""
     apply = state.apply_index
     hands = state.hands
     plays = state.plays
@@ -111,8 +118,80 @@ def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEU
     if bottom is None:
         bottom = exposed_bottom(state)
     end = len(state.deck)
+    # card_scores' constants, read once per play-out.
+    rules = state.rules
+    players = rules.players
+    pts = state._card_points
+    cards = rules.cards
+    copies = 4 * rules.packs
+    jacks_capture = rules.jacks_capture
+    kseri_points = rules.kseri_points
+    jack_kseri_points = rules.jack_kseri_points or 0
+    jack_table_points = rules.jack_table_points if params.house_bonuses else 0
+    final_capture_points = rules.final_capture_points if params.house_bonuses else 0
+    w = params.card_weight
+    drop_cost = params.drop_cost
+    jack_worth = params.jack_worth
+    jack_keep_early = params.jack_keep
+    jack_keep_late = params.jack_keep_late
+    jack = JACK_INDEX
+    chance_rows = CHANCE_ROWS
     while (state.next_card < end or any(hands)) and len(plays) < stop:
-        c = policy_card(state, seen, params)
+        seat = state.to_move
+        hand = hands[seat]
+        if len(hand) == 1:
+            c = hand[0]
+        else:
+            # card_scores(hand, ...) and its first best card, as policy_card asks for it.
+            pile = state.pile
+            pile_points = state.pile_points
+            n = len(pile)
+            top = ranks[pile[-1]] if n else -1
+            held = [0] * 13
+            for x in hand:
+                held[ranks[x]] += 1
+            next_hand = len(hands[(seat + 1) % players])
+            stock_left = state.next_card < end
+            hidden = cards - seen[13] - len(hand)
+            chances = chance_rows.get((hidden, next_hand, copies)) or holding_chances(hidden, next_hand, copies)
+            jack_keep = jack_keep_early if stock_left else jack_keep_late
+            p_jack = -1.0
+            jack_pile = 0
+            if jack_table_points and n and all(ranks[x] == jack for x in pile):
+                jack_pile = jack_table_points
+            last_capture = 0.0
+            if final_capture_points and not stock_left:
+                last_capture = final_capture_points / (len(hand) + next_hand)
+            taken = w * (n + 1)  # the worth of the pile's cards and this one, towards the majority
+            c = -1
+            best = 0.0
+            for x in hand:
+                r = ranks[x]
+                p = pts[x]
+                if n and (r == top or (r == jack and jacks_capture)):
+                    score = pile_points + p + taken + jack_pile + last_capture
+                    if n == 1 and r == top:
+                        score += jack_kseri_points if r == jack else kseri_points
+                    elif r == jack:
+                        score -= jack_keep
+                else:
+                    u = copies - seen[r] - held[r]
+                    p_rank = chances[u] if u > 0 else 0.0
+                    at_risk = pile_points + p + taken
+                    loss = p_rank * at_risk
+                    if n == 0:
+                        loss += p_rank * (jack_kseri_points if r == jack else kseri_points)
+                    if r != jack:
+                        if jacks_capture:
+                            if p_jack < 0:
+                                uj = copies - seen[jack] - held[jack]
+                                p_jack = chances[uj] if uj > 0 else 0.0
+                            loss += (1.0 - p_rank) * p_jack * (1.0 if at_risk >= jack_worth else 0.3) * at_risk
+                        score = -loss - drop_cost * p
+                    else:
+                        score = -loss - drop_cost * p - jack_keep
+                if c < 0 or score > best:  # the first of the best, as max() and index() find it
+                    c, best = x, score
         apply(c)
         if c != bottom:
             seen[ranks[c]] += 1

@@ -8,7 +8,7 @@ through :class:`RoundState`, the part they have in common; both are built on
 record order (``docs/formats.md`` §"Deck order"), the next packet when every
 hand is empty, and the round's end, where the last capturer takes what is left
 on the table (``docs/rules.md`` §"Packets and round end"). :func:`shuffle` is
-``random.Random.shuffle`` made faster, for the deals.
+``random.Random.shuffle`` made faster, for the deals, and :func:`sample` ``random.Random.sample``.
 
 >>> import random
 >>> from kseri.engine.round import Round
@@ -22,6 +22,7 @@ on the table (``docs/rules.md`` §"Packets and round end"). :func:`shuffle` is
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
@@ -33,7 +34,7 @@ from kseri.engine.rules import Rules, card_points_table
 if TYPE_CHECKING:
     from kseri.engine.sums import SumsMove
 
-__all__ = ["BaseRound", "RoundState", "shuffle"]
+__all__ = ["BaseRound", "RoundState", "sample", "shuffle"]
 
 
 @runtime_checkable
@@ -331,3 +332,67 @@ def _same_as_shuffle() -> bool:
 
 
 _SAME_AS_SHUFFLE = _same_as_shuffle()
+
+
+def sample(population: list[int], k: int, rng: random.Random) -> list[int]:
+    """``rng.sample(population, k)``, faster for a plain :class:`random.Random`: the same
+    cards in the same order, and the same draws from ``rng`` (the search deals the other
+    player's hand this way thousands of times a decision).
+
+    :meth:`random.Random.sample` picks from a copy of the population when it is small, else
+    remembers the picked positions in a set, drawing each with ``_randbelow``; both are
+    written out here with ``getrandbits``. As for :func:`shuffle`, any other generator, and
+    every generator on an interpreter whose ``sample`` turns out to differ (checked once, at
+    import), gets ``rng.sample`` itself.
+
+    >>> sample(list(range(30)), 5, random.Random(4)) == random.Random(4).sample(range(30), 5)
+    True
+    """
+    if type(rng) is random.Random and _SAME_AS_SAMPLE and 0 <= k <= len(population):
+        return _sample_by_bits(population, k, rng)
+    return rng.sample(population, k)
+
+
+def _sample_by_bits(population: list[int], k: int, rng: random.Random) -> list[int]:
+    """``random.Random.sample`` with its ``_randbelow`` written in."""
+    n = len(population)
+    getrandbits = rng.getrandbits
+    setsize = 21  # random.Random.sample's choice between its two ways, as it makes it
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    result = []
+    if n <= setsize:
+        pool = population[:]
+        for i in range(k):
+            size = n - i
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            result.append(pool[j])
+            pool[j] = pool[size - 1]
+    else:
+        bits = n.bit_length()
+        selected: set[int] = set()
+        for _ in range(k):
+            j = getrandbits(bits)
+            while j >= n or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            result.append(population[j])
+    return result
+
+
+def _same_as_sample() -> bool:
+    """Whether :func:`sample` matches this interpreter's ``random.Random.sample``."""
+    for n, k in ((5, 3), (21, 5), (22, 5), (40, 6), (90, 6), (90, 7), (104, 30)):
+        a, b = random.Random(n * k), random.Random(n * k)
+        for _ in range(3):
+            if _sample_by_bits(list(range(n)), k, a) != b.sample(list(range(n)), k):
+                return False
+        if a.random() != b.random():
+            return False
+    return True
+
+
+_SAME_AS_SAMPLE = _same_as_sample()

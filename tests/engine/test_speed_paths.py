@@ -176,3 +176,19 @@ def test_the_deals_shuffle_is_randoms_shuffle():
     expected = list(range(60))
     random.Random(1).shuffle(expected)
     assert longer == expected
+
+
+def test_the_search_sample_is_randoms_sample():
+    from kseri.engine.state import _SAME_AS_SAMPLE, sample
+
+    assert _SAME_AS_SAMPLE  # on this interpreter the written-out loops are used (else no speed-up)
+    for n in (0, 1, 2, 5, 6, 20, 21, 22, 30, 40, 46, 85, 86, 104):
+        for k in sorted({0, 1, 2, 4, 5, 6, 7, 12, n // 2, n}):
+            if k > n:
+                continue
+            for seed in range(20):
+                population = [3 * i + 1 for i in range(n)]
+                a, b = random.Random(seed), random.Random(seed)
+                assert sample(population, k, a) == b.sample(population, k), (n, k, seed)
+                assert a.getstate() == b.getstate()
+                assert population == [3 * i + 1 for i in range(n)]  # left as it was
