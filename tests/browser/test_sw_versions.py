@@ -5,11 +5,13 @@ reads the cache of the version it was loaded from)."""
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from devtools import build as site_build
 from devtools import precache
@@ -37,10 +39,25 @@ def _release(site_dir, version: int) -> None:
     precache.write(site_dir)
 
 
-RELOAD_TIMEOUT = 90_000
-"""A reload while the new version's worker installs (fetching and hashing ~22 MB) waited more than
-Playwright's 30 s for its navigation on a busy 2-core machine (once in ~10 runs at load 7, and in
-CI): what these tests check is which files a load gets, not how fast."""
+RELOAD_STALL = 30_000
+"""How long a reload may take to commit its navigation before it is given up and made again."""
+
+
+def _reload(page) -> None:
+    """Reload ``page`` and wait for its navigation to commit (the callers then wait for the page's
+    own ready mark).
+
+    Rarely, a reload made while a new version's worker installs never commits: twice in CI
+    (2026-12-01 and 2026-12-02, 90 s) and once in ten local runs at a load average of 7; never in
+    fourteen runs on an idle machine or with two busy processes beside it. The cause is not found
+    (README, "Offline"). Such a reload is made once more as a fresh navigation, with a warning in
+    the test report, so that these tests go on to check what they are about: which version's files
+    each load gets. A second stall fails the test."""
+    try:
+        page.reload(wait_until="commit", timeout=RELOAD_STALL)
+    except PlaywrightTimeoutError:
+        warnings.warn(f"a reload did not commit in {RELOAD_STALL // 1000} s; navigating again", stacklevel=2)
+        page.goto(page.url, wait_until="commit", timeout=3 * RELOAD_STALL)
 
 
 def _kseri_caches(page) -> list[str]:
@@ -50,7 +67,7 @@ def _kseri_caches(page) -> list[str]:
 def _old_cache_goes(page, watch, current: str) -> bool:
     """Reload until only ``current`` is left (a page's pin outlives it by up to 10 s)."""
     for _ in range(15):
-        page.reload(wait_until="commit", timeout=RELOAD_TIMEOUT)
+        _reload(page)
         wait_ready(page, watch)
         if _kseri_caches(page) == [current]:
             return True
@@ -74,7 +91,7 @@ def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_p
     site_dir = tmp_path / "site"
     with _version_one_installed(browser, site_dir) as (site, first):
         old, watch = site.page, site.watch
-        old.reload(wait_until="commit", timeout=RELOAD_TIMEOUT)  # now loaded through the worker, from version 1's cache
+        _reload(old)  # now loaded through the worker, from version 1's cache
         wait_ready(old, watch)
         assert old.evaluate(SEEN_JS) == ["1", "1"]
 
@@ -93,7 +110,7 @@ def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_p
         assert second == "kseri-" + version != first
         # The old page, now controlled by the new worker, still gets its own version's files.
         assert old.evaluate(FETCHED_CSS_JS) == "1"
-        new.reload(wait_until="commit", timeout=RELOAD_TIMEOUT)
+        _reload(new)
         wait_ready(new, watch)
         assert new.evaluate(SEEN_JS) == ["2", "2"] and new.evaluate(FETCHED_CSS_JS) == "2"
 
@@ -111,7 +128,7 @@ def test_reloads_across_deploys_never_mix_versions(browser, tmp_path):
         for version in (2, 3):
             _release(site_dir, version)
             for pause in (0, 300, 900, 0):
-                page.reload(wait_until="commit", timeout=RELOAD_TIMEOUT)
+                _reload(page)
                 wait_ready(page, watch)
                 seen.append(tuple(page.evaluate(SEEN_JS)))
                 page.wait_for_timeout(pause)
