@@ -290,8 +290,10 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         round=view.round_number, packet=view.packet, packets=view.packets))
     if view.title:  # which game this is (its name and seating; the target too where the score has no room for it)
         target = _("first to <b>{target}</b>").format(target=view.target)
-        where = (f'<span class="game-title">{escape(view.title)}</span>'
-                 f'<span class="game-target"> · {target}</span> · {where}')
+        # Each part carries its own separator, so the style sheet may hide either one cleanly.
+        where = (f'<span class="game-title">{escape(view.title)} · </span>'
+                 f'<span class="game-target">{target}<span class="round-where"> · </span></span>'
+                 f'<span class="round-where">{where}</span>')
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
