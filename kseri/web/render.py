@@ -398,17 +398,8 @@ def round_summary_html(summary: RoundSummary) -> str:
         raised = _("Both of you passed {before} in this round, so the target rises to <b>{target}</b>.").format(
             before=summary.target_before, target=summary.target)
         raised = f'<p class="raised-note">{raised}</p>'
-    progress = []
-    for who, before, after in ((_("You"), summary.totals_before[0], t_you),
-                               (_("Bot"), summary.totals_before[1], t_bot)):
-        race_label = _("{who}: {total} of {target}").replace("{target}", str(summary.target))
-        pct_before = min(100, round(100 * before / summary.target))
-        pct_after = min(100, round(100 * after / summary.target))
-        progress.append(
-            f'<div class="race-row"><span class="race-who">{who}</span>'
-            f'<span class="race-track" role="img" aria-label="{escape(race_label.format(who=who, total=after))}">'
-            f'<span class="race-gain" style="--from:{pct_before}%;--to:{pct_after}%"></span></span>'
-            f'<b class="race-total">{after}</b></div>')
+    progress = [seats_render.race_row_html(_("You"), summary.totals_before[0], t_you, summary.target),
+                seats_render.race_row_html(_("Bot"), summary.totals_before[1], t_bot, summary.target)]
     sub = _("Round {number}: <b>{you}</b> – <b>{bot}</b>").format(number=summary.number, you=you, bot=bot)
     return (f'<h2 id="round-summary-title">{escape(headline)}</h2>'
             f'<p class="sub">{sub}</p>'

@@ -107,6 +107,21 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
             + '</div></div>')
 
 
+def race_row_html(who: str, before: int, after: int, target: int) -> str:
+    """One side's bar in the round summary's race to the target: where it stood, what it gained.
+
+    >>> 'aria-label="You: 30 of 151"' in race_row_html("You", 12, 30, 151)
+    True
+    """
+    label = _("{who}: {total} of {target}").format(who=who, total=after, target=target)
+    pct_before = min(100, round(100 * before / target))
+    pct_after = min(100, round(100 * after / target))
+    return (f'<div class="race-row"><span class="race-who">{escape(who)}</span>'
+            f'<span class="race-track" role="img" aria-label="{escape(label)}">'
+            f'<span class="race-gain" style="--from:{pct_before}%;--to:{pct_after}%"></span></span>'
+            f'<b class="race-total">{after}</b></div>')
+
+
 def seats_html(view: TableView, level_names: Mapping[str, str] | None = None) -> str:
     """The other seats along the top of the table: name, level, hand (backs), taken cards, the round's
     points so far, kseris, who deals and whose turn it is; your partner marked."""
@@ -201,17 +216,8 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
         label = escape(_(row.label)) + (f"<small>{escape(row.note)}</small>" if row.note else "")
         rows.append(f'<tr class="row-{row.key}"><th scope="row">{label}</th>{"".join(cells)}</tr>')
     heads = _heads(labels, short)
-    progress = []
-    for side, label in enumerate(labels):
-        before, after = summary.totals_before[side], summary.totals[side]
-        race_label = _("{who}: {total} of {target}").format(who=label, total=after, target=summary.target)
-        pct_before = min(100, round(100 * before / summary.target))
-        pct_after = min(100, round(100 * after / summary.target))
-        progress.append(
-            f'<div class="race-row"><span class="race-who">{escape(label)}</span>'
-            f'<span class="race-track" role="img" aria-label="{escape(race_label)}">'
-            f'<span class="race-gain" style="--from:{pct_before}%;--to:{pct_after}%"></span></span>'
-            f'<b class="race-total">{after}</b></div>')
+    progress = [race_row_html(label, summary.totals_before[side], summary.totals[side], summary.target)
+                for side, label in enumerate(labels)]
     raised = ""
     if summary.raised:
         raised = _("More than one side passed {before} in this round, so the target rises to <b>{target}</b>.").format(

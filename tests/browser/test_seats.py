@@ -14,6 +14,7 @@ from kseri.engine.rules import rules_from_spec
 from kseri.table.session import GameSession
 
 from .test_a11y import describe, run_axe
+from .test_game import SETTLED_JS
 
 pytestmark = pytest.mark.browser
 
@@ -34,10 +35,6 @@ SEATS_JS = """() => {
     dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
   };
 }"""
-
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
-
 
 def seats_state(page) -> dict:
     return page.evaluate(SEATS_JS)
