@@ -27,6 +27,7 @@ from typing import Any
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import PROFILES, Rules, double_pack_opening
 from kseri.i18n import N_, _
+from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 
 __all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for",
@@ -96,17 +97,22 @@ class NewGameChoice:
     """With 4 or 6 players, partners opposite score together."""
     packs: int = 1
     """2: the double pack (4 to 6 players); taken anyway where one pack cannot deal the seats."""
-    people: int = 1
-    """People sharing the device ("pass and play"), in seats 0 .. people - 1; bots in the others."""
+    seats: tuple[str, ...] = ()
+    """Who sits in each seat from seat 0 (:data:`~kseri.table.seat_plan.PERSON`, a person at this device
+    playing "pass and play", or a bot's level); seats not listed: a bot of :attr:`level`."""
     names: tuple[str, ...] = ()
     """The people's names by seat ("": "Player N")."""
-    seat_levels: tuple[str, ...] = ()
-    """Each bot's level by seat (seat 0's entry is yours, unused) when they differ; empty: all :attr:`level`."""
 
-    def levels_by_seat(self) -> tuple[str, ...]:
-        """A level for every seat (:meth:`kseri.table.session.GameSession.set_seat_levels`)."""
-        given = self.seat_levels
-        return tuple(given[seat] if seat < len(given) else self.level for seat in range(self.players))
+    def plan(self) -> SeatPlan:
+        """Who sits where (:class:`~kseri.table.seat_plan.SeatPlan`; seat 0 is always a person)."""
+        given = self.seats
+        return SeatPlan(seats=(PERSON, *(given[seat] if seat < len(given) else self.level
+                                         for seat in range(1, self.players))), names=self.names)
+
+    @property
+    def people(self) -> int:
+        """How many people share the device."""
+        return len(self.plan().persons)
 
     def rules(self) -> Rules:
         """The engine's rules for this choice; :class:`SessionError` (one line) if they do not hold."""
@@ -122,7 +128,7 @@ class NewGameChoice:
             if option.key in self.options:
                 changes.update(option.changes)
         changes.update(self._seating())
-        if self.people > 1 and PROFILES[self.table].table == "sums":
+        if any(entry == PERSON for entry in self.seats[1:self.players]) and PROFILES[self.table].table == "sums":
             raise SessionError(_("Pass and play is for the pile tables: the open table seats you against the bot."))
         if self.target is not None:
             changes["target"] = self.target
@@ -206,9 +212,8 @@ def seating_title(profile: str, players: int, partnered: bool, packs: int) -> st
     return f"{name}, {seating}"
 
 
-def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = (), people: int = 1,
-               names: tuple[str, ...] = ()) -> NewGameChoice:
-    """The screen's choice that gives ``rules`` (a match in play) and its bots' levels; rules the
+def choice_for(rules: Rules, level: str, plan: SeatPlan | None = None) -> NewGameChoice:
+    """The screen's choice that gives ``rules`` (a match in play) and who sits where; rules the
     screen cannot show (a link's own JSON) give their table's defaults."""
     table = rules.profile if rules.profile in TABLE_NAMES else "greek"
     base = PROFILES[table]
@@ -216,23 +221,19 @@ def choice_for(rules: Rules, level: str, seat_levels: tuple[str, ...] = (), peop
                         if all(getattr(rules, name) == value != getattr(base, name)
                                for name, value in o.changes.items()))
     level = level if level in levels() else DEFAULT_LEVEL
+    seats, names = (plan.seats, plan.names) if plan is not None else ((), ())
+    if all(entry == level for entry in seats[1:]):
+        seats, names = (), ()  # you against bots of the level: the screen's plain choice
     choice = NewGameChoice(table=table, level=level, options=options,
                            target=rules.target if rules.target != base.target else None,
                            rounds=rules.match_rounds, players=rules.players, partnerships=rules.partnerships,
-                           packs=rules.packs, seat_levels=_distinct(level, seat_levels), people=people,
-                           names=names if people > 1 else ())
+                           packs=rules.packs, seats=seats, names=names)
     try:
         if choice.rules() == rules:
             return choice
     except SessionError:
         pass
-    return NewGameChoice(table=table, level=level, people=people if people <= 2 else 1,
-                         names=names[:2] if 1 < people <= 2 else ())
-
-
-def _distinct(level: str, seat_levels: tuple[str, ...]) -> tuple[str, ...]:
-    """``seat_levels`` when a bot plays another level than ``level``, else () (all play ``level``)."""
-    return tuple(seat_levels) if any(x != level for x in seat_levels[1:]) else ()
+    return NewGameChoice(table=table, level=level)
 
 
 def _whole(text: object, what: str, low: int, high: int) -> int:
@@ -251,7 +252,7 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     ...                   "rounds": "5", "jack_pile_bonus": True, "players": "6", "partnerships": False})
     ... # doctest: +NORMALIZE_WHITESPACE
     NewGameChoice(table='fourcard', level='easy', target=51, rounds=None, options=frozenset({'jack_pile_bonus'}),
-                  players=6, partnerships=False, packs=1, people=1, names=(), seat_levels=())
+                  players=6, partnerships=False, packs=1, seats=(), names=())
     >>> choice_from_form({"table": "greek", "target": "lots"})
     Traceback (most recent call last):
     ...
@@ -267,16 +268,15 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True)
     base = PROFILES.get(table)
     players = _whole(fields.get("players", "2"), _("The number of players"), 2, 6)
-    seat_levels = tuple(str(fields.get(f"level{seat}", level)) if players > 2 else level for seat in range(players))
-    if any(x not in levels() for x in seat_levels):
+    seats = (PERSON, *(str(fields.get(f"seat{seat}", level)) for seat in range(1, players)))
+    if any(x != PERSON and x not in levels() for x in seats):
         raise SessionError("unknown level for a seat")
-    people = _whole(fields.get("people", "1"), _("The number of people at this device"), 1, players)
-    names = tuple(" ".join(str(fields.get(f"name{seat}", "")).split())[:20] for seat in range(people)) \
-        if people > 1 else ()
+    names = tuple(clean_name(str(fields.get(f"name{seat}", ""))) if entry == PERSON else ""
+                  for seat, entry in enumerate(seats)) if seats.count(PERSON) > 1 else ()
     choice = NewGameChoice(table=table, level=level, rounds=rounds, options=options,
                            target=None if base is not None and target == base.target else target,
                            players=players, partnerships=fields.get("partnerships", True) is True,
                            packs=2 if fields.get("two_packs") is True else 1,
-                           seat_levels=_distinct(level, (level, *seat_levels[1:])), people=people, names=names)
+                           seats=seats if any(x != level for x in seats[1:]) else (), names=names)
     choice.rules()  # refuse here, with the field's name, what the engine would refuse
     return choice

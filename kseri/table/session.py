@@ -38,6 +38,7 @@ a line in :attr:`GameSession.notices` for the page to show.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 from collections import deque
@@ -59,6 +60,7 @@ from kseri.table.hints import reason_for
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
+from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
 from kseri.table.seats import (
     BOT,
     DEFAULT_LEVEL,
@@ -125,10 +127,10 @@ class GameSession:
         self.seed = seed
         self._level = _check_level(level)
         self._seat_levels: tuple[str, ...] = ()
-        self._people = 1
-        """Seats 0 .. people - 1 are people sharing this device ("pass and play"); bots sit in the others."""
+        self._persons: tuple[int, ...] = (HUMAN,)
+        """The seats of the people sharing this device ("pass and play"); bots sit in the others."""
         self._names: tuple[str, ...] = ()
-        """The people's own names, by seat ("" keeps the default)."""
+        """The people's own names, by seat ("" keeps the default; empty with one person)."""
         self.viewer: int | None = HUMAN
         """The person holding the device: whose hand is drawn. None after a reload with several people
         (nobody's hand shows until the next person takes the device)."""
@@ -173,18 +175,22 @@ class GameSession:
 
     @classmethod
     def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
-        """Open a ``kseri-record/1`` record at its last position; :class:`RecordError` (one line)
-        for anything that is not a legal game the table plays.
+        """Open a ``kseri-record/1`` record at its last position, with its people and bots if it says
+        who sat where (``seats``); :class:`RecordError` (one line) for anything that is not a legal game
+        the table plays.
 
         Later rounds are shuffled from ``seed`` (a fresh one if not given); a record of no
         rounds yet starts its match with the first deal from ``seed``.
         """
         try:
-            match = from_record(parse_json(text, what="record"))
+            data = parse_json(text, what="record")
+            match = from_record(data)
             refusal = table_refusal(match.rules) or cls._other_table(match.rules)
             if refusal:
                 raise RecordError(refusal, "rules")
             session = cls(match, seed=new_seed() if seed is None else seed, level=level)
+            if isinstance(data, dict) and "seats" in data:  # who sat where (kseri.table.seat_plan)
+                session.apply_plan(SeatPlan.parse(data["seats"], players=match.rules.players))
             if not match.rounds:
                 session._deal()
             session._check_playable()
@@ -244,10 +250,13 @@ class GameSession:
             raise SessionError("the saved game's record has no rounds")
         session = cls(match, seed=seed, level=level)
         people = data.get("people", 1)
-        if type(people) is int and 1 < people <= match.rules.players and cls.table == "pile":
-            names = data.get("names", [])
-            session.set_people(people, tuple(n for n in names if isinstance(n, str))[:people]
-                               if isinstance(names, list) else ())
+        if type(people) is int:  # (an older save: the people sat first)
+            people = list(range(people))
+        names = data.get("names", [])
+        names = tuple(n if isinstance(n, str) else "" for n in names) if isinstance(names, list) else ()
+        if isinstance(people, list) and len(people) > 1 and cls.table == "pile":
+            with contextlib.suppress(SessionError):  # (seats the table cannot use: everyone else is a bot)
+                session.set_people(tuple(people), names)
         seat_levels = data.get("levels")
         if isinstance(seat_levels, list) and len(seat_levels) == match.rules.players \
                 and all(isinstance(x, str) and x in levels() for x in seat_levels):
@@ -274,14 +283,31 @@ class GameSession:
             data["counted"] = True
         if self._seat_levels:
             data["levels"] = list(self._seat_levels)
-        if self._people > 1:
-            data["people"] = self._people
+        if self.people > 1:
+            data["people"] = list(self._persons)
             data["names"] = list(self._names)
         return json.dumps(data, separators=(",", ":"))
 
     def record_text(self) -> str:
-        """The match as ``kseri-record/1`` JSON (for a link or a download)."""
-        return json.dumps(to_record(self.match), separators=(",", ":"))
+        """The match as ``kseri-record/1`` JSON (for a link or a download), with who sits where
+        (``seats``: :mod:`kseri.table.seat_plan`)."""
+        return json.dumps({**to_record(self.match), "seats": list(self.seat_plan.codes())}, separators=(",", ":"))
+
+    @property
+    def seat_plan(self) -> SeatPlan:
+        """Who sits where: the people (with their own names) and each bot's level."""
+        return SeatPlan(seats=tuple(PERSON if self.is_person(seat) else self.level_of(seat)
+                                    for seat in range(self.players)), names=self._names)
+
+    def apply_plan(self, plan: SeatPlan) -> None:
+        """Seat the people and bots of ``plan`` (:class:`SessionError` if it is not for this table)."""
+        if len(plan.seats) != self.players:
+            raise SeatPlanError(f"seats: {len(plan.seats)} entries for {self.players} seats")
+        bots = [entry for entry in plan.seats if entry != PERSON]
+        if bots:
+            self.level = max(set(bots), key=bots.count)  # the header shows the level most bots play
+        self.set_seat_levels(plan.levels(self._level))
+        self.set_people(plan.persons, plan.names)
 
     # -- settings ---------------------------------------------------------------
 
@@ -335,7 +361,7 @@ class GameSession:
     def can_review(self) -> bool:
         """Whether a finished round can be reviewed play by play (the pile tables' review: you against one bot;
         not with people sharing the device, whose review would show one person's cards to the other)."""
-        return self.players == 2 and self._people == 1
+        return self.players == 2 and self.people == 1
 
     @property
     def phase(self) -> Phase:
@@ -350,28 +376,36 @@ class GameSession:
 
     @property
     def people(self) -> int:
-        """How many people share the device (seats 0 .. people - 1); 1: you against the bots."""
-        return self._people
+        """How many people share the device; 1: you against the bots."""
+        return len(self._persons)
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        """The people's seats, seat 0 (whoever opened the page) first."""
+        return self._persons
 
     @property
     def own_names(self) -> tuple[str, ...]:
-        """The names the people gave themselves, by seat ("": the default "Player N")."""
+        """The names the people gave themselves, by seat ("": the default "Player N"; empty with one person)."""
         return self._names
 
     def is_person(self, seat: int) -> bool:
-        return seat < self._people
+        return seat in self._persons
 
-    def set_people(self, people: int, names: tuple[str, ...] = ()) -> None:
-        """Seat ``people`` people (1 to the number of seats) in seats 0 .. people - 1, with their ``names``
-        ("" or missing: "Player N"); names are cut to :data:`NAME_LIMIT` characters of one line."""
-        if type(people) is not int or not 1 <= people <= self.players:
-            raise SessionError(f"people must be 1 to {self.players}, got {brief(people)}")
-        if people > 1 and self.table != "pile":
+    def set_people(self, people: int | tuple[int, ...], names: tuple[str, ...] = ()) -> None:
+        """Seat people in the seats ``people`` (a number ``n``: seats 0 .. n - 1; seat 0 is always one),
+        bots in the others, with their ``names`` by seat ("" or missing: "Player N"); names are cut to
+        :data:`~kseri.table.seat_plan.NAME_LIMIT` characters of one line."""
+        seats = tuple(range(people)) if type(people) is int else people
+        if not isinstance(seats, tuple) or not seats or seats[0] != HUMAN or list(seats) != sorted(set(seats)) \
+                or any(type(s) is not int for s in seats) or seats[-1] >= self.players:
+            raise SessionError(f"people sit in seats 0 to {self.players - 1}, seat 0 first, got {brief(people)}")
+        if len(seats) > 1 and self.table != "pile":
             raise SessionError("pass and play is for the pile tables")
-        self._people = people
-        self._names = tuple(_clean_name(names[seat]) if seat < len(names) else "" for seat in range(people)) \
-            if people > 1 else ()
-        self.viewer = HUMAN if people == 1 else None
+        self._persons = seats
+        self._names = tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
+                            for seat in range(self.players)) if len(seats) > 1 else ()
+        self.viewer = HUMAN if len(seats) == 1 else None
         self._forget_thinking()
 
     @property
@@ -391,16 +425,16 @@ class GameSession:
 
     def name_of(self, seat: int) -> str:
         """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's."""
-        if self._people > 1 and seat < self._people:
+        if self.people > 1 and self.is_person(seat):
             return self._names[seat] if seat < len(self._names) and self._names[seat] else \
                 _("Player {n}").format(n=seat + 1)
         return seat_name(seat)
 
     def _line_names(self) -> tuple[str, ...]:
         """Each seat's name for the lines that say who played ("" where "You" or "Bot" says it)."""
-        if self._people == 1 and self.players == 2:
+        if self.people == 1 and self.players == 2:
             return ()
-        return tuple("" if self._people == 1 and seat == HUMAN else self.name_of(seat) for seat in range(self.players))
+        return tuple("" if self.people == 1 and seat == HUMAN else self.name_of(seat) for seat in range(self.players))
 
     @property
     def players(self) -> int:
@@ -453,8 +487,8 @@ class GameSession:
             partnered=rules.partnered,
             viewer=self.viewer if self.viewer is not None else HUMAN,
             handover=self.handover,
-            people=self._people,
-            person_names=tuple(self.name_of(seat) for seat in range(self._people)),
+            people=self.people,
+            persons=self._persons,
             packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
@@ -684,18 +718,6 @@ def _simple_card(state: Round, observe: Callable[[int], Observation], rng: rando
         pass
     return Card.from_index(hand[0])
 
-
-NAME_LIMIT = 20
-"""The longest name a person may give themselves (characters)."""
-
-
-def _clean_name(name: str) -> str:
-    """A person's name as the table keeps it: one line, no more than :data:`NAME_LIMIT` characters.
-
-    >>> _clean_name("  Anna \\n the great  "), len(_clean_name("x" * 99))
-    ('Anna the great', 20)
-    """
-    return " ".join(str(name).split())[:NAME_LIMIT]
 
 
 def _check_level(level: object) -> str:

@@ -10,10 +10,11 @@ The fragment is ``r=`` followed by a one-character version and the payload in
 base64url (no padding):
 
 ``1`` (the usual one)
-    zlib-compressed bytes: the record's ``rules`` and ``first_dealer`` as compact
-    JSON, a newline, then per round the 52 deck cards, the number of plays and
-    the plays, each card one byte (its engine index, 0..51). A 12-round match
-    fits in about 1,200 characters.
+    zlib-compressed bytes: the record's ``rules`` and ``first_dealer`` (and
+    ``seats``, who sits where, when the record has them) as compact JSON, a
+    newline, then per round the 52 deck cards, the number of plays and the
+    plays, each card one byte (its engine index, 0..51). A 12-round match fits
+    in about 1,200 characters.
 ``J``
     zlib-compressed compact ``kseri-record/1`` JSON, for records whose plays are
     not plain card codes (:func:`encode` picks it by itself when needed).
@@ -78,6 +79,8 @@ MAX_UNPACKED = 200_000
 _BINARY, _JSON = "1", "J"
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 _INDEX = {code: i for i, code in enumerate(CODES)}
+_HEADER = ("rules", "first_dealer", "seats")
+"""Version 1's header line: the record's fields other than its rounds (``seats`` optional)."""
 _DECK = len(CODES)
 """Bytes of a round's deck in version 1: one per card of the pack (52)."""
 
@@ -87,7 +90,8 @@ def _fail(message: str) -> RecordError:
 
 
 def _as_record(game: Any) -> dict[str, Any]:
-    """A checked, canonical record from a Match, a record object or record JSON text."""
+    """A checked, canonical record from a Match, a record object or record JSON text (its ``seats``,
+    who sits where, kept as they are: the page checks them when it opens the link)."""
     if isinstance(game, Match):
         return to_record(game)
     if isinstance(game, (str, bytes)):
@@ -95,13 +99,17 @@ def _as_record(game: Any) -> dict[str, Any]:
             game = parse_json(game, what="record")
         except KseriError as exc:
             raise RecordError(_one_line(exc)) from None
-    return to_record(from_record(game))
+    record = to_record(from_record(game))
+    seats = game.get("seats") if isinstance(game, dict) else None
+    if isinstance(seats, list) and all(isinstance(entry, str) for entry in seats):
+        record["seats"] = seats
+    return record
 
 
 def _pack_binary(record: dict[str, Any]) -> bytes | None:
     """Version 1's bytes, or None when a play is not a plain card code."""
-    header = json.dumps({"rules": record["rules"], "first_dealer": record["first_dealer"]},
-                        separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    head = {key: record[key] for key in _HEADER if key in record}
+    header = json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     body = bytearray()
     for entry in record["rounds"]:
         deck, plays = entry["deck"], entry["plays"]
@@ -183,8 +191,8 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
         head = parse_json(header, what="header")
     except KseriError as exc:
         raise _fail(f"damaged (the header is not JSON we can read: {_one_line(exc)})") from None
-    if not isinstance(head, dict) or set(head) != {"rules", "first_dealer"}:
-        raise _fail("damaged (the header must hold rules and first_dealer)")
+    if not isinstance(head, dict) or not {"rules", "first_dealer"} <= set(head) <= set(_HEADER):
+        raise _fail("damaged (the header must hold rules and first_dealer, and may hold seats)")
     rounds: list[dict[str, list[str]]] = []
     i = 0
     while i < len(body):
@@ -201,7 +209,7 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
             raise _fail(f"{where}: byte {bad} is not a card")
         rounds.append({"deck": [CODES[b] for b in deck], "plays": [CODES[b] for b in plays]})
         i += _DECK + 1 + count
-    return {"format": FORMAT, "rules": head["rules"], "first_dealer": head["first_dealer"], "rounds": rounds}
+    return {"format": FORMAT, **head, "rounds": rounds}
 
 
 def decode_record(fragment: str) -> dict[str, Any]:

@@ -36,11 +36,14 @@ class UrlOptions:
     notices: tuple[str, ...] = ()
     record_error: str | None = None
     """Why the URL's record could not even be unpacked (it is then ``None``)."""
+    seats: str | None = None
+    """Who sits where (``seats=``, :class:`~kseri.table.seat_plan.SeatPlan`'s text), checked against the
+    game's seats when it is opened."""
 
     @property
     def starts_game(self) -> bool:
         """Whether the URL asks for a particular game (and so replaces a saved one)."""
-        return self.seed is not None or self.rules is not None or self.record is not None
+        return self.seed is not None or self.rules is not None or self.record is not None or self.seats is not None
 
 
 def decode_record_param(value: str) -> str:
@@ -82,7 +85,7 @@ def _short(value: str, limit: int = 24) -> str:
 
 
 def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] | None = None) -> UrlOptions:
-    """Read ``?seed=&level=&rules=&record=`` and a ``#`` fragment (``#record=...`` or a bare record).
+    """Read ``?seed=&level=&rules=&record=&seats=`` and a ``#`` fragment (``#record=...`` or a bare record).
 
     Nothing here raises: a bad part is left out and explained in ``notices``.
 
@@ -142,6 +145,7 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             record = decode_record_param(raw_record)
         except SessionError as exc:
             record_error = _one_line(exc)
+    seats = params["seats"].strip() if "seats" in params else None
     return UrlOptions(seed=seed, level=level, rules=rules, record=record, notices=tuple(notices),
-                      record_error=record_error)
+                      record_error=record_error, seats=seats or None)
 

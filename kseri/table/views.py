@@ -105,8 +105,9 @@ class TableView:
     handover: int | None = None
     """With people sharing the device: the person it must be passed to before their hand shows."""
     people: int = 1
-    """How many people share the device (seats 0 .. people - 1)."""
-    person_names: tuple[str, ...] = ()
+    """How many people share the device."""
+    persons: tuple[int, ...] = (0,)
+    """The people's seats (seat 0 first); bots sit in the others."""
     open_table: tuple[TableItemView, ...] | None = None
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
     last_play: LastPlay | None = field(default=None, compare=False)

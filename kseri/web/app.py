@@ -20,6 +20,7 @@ the game this tab stops saving and offers to load the newer game
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime
 import importlib
 from collections.abc import Callable, Coroutine
@@ -34,7 +35,8 @@ from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
-from kseri.table.seats import SessionError, levels
+from kseri.table.seat_plan import PERSON, SeatPlan
+from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
 from kseri.table.sums_session import SumsSession
@@ -131,6 +133,8 @@ class App:
         self.card_images: CardImages | None = None
         """The card images, held so they stay decoded (set by :func:`start`)."""
         self.el = self.board.el
+        self.unasked = False
+        """The game at hand is one nobody asked for (no link, no saved game): see :meth:`boot`."""
         self.turns = Turns(self)
         self._notices: list[Notice] = [Notice(text) for text in notices]
         self.history = DialogHistory()
@@ -572,19 +576,28 @@ class App:
         self.el["confirm-new"].close()
         self.new_match_now(self.next_rules)
 
-    def open_new_game(self) -> None:
-        """The new-game screen, set to the game in play (a match under way is given up only on Start)."""
+    def open_new_game(self, *, welcome: bool = False) -> None:
+        """The new-game screen, set to the game in play (a match under way is given up only on Start);
+        ``welcome``: a first visit's, which greets the player and warns of nothing."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
-        choice = choice_for(session.rules, session.level, session.seat_levels, session.people, session.own_names)
-        self.el["new-game-body"].innerHTML = new_game_html(choice,
-                                                           abandons=started and not session.match.is_over)
+        choice = choice_for(session.rules, session.level, session.seat_plan)
+        self.el["new-game-welcome"].hidden = not welcome
+        self.el["new-game-body"].innerHTML = new_game_html(
+            choice, abandons=started and not session.match.is_over and not welcome)
         self.el["new-game-error"].hidden = True
         self.open_dialog("new-game")
 
     def on_new_game_change(self, event: Any) -> None:
-        """Another table picked: its own target replaces the old one's, unless you typed your own."""
+        """Another table picked: its own target replaces the old one's, unless you typed your own.
+        Another bot level picked: every bot's seat takes it (a seat can then be set apart)."""
         field = event.target
+        body = self.el["new-game-body"]
+        if str(getattr(field, "name", "")) == "level" and str(field.value) in levels():
+            for pick in body.querySelectorAll("select[name^='seat']"):
+                if str(pick.value) != PERSON:
+                    pick.value = str(field.value)
+            return
         if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
             return
         allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled
@@ -594,7 +607,10 @@ class App:
                 radio.checked = False
                 self.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
         if PROFILES[str(field.value)].table != "pile":  # no pass and play at the open table
-            self.el["new-game-body"].querySelector('input[name="people"][value="1"]').checked = True
+            level = body.querySelector('input[name="level"]:checked')
+            for pick in body.querySelectorAll("select[name^='seat']"):
+                if str(pick.value) == PERSON:
+                    pick.value = str(level.value) if exists(level) else DEFAULT_LEVEL
         target = self.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)
@@ -628,14 +644,13 @@ class App:
             error.hidden = False
             return
         self.el["new-game"].close()
-        self.new_match_now(rules, level=choice.level, seat_levels=choice.levels_by_seat(), people=choice.people,
-                           names=choice.names)
+        self.new_match_now(rules, level=choice.level, plan=choice.plan())
 
     def new_match_now(self, rules: Rules | None = None, *, level: str | None = None,
-                      seat_levels: tuple[str, ...] = (), people: int | None = None,
-                      names: tuple[str, ...] | None = None) -> None:
+                      plan: SeatPlan | None = None) -> None:
         """A new match at once, with ``rules`` (else the current ones), ``level`` (else the current one),
-        each bot's level, and the people sharing the device (else those of the match before)."""
+        and who sits where (else the people of the match before, and its bots' levels unless ``level``
+        is given)."""
         before = self.session
         self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
@@ -644,11 +659,13 @@ class App:
         self.next_rules = None
         self._forget_failure()
         self.session = new_session(rules=rules or self.session.rules, level=level or self.session.level)
-        if seat_levels and self.session.players == len(seat_levels):
-            self.session.set_seat_levels(seat_levels)
-        people = before.people if people is None else people
-        if 1 < people <= self.session.players and self.session.table == "pile":  # (the open table: you and a bot)
-            self.session.set_people(people, before.own_names if names is None else names)
+        if plan is None and before.players == self.session.players and before.table == self.session.table:
+            plan = before.seat_plan if level is None else SeatPlan(
+                seats=tuple(PERSON if entry == PERSON else level for entry in before.seat_plan.seats),
+                names=before.seat_plan.names)
+        if plan is not None and len(plan.seats) == self.session.players:
+            with contextlib.suppress(SessionError):  # (the open table seats no second person)
+                self.session.apply_plan(plan)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
@@ -952,7 +969,7 @@ class App:
     def share_link(self) -> str:
         """A link that opens this match at its current position (hook for the share button)."""
         from kseri.table.share import link
-        return link(str(window.location.href).split("?")[0], self.session.match)
+        return link(str(window.location.href).split("?")[0], self.session.record_text())
 
     def open_share(self) -> None:
         """Share the link to this game: the system's share sheet where the browser has one,
@@ -1034,11 +1051,14 @@ class App:
         self.add_landmarks()
         self.fold_rules()
         self.board.show_notices(self._notices)
-        if not self.storage.get(INTRO_KEY):
+        first_visit = not self.storage.get(INTRO_KEY)
+        if first_visit:
             self.el["intro"].hidden = False
         self.save()
         self.render()
         document.body.dataset.ready = "true"
+        if first_visit and self.unasked:
+            self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
         self.go_on()
         self.board.announce(self.turns.turn_text())
         self.spawn(self.warm_up())
@@ -1071,9 +1091,10 @@ async def start() -> App:
     images = CardImages()
     storage = Storage()
     language.apply(language.page_language(storage))
-    session, notices = open_session(storage)
+    session, notices, unasked = open_session(storage)
     stats, stats_notices = open_stats(storage)
     app = App(session, storage, notices + stats_notices, stats)
+    app.unasked = unasked
     app.card_images = images
     await images.ready(CARD_IMAGES_WAIT)
     app.boot()

@@ -27,7 +27,8 @@ ELEMENT_IDS = (
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
-    "new-game", "new-game-body", "new-game-error", "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
+    "new-game", "new-game-welcome", "new-game-body", "new-game-error",
+    "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
     "settings", "settings-body", "table", "ways", "seats", "pass",
 )
 """The page's elements the table uses, by id (``index.html``)."""

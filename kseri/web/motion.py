@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from pyscript import document
 
 from kseri.engine.events import PlayEvent
+from kseri.i18n import _
 from kseri.table.seats import HUMAN
 from kseri.web.card_html import card_img
 from kseri.web.dom import Rect, bounds, exists, from_rect, place, resting
@@ -77,16 +79,17 @@ async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
 
 async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent, *, word: str | None = None,
                       who: str | None = None) -> None:
-    """Show "Kseri!" (or "Jack kseri!", or ``word``) with its bonus and who made it (``who``) over the pile."""
+    """Show "Kseri!" (or "Jack kseri!", or ``word``) with its bonus and who made it (``who``) over the pile,
+    in the page's language."""
     box = bounds(pile)
     if box is not None:
         flash.style.left = f"{box[0] + box[2] / 2:.1f}px"
         flash.style.top = f"{box[1] + box[3] / 2:.1f}px"
     jack = event.kind == "jack_kseri"
-    who = who or ("You" if event.seat == HUMAN else "Bot")
-    shout = word or ("Jack kseri!" if jack else "Kseri!")
-    flash.innerHTML = (f'<span class="kseri-word">{shout}</span>'
-                       f'<span class="kseri-bonus">+{event.bonus} · {who}</span>')
+    who = who or (_("You") if event.seat == HUMAN else _("Bot"))
+    shout = word or (_("Jack kseri!") if jack else _("Kseri!"))
+    flash.innerHTML = (f'<span class="kseri-word">{escape(shout)}</span>'
+                       f'<span class="kseri-bonus">+{event.bonus} · {escape(who)}</span>')
     flash.hidden = False
     flash.classList.toggle("jack", jack)
     if pacer.instant:

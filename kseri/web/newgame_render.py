@@ -1,8 +1,9 @@
 """The new-game screen's form as HTML (pure): tables, bot levels, the match's length, house rules.
 
 The names of the form's fields are what :func:`kseri.table.newgame.choice_from_form` reads:
-``table`` and ``level`` (radio groups), ``target`` and ``rounds`` (numbers), ``by_rounds``
-and one checkbox per house rule, named by its key.
+``table``, ``level`` and ``players`` (radio groups), ``seat1`` .. ``seat5`` (each seat's bot level, or
+``person``), ``name0`` .. ``name5`` (the people's names), ``target`` and ``rounds`` (numbers),
+``by_rounds``, ``partnerships``, ``two_packs`` and one checkbox per house rule, named by its key.
 
 >>> html = new_game_html(NewGameChoice(table="pisti", options=frozenset({"exposed_bottom"})))
 >>> 'value="pisti" checked' in html, 'name="exposed_bottom" checked' in html, 'name="target"' in html
@@ -16,10 +17,11 @@ from html import escape
 from kseri.engine.rules import PROFILES
 from kseri.i18n import _
 from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
-from kseri.table.seats import levels, seat_name
+from kseri.table.seat_plan import PERSON
+from kseri.table.seats import levels
 from kseri.web.render import level_label
 
-__all__ = ["DEFAULT_ROUNDS", "new_game_html", "people_html", "seats_html"]
+__all__ = ["DEFAULT_ROUNDS", "new_game_html", "seat_plan_html", "seats_html"]
 
 DEFAULT_ROUNDS = 5
 """The number of rounds the screen proposes for a match by rounds."""
@@ -59,13 +61,14 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
     def group(legend: str, body: str, extra: str = "") -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'
 
-    return (warning + group(_("Table"), tables) + group(_("Players"), seats_html(choice), " seats-choice")
-            + group(_("Bot"), bots, " inline")
+    return (warning + group(_("Table"), tables) + group(_("Bot"), bots, " inline")
+            + group(_("Players"), seats_html(choice), " seats-choice")
             + group(_("Match"), length) + group(_("House rules"), house, " house-rules"))
 
 
 def seats_html(choice: NewGameChoice) -> str:
-    """How many play (those the table cannot seat disabled), partners opposite, two packs.
+    """How many play (those the table cannot seat disabled), who sits in each seat, partners opposite,
+    two packs.
 
     >>> html = seats_html(NewGameChoice(table="greek", players=4))
     >>> 'name="players" value="4" checked' in html, 'value="3" disabled' in html, 'name="partnerships" checked' in html
@@ -74,43 +77,47 @@ def seats_html(choice: NewGameChoice) -> str:
     allowed = player_counts(choice.table)
     counts = "".join(_choice("radio", "players", str(n), n == choice.players, str(n), disabled=n not in allowed)
                      for n in PLAYER_COUNTS)
-    chosen = choice.levels_by_seat()
-
-    def pick(seat: int) -> str:
-        current = chosen[seat] if seat < len(chosen) else choice.level
-        options = "".join(f'<option value="{level}"{" selected" if level == current else ""}>'
-                          f'{escape(level_label(level))}</option>' for level in levels())
-        return (f'<label class="field seat-level-pick" data-seat="{seat}"><span>{escape(seat_name(seat))}</span>'
-                f'<select name="level{seat}">{options}</select></label>')
-
-    picks = "".join(pick(seat) for seat in range(1, max(PLAYER_COUNTS)))
-    each = escape(_("Each bot's level"))
-    return (f'<div class="player-counts">{counts}</div>'
-            f'<div class="seat-levels" role="group" aria-label="{each}">{picks}</div>'
+    return (f'<div class="player-counts">{counts}</div>' + seat_plan_html(choice)
             + _choice("checkbox", "partnerships", "", choice.partnerships, _("Partners opposite"),
                       _("With 4 or 6 players, the players opposite each other score together."))
             + _choice("checkbox", "two_packs", "", choice.packs == 2, _("Two packs (104 cards)"),
-                      _("For 4 to 6 players; taken anyway where one pack cannot deal the seats."))
-            + people_html(choice))
+                      _("For 4 to 6 players; taken anyway where one pack cannot deal the seats.")))
 
 
-def people_html(choice: NewGameChoice) -> str:
-    """How many people share this device ("pass and play": they sit first, bots in the other seats),
-    and their names.
+def seat_plan_html(choice: NewGameChoice) -> str:
+    """Who sits in each seat: you in the first; in each other a bot of a level or a person at this
+    device ("pass and play"), with a name for each person. Seats past the number of players, and the
+    names while you play alone, are hidden by the style sheet.
 
-    >>> html = people_html(NewGameChoice(players=3, people=2, names=("Anna", "")))
-    >>> 'name="people" value="2" checked' in html, 'value="Anna"' in html, 'placeholder="Player 2"' in html
-    (True, True, True)
+    >>> html = seat_plan_html(NewGameChoice(players=4, seats=("person", "hard", "person"), names=("Anna", "", "Bob")))
+    >>> 'name="seat2"' in html and '<option value="person" selected>' in html, 'value="Bob"' in html
+    (True, True)
     """
-    counts = _choice("radio", "people", "1", choice.people <= 1, _("Just me")) + "".join(
-        _choice("radio", "people", str(n), n == choice.people, str(n)) for n in PLAYER_COUNTS)
-    names = "".join(
-        f'<label class="field person-name" data-seat="{seat}"><span>{escape(_("Player {n}").format(n=seat + 1))}'
-        f'</span><input type="text" name="name{seat}" maxlength="20" autocomplete="off" '
-        f'value="{escape(choice.names[seat] if seat < len(choice.names) else "")}" '
-        f'placeholder="{escape(_("Player {n}").format(n=seat + 1))}"></label>'
-        for seat in range(max(PLAYER_COUNTS)))
-    title, explain = _("People at this device"), _("Pass and play: the device goes round, each sees only their cards.")
-    return (f'<div class="people-pick"><p class="people-title">{escape(title)}</p>'
-            f'<p class="choice-help">{escape(explain)}</p>'
-            f'<div class="people-counts">{counts}</div><div class="person-names">{names}</div></div>')
+    plan = choice.plan()
+
+    def name_input(seat: int) -> str:
+        default = _("Player {n}").format(n=seat + 1)
+        own = plan.names[seat] if seat < len(plan.names) else ""
+        return (f'<input type="text" class="person-name" name="name{seat}" maxlength="20" autocomplete="off" '
+                f'value="{escape(own)}" placeholder="{escape(default)}" aria-label="{escape(default)}">')
+
+    def row(seat: int) -> str:
+        label = _("Seat {n}").format(n=seat + 1)
+        partner = f'<span class="seat-partner-tag">{escape(_("partner"))}</span>' if seat in (2, 3) else ""
+        if seat == 0:
+            pick = f'<span class="seat-you">{escape(_("You"))}</span>'
+        else:
+            current = plan.seats[seat] if seat < len(plan.seats) else choice.level
+            options = "".join(f'<option value="{level}"{" selected" if level == current else ""}>'
+                              f'{escape(level_label(level))}</option>' for level in levels())
+            person = f'<option value="{PERSON}"{" selected" if current == PERSON else ""}>' \
+                     f'{escape(_("A person here"))}</option>'
+            pick = f'<select name="seat{seat}" aria-label="{escape(label)}">{options}{person}</select>'
+        return (f'<div class="seat-row" data-seat="{seat}"><span class="seat-label">{escape(label)}{partner}</span>'
+                f'{pick}{name_input(seat)}</div>')
+
+    title = _("Who sits where")
+    explain = _("A person here: friends share this device, passing it round; each sees only their own cards.")
+    return (f'<div class="seat-plan" role="group" aria-label="{escape(title)}">'
+            f'<p class="people-title">{escape(title)}</p><p class="choice-help">{escape(explain)}</p>'
+            + "".join(row(seat) for seat in range(max(PLAYER_COUNTS))) + '</div>')

@@ -20,6 +20,7 @@ from kseri.engine.rules import GREEK
 from kseri.i18n import N_, _
 from kseri.table.notices import clip
 from kseri.table.querystring import without_keys
+from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
@@ -40,7 +41,7 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
             return session_from_record(options.record, level=level, seed=options.seed), None
         except KseriError as exc:
             record_error = one_line(exc).removeprefix("share link: ")
-    if options.seed is not None or options.rules is not None:
+    if options.seed is not None or options.rules is not None or options.seats is not None:
         try:
             return new_session(rules=options.rules or GREEK, level=level, seed=options.seed), record_error
         except Exception as exc:  # rules the URL reader let through but the table cannot deal
@@ -49,8 +50,9 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
     return None, record_error
 
 
-def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
-    """The session the page starts with: the URL's game, else the saved one, else a new one."""
+def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
+    """The session the page starts with: the URL's game, else the saved one, else a new one; and whether
+    it is that new one, a game nobody asked for (the page then offers the new-game screen on a first visit)."""
     location = window.location
     options = parse_url(str(location.search or ""), str(location.hash or ""), levels())
     notices = list(options.notices)
@@ -69,6 +71,12 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
     level = options.level or (saved.level if saved is not None else DEFAULT_LEVEL)
     session, record_error = _url_game(options, level)
     from_url = session is not None
+    if session is not None and options.seats is not None:
+        try:
+            session.apply_plan(SeatPlan.parse(options.seats, players=session.players))
+        except SessionError as exc:
+            notices.append(_("Ignored seats={value}: {reason}.").format(
+                value=clip(options.seats, 24), reason=one_line(exc).removeprefix("seats: ")))
     resumed = False
     if session is None and saved is not None:
         session = saved
@@ -86,7 +94,7 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str]]:
         notices.insert(0, _("Could not open the game record in the link: {error}.").format(error=record_error)
                        + " " + outcome)
     clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
-    return session, notices
+    return session, notices, not from_url and not resumed
 
 
 def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
@@ -104,7 +112,7 @@ def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
 def clean_url(location: Any, *, consumed: bool) -> None:
     """Drop the parameters that opened this game, so a reload resumes it instead of restarting."""
     search = str(location.search or "")
-    query = without_keys(search, ("seed", "level", "rules", "record"))
+    query = without_keys(search, ("seed", "level", "rules", "record", "seats"))
     if query == search and not consumed:
         return
     with contextlib.suppress(Exception):  # some embedders forbid it; nothing breaks

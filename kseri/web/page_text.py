@@ -94,6 +94,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#confirm-new-yes", "text", N_("New match")),
     ("#new-game-title", "text", N_("New match")),
     ("#new-game-cancel", "text", N_("Keep playing")),
+    ("#new-game-welcome", "text", N_("Welcome! Choose a table and who plays, then start the match, or keep playing "
+                                     "the Greek game already dealt.")),
     ("#new-game-start", "text", N_("Start the match")),
     ("#share-title", "text", N_("Share this game")),
     ("#share > p:not(.share-status)", "text",

@@ -69,7 +69,7 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     to_play = view.phase in ("bot", "human") and view.to_move == seat
     if to_play:
         classes.append("active")
-    if seat < view.people:
+    if seat in view.persons:
         classes.append("person")
     if mine:
         classes.append("partner")
@@ -85,7 +85,7 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     if mine:
         chips += f'<span class="seat-chip partner">{escape(_("partner"))}</span>'
     turn = f'<span class="seat-turn">{escape(_("to play"))}</span>' if to_play else ""
-    if seat < view.people:  # a person: no bot level
+    if seat in view.persons:  # a person: no bot level
         level_names = {side.level: ""}
     label = ", ".join(w for w in (side.name, _("your partner") if mine else "", hand_words, taken,
                                   kseri_words if kseris else "") if w)
@@ -157,14 +157,15 @@ def handover_html(view: TableView) -> str:
 
 
 def flash_word(profile: str, kind: str) -> str | None:
-    """The word flashed over the pile at a kseri: the Pişti table says its own (None: "Kseri!").
+    """The word flashed over the pile at a kseri, in the page's language: the Pişti table says its own
+    (None: "Kseri!").
 
     >>> flash_word("pisti", "kseri"), flash_word("pisti", "jack_kseri"), flash_word("greek", "kseri")
     ('Pişti!', 'Jack pişti!', None)
     """
     if profile != "pisti":
         return None
-    return "Jack pişti!" if kind == "jack_kseri" else "Pişti!"
+    return _("Jack pişti!") if kind == "jack_kseri" else _("Pişti!")
 
 
 def status_turn_html(view: TableView, *, thinking: bool) -> str:

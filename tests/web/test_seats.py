@@ -13,7 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri.bots.names import BOT_NAMES, LEVELS
+from kseri.engine.errors import RecordError
 from kseri.engine.rules import Rules, rules_from_spec
+from kseri.table.seat_plan import SeatPlan, SeatPlanError
 from kseri.table.session import GameSession, SessionError, parse_url
 from kseri.table.share import decode, encode
 from kseri.table.tables import restore_session, session_from_record
@@ -34,6 +36,8 @@ def _play(session: GameSession, choose: st.DataObject | None = None, limit: int 
     plays = 0
     while session.phase in ("human", "bot") and plays < limit:
         if session.phase == "human":
+            if session.handover is not None:  # people sharing the device: the next one takes it
+                session.take_seat()
             hand = session.view().hand
             card = hand[choose.draw(st.integers(0, len(hand) - 1))] if choose is not None else hand[0]
             session.play_human(card)
@@ -286,15 +290,15 @@ def test_each_bot_plays_its_own_level_and_the_save_keeps_them(monkeypatch):
     assert asked and all(level == session.level_of(seat) for seat, level in asked)
     again = restore_session(session.to_save())
     assert again.seat_levels == session.seat_levels
-    choice = choice_for(again.rules, again.level, again.seat_levels)
-    assert choice.levels_by_seat()[1:] == ("hard", "easy", "medium")
+    choice = choice_for(again.rules, again.level, again.seat_plan)
+    assert choice.plan().seats == ("person", "hard", "easy", "medium")
     form = {"table": "fourcard", "level": "easy", "target": "101", "players": "4", "partnerships": True,
-            "level1": "hard", "level2": "easy", "level3": "medium", "level4": "hard"}
-    assert choice_from_form(form).levels_by_seat() == ("easy", "hard", "easy", "medium")
+            "seat1": "hard", "seat2": "easy", "seat3": "medium", "seat4": "hard"}
+    assert choice_from_form(form).plan().levels("easy") == ("easy", "hard", "easy", "medium")
     session.level = "medium"  # the header's level: every bot plays it
     assert session.seat_levels == ("medium",) * 4 and "levels" not in json.loads(session.to_save())
-    two = choice_from_form({"table": "greek", "level": "hard", "target": "151", "level1": "easy"})
-    assert two.seat_levels == ()
+    two = choice_from_form({"table": "greek", "level": "hard", "target": "151", "seat1": "hard"})
+    assert two.seats == () and two.plan().seats == ("person", "hard")
 
 
 # --------------------------------------------------------------------------- pass and play
@@ -351,6 +355,83 @@ def test_two_people_at_two_seats_and_default_names():
     assert session.view().panels and session.phase == "human"
     with pytest.raises(SessionError):
         session.set_people(3)
+    with pytest.raises(SessionError):
+        session.set_people((1,))  # seat 0 is always a person: whoever opened the page
+
+
+def test_two_friends_play_as_partners_against_two_bots():
+    from kseri.table.newgame import choice_from_form
+    form = {"table": "pisti", "level": "easy", "target": "101", "players": "4", "partnerships": True,
+            "seat1": "hard", "seat2": "person", "seat3": "medium", "name0": " Anna ", "name2": "Bob"}
+    choice = choice_from_form(form)
+    assert choice.plan() == SeatPlan(seats=("person", "hard", "person", "medium"), names=("Anna", "", "Bob", ""))
+    session = _seated({"profile": "pisti", "players": 4}, 4)
+    session.apply_plan(choice.plan())
+    assert session.persons == (0, 2) and session.rules.team_of(0) == session.rules.team_of(2)
+    assert [side.name for side in session.view().sides] == ["Anna", "Eleni", "Bob", "Maria"]
+    assert [session.level_of(seat) for seat in (1, 3)] == ["hard", "medium"]
+    movers = set()
+    while session.phase in ("human", "bot"):
+        if session.phase == "bot":
+            assert session.to_move in (1, 3)
+            session.play_bot()
+            continue
+        assert session.to_move in (0, 2)
+        if session.handover is not None:
+            assert session.view().hand == ()
+            session.take_seat()
+        movers.add(session.to_move)
+        session.play_human(session.view().hand[0])
+    assert movers == {0, 2}
+    again = restore_session(session.to_save())
+    assert again.seat_plan == session.seat_plan and again.viewer is None
+    old = json.loads(session.to_save())
+    old["people"], old["names"] = 2, ["Anna", "Bob"]  # a save from before seats could be chosen
+    assert restore_session(json.dumps(old)).persons == (0, 1)
+
+
+def test_a_record_and_a_share_link_carry_who_sits_where():
+    from kseri.table.share import decode_record, link
+    from kseri.table.tables import session_from_record
+    session = _seated({"profile": "fourcard", "players": 4}, 6)
+    session.apply_plan(SeatPlan.parse("person:Anna|hard|person:Bob|easy", players=4))
+    _play(session, limit=9)
+    record = json.loads(session.record_text())
+    assert record["seats"] == ["person:Anna", "hard", "person:Bob", "easy"]
+    opened = session_from_record(session.record_text(), level="medium")
+    assert opened.seat_plan == session.seat_plan and opened.level in ("hard", "easy")
+    assert opened.view().sides[2].name == "Bob"
+    assert opened.phase == "bot" or opened.handover == opened.to_move
+    url = link("https://example.org/kseri/", session.record_text())
+    assert decode_record(url)["seats"] == record["seats"]
+    assert session_from_record(json.dumps(decode_record(url))).seat_plan == session.seat_plan
+    bad = dict(record, seats=["person", "genius", "easy", "easy"])
+    with pytest.raises(RecordError, match="seat 1 is 'genius'"):
+        session_from_record(json.dumps(bad))
+    with pytest.raises(RecordError, match="3 entries for 4 seats"):
+        session_from_record(json.dumps(dict(record, seats=["person", "easy", "easy"])))
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("hard|person", "seat 0 is 'hard'"),
+    ("person|easy|medium", "3 entries for 2 seats"),
+    ("person|easy:Bob", "only a person has a name"),
+    ("person|" + "x" * 500, "characters"),
+])
+def test_a_seat_plan_that_does_not_hold_is_one_line_naming_the_seat(text, problem):
+    with pytest.raises(SeatPlanError, match=problem) as caught:
+        SeatPlan.parse(text, players=2)
+    assert "\n" not in str(caught.value) and isinstance(caught.value, ValueError)
+
+
+@settings(max_examples=40, deadline=None)
+@given(entries=st.lists(st.sampled_from(["easy", "medium", "hard", "person"]), min_size=1, max_size=5),
+       names=st.lists(st.text(max_size=30), max_size=6))
+def test_a_seat_plan_round_trips_through_its_text(entries, names):
+    plan = SeatPlan(seats=("person", *entries), names=tuple(names))
+    assert SeatPlan.parse(plan.text(), players=len(plan.seats)) == plan
+    assert SeatPlan.parse(list(plan.codes()), players=len(plan.seats)) == plan
+    assert eval(repr(plan)) == plan
 
 
 # --------------------------------------------------------------------------- statistics per game and seating
@@ -424,7 +505,7 @@ def test_pass_and_play_is_for_the_pile_tables():
     from kseri.table.newgame import NewGameChoice
     from kseri.table.tables import new_session
     with pytest.raises(SessionError, match="pile tables"):
-        NewGameChoice(table="sums", people=2).rules()
+        NewGameChoice(table="sums", seats=("person", "person")).rules()
     with pytest.raises(SessionError, match="pile tables"):
         new_session(rules=SUMS, seed=1, level="easy").set_people(2)
 

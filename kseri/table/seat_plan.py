@@ -1,0 +1,118 @@
+"""Who sits in each seat, in a notation that links and records carry.
+
+One entry per seat, seat 0 first: a bot's level (``easy``, ``medium``, ``hard``), ``person`` for
+a person at this device, or ``person:Name`` for one with a name of their own. Seat 0 is always a
+person: whoever opened the page. In a URL the entries are ``|``-separated
+(``seats=person:Anna|hard|person:Bob|easy``); a record lists them (``"seats": [...]``).
+
+>>> plan = SeatPlan.parse("person:Anna|hard|person:Bob|easy", players=4)
+>>> plan
+SeatPlan(seats=('person', 'hard', 'person', 'easy'), names=('Anna', '', 'Bob', ''))
+>>> plan.persons, plan.text()
+((0, 2), 'person:Anna|hard|person:Bob|easy')
+>>> SeatPlan.parse(plan.codes(), players=4) == plan
+True
+>>> SeatPlan.parse("person|genius", players=2)
+Traceback (most recent call last):
+...
+kseri.table.seat_plan.SeatPlanError: seats: seat 1 is 'genius', not a level (easy, medium, hard) or 'person'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from kseri.table.notices import brief
+from kseri.table.seats import SessionError, levels
+
+__all__ = ["NAME_LIMIT", "PERSON", "SeatPlan", "SeatPlanError", "clean_name"]
+
+PERSON = "person"
+"""A seat's entry for a person at this device."""
+
+NAME_LIMIT = 20
+"""The longest name a person may give themselves (characters)."""
+
+MAX_TEXT = 400
+"""The longest ``seats=`` text read (six seats with twenty-character names fit in 200)."""
+
+
+class SeatPlanError(SessionError):
+    """A seat plan that cannot be used; the message names the seat."""
+
+
+def clean_name(name: str) -> str:
+    """A person's name as the table keeps it: one line, no ``|`` (the plan's separator), at most
+    :data:`NAME_LIMIT` characters.
+
+    >>> clean_name("  Anna \\n the great  "), clean_name("A|B"), len(clean_name("x" * 99))
+    ('Anna the great', 'A B', 20)
+    """
+    return " ".join(str(name).replace("|", " ").split())[:NAME_LIMIT]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SeatPlan:
+    """Each seat's occupant: :data:`PERSON` or a bot level, and each person's own name ("" for none)."""
+
+    seats: tuple[str, ...]
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.seats) <= 6:
+            raise SeatPlanError(f"seats: {len(self.seats)} seats (a table has 2 to 6)")
+        if self.seats[0] != PERSON:
+            raise SeatPlanError(f"seats: seat 0 is {brief(self.seats[0])}, but it is always a person (you)")
+        for seat, entry in enumerate(self.seats):
+            if entry != PERSON and entry not in levels():
+                raise SeatPlanError(f"seats: seat {seat} is {brief(entry)}, not a level "
+                                    f"({', '.join(levels())}) or {PERSON!r}")
+        names = tuple(clean_name(n) if s == PERSON else "" for n, s in zip(self.names, self.seats, strict=False))
+        object.__setattr__(self, "names", names + ("",) * (len(self.seats) - len(names)))
+
+    @classmethod
+    def parse(cls, entries: str | Sequence[object], *, players: int) -> SeatPlan:
+        """Read a plan (``|``-separated text, or a record's list) for a table of ``players`` seats;
+        :class:`SeatPlanError` (one line) names what does not hold."""
+        if isinstance(entries, str):
+            if len(entries) > MAX_TEXT:
+                raise SeatPlanError(f"seats: {len(entries)} characters (at most {MAX_TEXT})")
+            entries = entries.split("|")
+        elif not isinstance(entries, (list, tuple)):
+            raise SeatPlanError(f"seats: expected a list of entries, got {type(entries).__name__}")
+        if len(entries) != players:
+            raise SeatPlanError(f"seats: {len(entries)} entries for {players} seats")
+        seats, names = [], []
+        for seat, entry in enumerate(entries):
+            if not isinstance(entry, str):
+                raise SeatPlanError(f"seats: seat {seat} is {brief(entry)}, not text")
+            kind, _colon, name = entry.strip().partition(":")
+            kind = kind.strip().lower()
+            if name and kind != PERSON:
+                raise SeatPlanError(f"seats: seat {seat} is {brief(entry)}: only a person has a name")
+            seats.append(kind)
+            names.append(name)
+        return cls(seats=tuple(seats), names=tuple(names))
+
+    @classmethod
+    def default(cls, players: int, level: str) -> SeatPlan:
+        """You against bots of ``level``."""
+        return cls(seats=(PERSON,) + (level,) * (players - 1))
+
+    @property
+    def persons(self) -> tuple[int, ...]:
+        """The seats of the people at this device (always seat 0 first)."""
+        return tuple(seat for seat, entry in enumerate(self.seats) if entry == PERSON)
+
+    def levels(self, default: str) -> tuple[str, ...]:
+        """Each seat's bot level, ``default`` where a person sits."""
+        return tuple(default if entry == PERSON else entry for entry in self.seats)
+
+    def codes(self) -> tuple[str, ...]:
+        """The entries, as a record lists them."""
+        return tuple(f"{PERSON}:{name}" if name else entry for entry, name in zip(self.seats, self.names, strict=True))
+
+    def text(self) -> str:
+        """The entries as a URL's ``seats=`` carries them."""
+        return "|".join(self.codes())

@@ -1,0 +1,90 @@
+"""Who plays, from the first visit to a shared link (issue #12), clicked as a person would: the new-game
+screen a first visit opens by itself, a link that seats two friends as partners against two bots
+(``seats=``), the same seats carried by the share button's link, a ``seats=`` that does not fit, and the
+word the Pişti table flashes."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+
+from kseri.table.share import decode_record
+
+from .test_a11y import describe, run_axe
+from .test_game import SETTLED_JS
+from .test_hostile import notices
+from .test_seats import HANDOVER_SETTLED_JS, rules_param, seats_state
+
+pytestmark = pytest.mark.browser
+
+FOUR = {"profile": "pisti", "players": 4}
+FRIENDS = "person:Anna|hard|person:Bob|easy"
+
+
+def test_a_first_visit_opens_the_new_game_screen(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?lang=el")  # nothing asked for: no game in the link, nothing saved
+    page.locator("#new-game[open]").wait_for()
+    assert page.locator("#new-game-welcome").is_visible()
+    assert page.locator("#new-game-welcome").inner_text().startswith("Καλώς ήρθατε!")
+    assert page.locator("#new-game .new-game-warning").count() == 0  # nothing is given up yet
+    violations = run_axe(page)
+    assert not violations, describe(violations)
+    page.click("#new-game-cancel")  # keep the Greek game dealt behind it
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert page.locator("dialog[open]").count() == 0
+    page.click("#hand [data-card]:not([disabled])")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    page.reload()  # a game is saved now: the screen does not open again
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert page.locator("#new-game[open]").count() == 0
+
+
+def test_a_link_seats_two_friends_as_partners_and_the_share_link_keeps_them(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=3&rules={rules_param(FOUR)}&seats={quote(FRIENDS)}")
+    page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
+    assert "seats=" not in page.url  # a reload resumes the game instead of opening the link again
+    panels = {p["seat"]: p for p in seats_state(page)["panels"]}
+    levels = {seat: page.locator(f"#seat-{seat} .seat-level").inner_text() for seat in (1, 3)}
+    assert levels == {1: "Hard", 3: "Easy"}
+    assert page.locator("#seat-2").get_attribute("class").split().count("person") == 1
+    names = [panels[seat]["name"] for seat in sorted(panels)]
+    assert "Bob" in names or "Anna" in names  # the bottom seat is whoever holds the device
+    page.click("#copy-link")
+    page.wait_for_selector("#share[open]")
+    record = decode_record(page.input_value("#share-url"))
+    assert record["seats"] == ["person:Anna", "hard", "person:Bob", "easy"]
+
+
+def test_seats_that_do_not_fit_the_game_are_explained(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=3&level=easy&rules={rules_param(FOUR)}&seats={quote('person|hard')}")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert "Ignored seats=person|hard: 2 entries for 4 seats." in notices(page)
+    assert [page.locator(f"#seat-{seat} .seat-level").inner_text() for seat in (1, 2, 3)] == ["Easy"] * 3
+
+
+FLASH_WATCH_JS = """
+window.__flashes = [];
+new MutationObserver(() => {
+  const word = document.querySelector('#kseri-flash .kseri-word');
+  if (word && window.__flashes[window.__flashes.length - 1] !== word.textContent) {
+    window.__flashes.push(word.textContent);
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+
+def test_the_pisti_table_flashes_its_own_word(open_game, game_page):
+    """Seed 87 at Pişti: your second card (the first in your hand each time) takes a lone card."""
+    game_page.emulate_media(reduced_motion="reduce")
+    game_page.add_init_script(FLASH_WATCH_JS)
+    page = open_game("?seed=87&level=easy&rules=pisti&lang=el")
+    for _ in range(2):
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        page.click("#hand [data-card]:not([disabled])")
+    page.wait_for_function("() => window.__flashes.length > 0", timeout=60_000)
+    assert page.evaluate("window.__flashes") == ["Πίστι!"]
