@@ -304,8 +304,8 @@ class GameSession:
         if len(plan.seats) != self.players:
             raise SeatPlanError(f"seats: {len(plan.seats)} entries for {self.players} seats")
         bots = [entry for entry in plan.seats if entry != PERSON]
-        if bots:
-            self.level = max(set(bots), key=bots.count)  # the header shows the level most bots play
+        if bots and self._level not in bots:  # the header shows a level some bot plays: the commonest
+            self.level = max(bots, key=bots.count)
         self.set_seat_levels(plan.levels(self._level))
         self.set_people(plan.persons, plan.names)
 

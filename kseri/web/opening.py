@@ -71,6 +71,8 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
     level = options.level or (saved.level if saved is not None else DEFAULT_LEVEL)
     session, record_error = _url_game(options, level)
     from_url = session is not None
+    if session is not None and options.level and options.record is not None:
+        session.level = options.level  # the link's level= over the record's own bots' levels
     if session is not None and options.seats is not None:
         try:
             session.apply_plan(SeatPlan.parse(options.seats, players=session.players))
