@@ -52,7 +52,8 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
 
 def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
     """The session the page starts with: the URL's game, else the saved one, else a new one; and whether
-    it is that new one, a game nobody asked for (the page then offers the new-game screen on a first visit)."""
+    it is a game nobody asked for: no link and nothing saved, not even a save set aside (the page then
+    offers the new-game screen on a first visit)."""
     location = window.location
     options = parse_url(str(location.search or ""), str(location.hash or ""), levels())
     notices = list(options.notices)
@@ -96,7 +97,7 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
         notices.insert(0, _("Could not open the game record in the link: {error}.").format(error=record_error)
                        + " " + outcome)
     clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
-    return session, notices, not from_url and not resumed
+    return session, notices, not from_url and not saved_text
 
 
 def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
