@@ -114,7 +114,9 @@ def table(levels: list[str], rounds: int, slice_ms: float, rules: Rules = GREEK)
                      f"| {m['slice']:.1f} / {m['slice_cpu']:.1f} |")
     if sys.platform == "emscripten":
         lines.append("")
-        lines.append("(Under Pyodide, CPU is Node's process.cpuUsage(): every thread of the process.)")
+        lines.append("(Under Pyodide, CPU is Node's process.cpuUsage(): every thread of the process.)"
+                     if cpu_clock() is not time.process_time else
+                     "(In a browser Python has no CPU clock of its own: the CPU columns repeat the wall clock.)")
     return "\n".join([*lines, "", *longest])
 
 
