@@ -598,6 +598,9 @@ class App:
                 if str(pick.value) != PERSON:
                     pick.value = str(field.value)
             return
+        if str(getattr(field, "name", "")) == "players":  # seats left out of the game seat nobody
+            self._no_person_from(int(str(field.value)))
+            return
         if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
             return
         allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled
@@ -606,17 +609,23 @@ class App:
             if radio.checked and radio.disabled:
                 radio.checked = False
                 self.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
+                self._no_person_from(2)
         if PROFILES[str(field.value)].table != "pile":  # no pass and play at the open table
-            level = body.querySelector('input[name="level"]:checked')
-            for pick in body.querySelectorAll("select[name^='seat']"):
-                if str(pick.value) == PERSON:
-                    pick.value = str(level.value) if exists(level) else DEFAULT_LEVEL
+            self._no_person_from(1)
         target = self.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)
             if str(target.value) == str(target.dataset.default):
                 target.value = new
             target.dataset.default = new
+
+    def _no_person_from(self, first: int) -> None:
+        """The new-game screen's seats from ``first`` on: a person there becomes a bot of the chosen level."""
+        body = self.el["new-game-body"]
+        level = body.querySelector('input[name="level"]:checked')
+        for pick in body.querySelectorAll("select[name^='seat']"):
+            if int(str(pick.name).removeprefix("seat")) >= first and str(pick.value) == PERSON:
+                pick.value = str(level.value) if exists(level) else DEFAULT_LEVEL
 
     def open_settings(self) -> None:
         self.el["settings-body"].innerHTML = settings_html(self.settings)

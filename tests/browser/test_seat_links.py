@@ -31,6 +31,12 @@ def test_a_first_visit_opens_the_new_game_screen(open_game, game_page):
     assert page.locator("#new-game .new-game-warning").count() == 0  # nothing is given up yet
     violations = run_axe(page)
     assert not violations, describe(violations)
+    page.click('#new-game label.choice:has(input[name="players"][value="4"])')
+    page.select_option('#new-game select[name="seat2"]', "person")
+    assert page.locator('#new-game input[name="name0"]').is_visible()  # two people: a name each
+    page.click('#new-game label.choice:has(input[name="players"][value="2"])')
+    assert page.locator('#new-game select[name="seat2"]').input_value() == "medium"  # left out: a bot again
+    assert page.locator('#new-game input[name="name0"]').is_hidden()
     page.click("#new-game-cancel")  # keep the Greek game dealt behind it
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     assert page.locator("dialog[open]").count() == 0
