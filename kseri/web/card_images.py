@@ -46,6 +46,8 @@ class CardImages:
             rack.setAttribute("aria-hidden", "true")
             document.body.appendChild(rack)
         self.rack: Any = rack
+        self.loaded: Any = None
+        """Once :meth:`load_all` ran: settles when the rack's images are decoded (or failed)."""
 
     async def ready(self, drawing: Any, timeout_s: float) -> None:
         """Wait until every image in the element ``drawing`` is decoded, or ``timeout_s`` seconds
@@ -67,5 +69,4 @@ class CardImages:
                 image.src = card_src(code)
                 self.rack.appendChild(image)
                 decodes.push(image.decode())
-        self.loaded = window.Promise.allSettled(decodes)
-        """Settles once the rack's new images are decoded (or failed: never an unhandled rejection)."""
+        self.loaded = window.Promise.allSettled(decodes)  # never an unhandled rejection
