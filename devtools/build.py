@@ -4,7 +4,8 @@ Usage: ``python3 -m devtools.build [--out DIR]`` (the runtime must be set up fir
 ``scripts/setup``; ``scripts/build`` does both).
 
 Checks, each a one-line error and exit status 1:
-- every file ``pyscript.toml`` lists under ``[files]`` and its interpreter are in the build;
+- every file ``pyscript.toml`` lists under ``[files]`` (none: its interpreter module,
+  ``static/pyodide-start.mjs``, unpacks ``kseri.zip`` itself) and that module are in the build;
 - no page refers to anything by an absolute path (``/x``) or on another host
   (``https://...``, ``//host``) in a ``src``, ``href`` or ``config`` attribute, so the site
   works under a sub-path such as ``/kseri/`` and never leaves its origin.

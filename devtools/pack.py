@@ -1,8 +1,8 @@
 """``kseri.zip``: the kseri package as the page loads it, sources plus bytecode.
 
-``pyscript.toml`` lists it as ``"./kseri.zip" = "./*"``, so PyScript fetches
-one file and unpacks it into the page's working directory, instead of fetching
-some fifty modules one by one. Next to each ``kseri/**/x.py`` the zip holds
+The page's interpreter module (``static/pyodide-start.mjs``) fetches this one
+file while the interpreter starts and unpacks it into the interpreter's working
+directory, instead of fetching some fifty modules one by one. Next to each ``kseri/**/x.py`` the zip holds
 ``kseri/**/__pycache__/x.<tag>.pyc`` compiled by the page's own Python
 (``devtools/pyc.mjs`` runs ``runtime/pyodide`` in Node): compiling the package
 was most of the page's Python start-up under WebAssembly. The bytecode is

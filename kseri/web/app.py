@@ -1055,6 +1055,7 @@ class App:
     # -- start --------------------------------------------------------------------------
 
     def boot(self) -> None:
+        """Wire the page and draw the table, still behind the loading screen (:meth:`open` shows it)."""
         self._forget_stale_entry()
         self.wire()
         self.add_landmarks()
@@ -1065,6 +1066,9 @@ class App:
             self.el["intro"].hidden = False
         self.save()
         self.render()
+
+    def open(self) -> None:
+        """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
         if first_visit and self.unasked:
             self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
@@ -1095,8 +1099,9 @@ class App:
 
 
 async def start() -> App:
-    """Build the page's app from the URL and the saved game, and make the table playable
-    once every card image is decoded (:mod:`kseri.web.card_images`)."""
+    """Build the page's app from the URL and the saved game, draw the table behind the loading
+    screen, and make it playable once the card images it shows are decoded; the other card
+    images load after (:mod:`kseri.web.card_images`)."""
     images = CardImages()
     storage = Storage()
     language.apply(language.page_language(storage))
@@ -1105,6 +1110,8 @@ async def start() -> App:
     app = App(session, storage, notices + stats_notices, stats)
     app.unasked = unasked
     app.card_images = images
-    await images.ready(CARD_IMAGES_WAIT)
     app.boot()
+    await images.ready(app.el["app"], CARD_IMAGES_WAIT)
+    app.open()
+    images.load_all()
     return app

@@ -1,12 +1,18 @@
 """Every card face decoded before the table shows one: :class:`CardImages`.
 
 A card image that arrives or decodes after its element is on screen paints as an
-empty card frame for a frame or more. ``index.html`` holds every card image (52
-faces and the back, small SVGs) in a hidden rack, ``#card-rack``, so they load
-while Python starts, at no cost to the start-up; the table waits for them to be
-decoded before its first drawing. Held in the document, they stay among its
-available images, and a new ``<img>`` of a card is then complete at once (nearly
-always: :mod:`kseri.web.faces` hides the rare one that is not until it is).
+empty card frame for a frame or more. The table's first drawing is made while the
+loading screen still covers it, and the table opens once the faces it shows are
+decoded (:meth:`CardImages.ready`). Then every other card image (52 faces and the
+back, small SVGs) goes into a hidden rack, ``#card-rack``, where they load while the
+player looks at the table. Held in the document, they stay among its available
+images, and a new ``<img>`` of a card is then complete at once (nearly always:
+:mod:`kseri.web.faces` hides the rare one that is not until it is, and so a card
+whose image has not arrived yet).
+
+The rack is not filled before Python starts: each SVG image costs the browser a few
+milliseconds of main-thread work (a small document of its own), some 200 ms for the
+53, which held the interpreter's start back on a first visit.
 """
 
 from __future__ import annotations
@@ -24,12 +30,12 @@ from kseri.web.dom import exists
 __all__ = ["RACK_ID", "CardImages"]
 
 RACK_ID = "card-rack"
-"""The hidden element of ``index.html`` holding one ``<img>`` per card image."""
+"""The hidden element holding one ``<img>`` per card image (``index.html`` has it, empty)."""
 
 
 class CardImages:
-    """The card images of the page's rack (made here when a page has none); :meth:`ready`
-    waits until they are decoded."""
+    """The page's card images: :meth:`ready` waits for those a drawing shows, :meth:`load_all`
+    fills the rack with the others."""
 
     def __init__(self) -> None:
         rack = document.getElementById(RACK_ID)
@@ -40,20 +46,27 @@ class CardImages:
             rack.setAttribute("aria-hidden", "true")
             document.body.appendChild(rack)
         self.rack: Any = rack
-        present = {str(img.getAttribute("src")) for img in rack.querySelectorAll("img")}
+        self.loaded: Any = None
+        """Once :meth:`load_all` ran: settles when the rack's images are decoded (or failed)."""
+
+    async def ready(self, drawing: Any, timeout_s: float) -> None:
+        """Wait until every image in the element ``drawing`` is decoded, or ``timeout_s`` seconds
+        at most (a slow network must not hold the table back: the faces then show as they arrive)."""
+        decodes = window.Array.new()
+        for image in drawing.querySelectorAll("img"):
+            decodes.push(image.decode())
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(window.Promise.allSettled(decodes), timeout_s)
+
+    def load_all(self) -> None:
+        """Put every card image the rack lacks into it (they load and decode in the background)."""
+        present = {str(img.getAttribute("src")) for img in self.rack.querySelectorAll("img")}
+        decodes = window.Array.new()
         for code in (*CODES, None):
-            if card_src(code) not in present:  # a page whose rack lacks a card still gets it
+            if card_src(code) not in present:
                 image = document.createElement("img")
                 image.alt = ""
                 image.src = card_src(code)
-                rack.appendChild(image)
-        decodes = window.Array.new()
-        for image in rack.querySelectorAll("img"):
-            decodes.push(image.decode())
-        self._all = window.Promise.allSettled(decodes)
-
-    async def ready(self, timeout_s: float) -> None:
-        """Wait until every image is decoded, or ``timeout_s`` seconds at most (a slow network
-        must not hold the table back: the faces then show as they arrive)."""
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._all, timeout_s)
+                self.rack.appendChild(image)
+                decodes.push(image.decode())
+        self.loaded = window.Promise.allSettled(decodes)  # never an unhandled rejection

@@ -10,10 +10,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_pyscript_toml_loads_the_package_as_one_zip():
+def test_the_interpreter_module_loads_the_package_as_one_zip():
     # devtools/serve.py makes kseri.zip from kseri/ on request; tests/test_pack.py checks its content.
+    # static/pyodide-start.mjs fetches it while the interpreter starts and unpacks it; PyScript's
+    # [files] would fetch it a second time.
     config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config.get("files") == {"./kseri.zip": "./*"}
+    assert "files" not in config
+    start = (ROOT / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
+    assert 'new URL("../kseri.zip", import.meta.url)' in start
 
 
 def test_pyscript_toml_uses_the_local_runtime():
@@ -23,7 +27,7 @@ def test_pyscript_toml_uses_the_local_runtime():
     start = (ROOT / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
     assert 'from "../runtime/pyodide/pyodide.mjs"' in start
     assert "://" not in start, "the runtime is loaded from the site itself"
-    assert "packages" not in config, "packages = pulls micropip and wheels from outside; ship code via [files]"
+    assert "packages" not in config, "packages = pulls micropip and wheels from outside; ship code in kseri.zip"
 
 
 @pytest.mark.browser
