@@ -1061,8 +1061,7 @@ class App:
         self.add_landmarks()
         self.fold_rules()
         self.board.show_notices(self._notices)
-        first_visit = not self.storage.get(INTRO_KEY)
-        if first_visit:
+        if not self.storage.get(INTRO_KEY):  # a first visit: the tip (until a round is played or it is dismissed)
             self.el["intro"].hidden = False
         self.save()
         self.render()
@@ -1070,7 +1069,7 @@ class App:
     def open(self) -> None:
         """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
-        if first_visit and self.unasked:
+        if self.unasked and not self.storage.get(INTRO_KEY):
             self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
         self.go_on()
         self.board.announce(self.turns.turn_text())
