@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -46,6 +48,21 @@ SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
 
 def state(page) -> dict:
     return page.evaluate(STATE_JS)
+
+
+def open_in_fresh_context(page, page_watch, link: str, read: Callable[[Any], dict]) -> dict:
+    """Open ``link`` as someone else would (a browser context of its own, watched), wait until the
+    table has settled, and return ``read`` of it."""
+    context = page.context.browser.new_context(reduced_motion="reduce")
+    try:
+        other = context.new_page()
+        page_watch.attach(other)
+        other.goto(link)
+        page_watch.wait_ready(other)
+        other.wait_for_function(SETTLED_JS)
+        return read(other)
+    finally:
+        context.close()
 
 
 def settle(page, timeout: float = 60_000) -> dict:
@@ -413,16 +430,7 @@ def test_share_button_link_round_trip(open_game, game_page, page_watch):
     assert page.eval_on_selector("#share", "d => d.open") is False
 
     def open_elsewhere(link: str) -> dict:
-        context = page.context.browser.new_context(reduced_motion="reduce")
-        try:
-            other = context.new_page()
-            page_watch.attach(other)
-            other.goto(link)
-            page_watch.wait_ready(other)
-            other.wait_for_function(SETTLED_JS)
-            return state(other)
-        finally:
-            context.close()
+        return open_in_fresh_context(page, page_watch, link, state)
 
     assert table_part(open_elsewhere(url)) == before
     cut = url[: len(url) - 8]

@@ -14,7 +14,7 @@ from kseri.engine.rules import rules_from_spec
 from kseri.table.session import GameSession
 
 from .test_a11y import describe, run_axe
-from .test_game import SETTLED_JS
+from .test_game import SETTLED_JS, open_in_fresh_context
 
 pytestmark = pytest.mark.browser
 
@@ -161,16 +161,7 @@ def test_share_link_restores_the_seating(open_game, game_page, page_watch):
     page.click("#copy-link")
     page.wait_for_selector("#share[open]")
     url = page.input_value("#share-url")
-    context = page.context.browser.new_context(reduced_motion="reduce")
-    try:
-        other = context.new_page()
-        page_watch.attach(other)
-        other.goto(url)
-        page_watch.wait_ready(other)
-        other.wait_for_function(SETTLED_JS)
-        after = seats_state(other)
-    finally:
-        context.close()
+    after = open_in_fresh_context(page, page_watch, url, seats_state)
     assert after["seats"] == "5" and after["panels"] == before["panels"] and after["hand"] == before["hand"]
     assert after["score"] == before["score"]
     # the saved game resumes the seating too
