@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kseri.engine.cards import Card
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules
 
 

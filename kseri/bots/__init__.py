@@ -11,7 +11,7 @@ Levels (:data:`LEVELS`, weakest first):
   card out (:mod:`kseri.bots.search`); plays the last packet exactly
   (:mod:`kseri.bots.endgame`) when it is small enough to solve within a budget.
 
-A bot sees only one seat's :class:`~kseri.engine.observation.Observation` and an
+A bot sees only one seat's :class:`~kseri.engine.pile.observation.Observation` and an
 injected :class:`random.Random`:
 
 >>> import random

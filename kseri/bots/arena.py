@@ -42,8 +42,8 @@ from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
 from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
 from kseri.engine.sums import SumsMove, SumsRound

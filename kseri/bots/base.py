@@ -1,6 +1,6 @@
 """What every bot shares: the interface, the error type and small card facts.
 
-A bot sees one seat's :class:`~kseri.engine.observation.Observation` (never a hidden
+A bot sees one seat's :class:`~kseri.engine.pile.observation.Observation` (never a hidden
 card) and an injected :class:`random.Random`, and returns the
 :class:`~kseri.engine.cards.Card` it plays. Anything that satisfies :class:`Bot`
 can sit at the table: the levels in :mod:`kseri.bots`, a protocol process in
@@ -21,7 +21,7 @@ from typing import Protocol, runtime_checkable
 
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.errors import KseriError
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import card_points_table
 
 __all__ = ["Bot", "BotError", "check_turn", "equivalence_classes", "legal_cards"]

@@ -15,7 +15,7 @@ heuristic (:mod:`kseri.bots.heuristic`) would have made the same plays,
 without ruling any hand out. This is how ``hard`` reads its opponent.
 
 >>> from kseri.engine.cards import Card
->>> from kseri.engine.observation import Observation
+>>> from kseri.engine.pile.observation import Observation
 >>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
 >>> obs = Observation(seat=1, dealer=1, hand=idx("7H 8S 9S 2C QD KD"),
 ...                   opening=idx("3C 9D QH 5S"), plays=idx("4H"))
@@ -35,8 +35,8 @@ from dataclasses import dataclass
 
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 from kseri.engine.state import sample, shuffle
 

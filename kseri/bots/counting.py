@@ -3,9 +3,9 @@
 A player who remembers every card knows, for each rank, how many copies are
 still hidden (in the other hands or the stock) and therefore how likely the
 next player is to hold one. :class:`Knowledge` is that memory, built from an
-:class:`~kseri.engine.observation.Observation` only.
+:class:`~kseri.engine.pile.observation.Observation` only.
 
->>> from kseri.engine.observation import Observation
+>>> from kseri.engine.pile.observation import Observation
 >>> from kseri.engine.cards import Card
 >>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
 >>> obs = Observation(seat=0, dealer=1, hand=idx("7H 7S JS 2C QD KD"),
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from math import comb
 
 from kseri.engine.cards import JACK_INDEX, rank_index
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import card_points_table
 
 __all__ = ["Knowledge", "p_holds_any"]

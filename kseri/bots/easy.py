@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from kseri.bots.base import check_turn
 from kseri.bots.counting import Knowledge
 from kseri.engine.cards import JACK_INDEX, Card, rank_index
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 
 __all__ = ["EasyBot", "choose_easy"]
 

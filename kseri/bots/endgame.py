@@ -21,7 +21,7 @@ depend on the slicing). The search level solves only positions of at most
 (:func:`within_reach`); anything bigger is played by the heuristic.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK
 >>> from kseri.engine.scoring import score_round
 >>> state = Round.deal(GREEK, dealer=1, rng=random.Random(11))
@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from kseri.bots.base import BotError
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 
 __all__ = ["SOLVE_CARDS", "SOLVE_CHUNK", "SOLVE_NODES", "EndgameBudgetError", "EndgameError", "Solution", "Solver",
            "is_solvable", "principal_line", "solve", "solve_moves", "within_reach"]

@@ -30,7 +30,7 @@ from kseri.bots.base import BotError
 from kseri.bots.params import EVALUATE_SAMPLES
 from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card, rank_index
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import card_points_table
 
 __all__ = ["EVALUATE_SAMPLES", "evaluate", "expand_values"]

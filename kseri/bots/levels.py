@@ -26,7 +26,7 @@ from kseri.bots.medium import choose_medium
 from kseri.bots.names import LEVELS
 from kseri.bots.params import SearchParams
 from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 
 __all__ = ["LEVELS", "SPECS", "LevelSpec", "level_spec"]
 

@@ -18,7 +18,7 @@ from kseri.bots.counting import Knowledge
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 from kseri.bots.scale import bot_view
 from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 
 __all__ = ["MediumBot", "choose_medium", "score_cards"]
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.value import GREEK_PACKET_VALUE, is_big_table
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 
 __all__ = ["BIG_TABLE_SAMPLE_COST", "CLONE_WORK", "EVALUATE_SAMPLES", "PLAYOUT_CHUNK", "SAMPLE_COST",
            "SAMPLE_SOLVE_CARDS", "SAMPLE_SOLVE_NODES", "SOLVE_COST", "STEP_WORK", "SearchParams"]

@@ -16,7 +16,7 @@ from kseri.bots.base import Bot
 from kseri.bots.levels import level_spec
 from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 
 __all__ = ["LevelBot", "choose", "get_bot"]
 

@@ -49,7 +49,7 @@ from kseri.bots.sums_thinker import SumsThinker
 from kseri.bots.thinker import Thinker
 from kseri.engine.errors import KseriError, shown
 from kseri.engine.jsontext import parse_json
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import rules_from_spec
 from kseri.engine.sums_observation import SumsObservation, SumsObservationError
 

@@ -7,7 +7,7 @@ seat could know: its own hand, the public cards and hand sizes. So a
 play-out is a plausible continuation, not one where everybody peeks.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK
 >>> state = Round.deal(GREEK, dealer=0, rng=random.Random(3))
 >>> seen = public_seen(state)
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from kseri.bots.heuristic import CHANCE_ROWS, DEFAULT_HEURISTIC, HeuristicParams, card_scores, holding_chances
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 
 __all__ = ["exposed_bottom", "final_difference", "playout", "policy_card", "public_seen"]
 

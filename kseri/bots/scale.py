@@ -13,7 +13,7 @@ multiplied back with :func:`unscale`. A value that is not a finite number
 counts as 0. Negative values are kept: the bots handle them as they are.
 
 >>> from kseri.engine.rules import GREEK
->>> from kseri.engine.observation import Observation
+>>> from kseri.engine.pile.observation import Observation
 >>> obs = Observation(seat=0, dealer=1, hand=(0,), opening=(1, 2, 3, 5), plays=())
 >>> bot_view(obs) == (obs, 1)
 True
@@ -34,7 +34,7 @@ import sys
 from typing import Any
 
 from kseri.engine.errors import KseriError
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import Rules
 
 __all__ = ["POINT_FIELDS", "SAFE_POINTS", "bot_rules", "bot_view", "point_scale", "unscale", "with_fields"]

@@ -56,8 +56,8 @@ from kseri.bots.params import (
 from kseri.bots.rollout import exposed_bottom, final_difference, playout, public_seen
 from kseri.bots.value import GREEK_PACKET_VALUE, running_value
 from kseri.engine.cards import RANK_INDEX
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 
 __all__ = ["Values", "search_values"]

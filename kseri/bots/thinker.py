@@ -26,7 +26,7 @@ from kseri.bots.levels import level_spec
 from kseri.bots.scale import bot_view, unscale
 from kseri.bots.search import Values, search_values
 from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 
 __all__ = ["Thinker"]
 

@@ -18,7 +18,7 @@ hands the other player the first chance of a kseri, and the dealer, who plays
 the round's last card, usually collects the final sweep and the majority.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK
 >>> state = Round.deal(GREEK, dealer=0, rng=random.Random(2))
 >>> while len(state.plays) < 12:
@@ -34,7 +34,7 @@ import math
 from dataclasses import dataclass
 
 from kseri.bots.rollout import final_difference
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
 
 __all__ = ["GREEK_PACKET_VALUE", "PacketValue", "is_big_table", "running_value"]

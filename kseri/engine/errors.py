@@ -58,7 +58,7 @@ class TableError(IllegalMoveError):
 
 
 class PositionError(KseriError):
-    """A position that cannot be set up (:meth:`~kseri.engine.round.Round.from_position`):
+    """A position that cannot be set up (:meth:`~kseri.engine.pile.round.Round.from_position`):
     a card given twice, a seat that does not exist, a hand larger than a packet, ..."""
 
 

@@ -17,7 +17,7 @@ import random
 from kseri.engine.cards import Card
 from kseri.engine.errors import IllegalMoveError, TableError, quoted
 from kseri.engine.events import PlayEvent
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.scoring import RoundScore, score_round
 from kseri.engine.state import RoundState
@@ -70,7 +70,7 @@ class Match:
 
     def pile_round(self, index: int = -1) -> Round:
         """Round ``index`` (by default the one in play) with the pile tables' whole API
-        (:class:`~kseri.engine.round.Round`); :class:`~kseri.engine.errors.TableError` at the
+        (:class:`~kseri.engine.pile.round.Round`); :class:`~kseri.engine.errors.TableError` at the
         sums table."""
         if not -len(self.rounds) <= index < len(self.rounds):
             raise IllegalMoveError(f"round {index} is not a round of this match (it has {len(self.rounds)})")

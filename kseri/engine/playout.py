@@ -1,6 +1,6 @@
 """The search fast path: random play-outs with no validation and no events.
 
-:func:`random_playout` is :meth:`Round.apply_index <kseri.engine.round.Round.apply_index>`
+:func:`random_playout` is :meth:`Round.apply_index <kseri.engine.pile.round.Round.apply_index>`
 played in a loop with uniformly random cards, written out in one function that keeps
 the round's state in local variables and stores it back at the end: the same plays,
 the same random draws and the same final state as calling ``apply_index`` for each
@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from kseri.engine.cards import JACK_INDEX
-from kseri.engine.round import Round, _OpenEndedRound
+from kseri.engine.pile.round import Round, _OpenEndedRound
 from kseri.engine.rules import Rules
 
 __all__ = ["random_playout", "random_round"]

@@ -2,7 +2,7 @@
 
 >>> import random
 >>> from kseri.engine.rules import GREEK
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> r = Round.deal(GREEK, dealer=0, rng=random.Random(3))
 >>> while not r.is_terminal():
 ...     r.apply_index(r.hands[r.to_move][0])

@@ -1,6 +1,6 @@
 """What every round has, whatever the table: the protocol the engine reads, and the shared deal.
 
-Two engines play a round: :class:`~kseri.engine.round.Round` (one pile, the
+Two engines play a round: :class:`~kseri.engine.pile.round.Round` (one pile, the
 Greek game and its relatives) and :class:`~kseri.engine.sums.SumsRound` (cards
 side by side, captures by sum). Scoring, matches and records see either
 through :class:`RoundState`, the part they have in common; both are built on
@@ -11,7 +11,7 @@ on the table (``docs/rules.md`` §"Packets and round end"). :func:`shuffle` is
 ``random.Random.shuffle`` made faster, for the deals, and :func:`sample` ``random.Random.sample``.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK, SUMS
 >>> from kseri.engine.sums import SumsRound
 >>> def tally(state: RoundState) -> int:
@@ -178,9 +178,9 @@ class BaseRound:
     last_capturer: int | None
     sweep_seat: int | None
     open_ended: ClassVar[bool] = False
-    """True for a position with its stock left out (:meth:`~kseri.engine.round.Round.from_position`,
+    """True for a position with its stock left out (:meth:`~kseri.engine.pile.round.Round.from_position`,
     ``stock=None``): when the hands run out, play stops there; nothing is swept and no card is the
-    round's last. A class attribute, so that :meth:`~kseri.engine.round.Round.clone` has nothing
+    round's last. A class attribute, so that :meth:`~kseri.engine.pile.round.Round.clone` has nothing
     more to copy."""
     _card_points: tuple[int, ...]
 

@@ -1,6 +1,6 @@
 """What one seat may know at the sums table, and sampling the hidden cards consistently with it.
 
-The sums table's counterpart of :class:`~kseri.engine.observation.Observation`: the
+The sums table's counterpart of :class:`~kseri.engine.pile.observation.Observation`: the
 rules, the seat, the dealer, the seat's own hand, the opening cards and every play
 so far as the record writes it (``7H``, ``7H:3C+4D``, ``5S>3H``), plus the match
 score. Every public fact (the table's loose cards and builds, who owns a build,

@@ -1,7 +1,7 @@
 """Scenes played out: a :class:`~kseri.scenes.notation.SceneSpec` or a window of a
 recorded round, turned into :class:`~kseri.scenes.steps.Step` positions by the engine.
 
-Every play goes through :class:`~kseri.engine.round.Round`, and the captions are
+Every play goes through :class:`~kseri.engine.pile.round.Round`, and the captions are
 written from its events (:mod:`kseri.scenes.captions`), so a scene always shows what
 the rules really do; an author may replace any caption.
 
@@ -32,7 +32,7 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import PositionError
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules, card_points_table
 from kseri.engine.sums import SumsRound
 from kseri.i18n import _

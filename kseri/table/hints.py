@@ -3,7 +3,7 @@
 The hint's numbers come from the hard bot's search (the expected point
 difference at the round's end); this module adds what a player can check at the
 table: what the card would take, and what it leaves behind. Every fact comes
-from the player's own :class:`~kseri.engine.observation.Observation` — the
+from the player's own :class:`~kseri.engine.pile.observation.Observation` — the
 hidden cards are dealt arbitrarily and never read — so a reason never gives away
 what the other player holds.
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kseri.engine.cards import CODES, Card, rank_index
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.i18n import _, ngettext
 
 __all__ = ["HintReason", "ReasonKind", "reason_for", "reason_text"]

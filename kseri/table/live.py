@@ -7,7 +7,7 @@ them: the majority bonus (the other side may still take more cards; the table sh
 count instead) and the house rule's points for the round's last capture.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK
 >>> r = Round.deal(GREEK, dealer=0, rng=random.Random(3))
 >>> live_score(r)

@@ -51,9 +51,9 @@ from kseri.engine.errors import one_line as _one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.record import from_record, to_record
-from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
 from kseri.i18n import _
 from kseri.table.hints import reason_for

@@ -21,9 +21,9 @@ from kseri.bots.rollout import final_difference
 from kseri.bots.value import is_big_table, running_value
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.playout import random_playout
-from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules, card_points_table, rules_from_spec
 
 SEATINGS = [rules_from_spec(spec) for spec in (

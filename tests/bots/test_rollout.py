@@ -12,7 +12,7 @@ import pytest
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.rollout import exposed_bottom, playout, policy_card, public_seen
 from kseri.engine.cards import RANK_INDEX
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import rules_from_spec
 
 RULES: list[Any] = [

@@ -95,7 +95,7 @@ def test_without_node_the_zip_still_carries_the_sources(monkeypatch, capsys, tmp
     monkeypatch.setattr(pack, "CACHE_DIR", tmp_path / "empty-cache")
     data = pack.package_bytes(ROOT)
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert "kseri/engine/round.py" in names and not any(n.endswith(".pyc") for n in names)
+    assert "kseri/engine/pile/round.py" in names and not any(n.endswith(".pyc") for n in names)
     assert "without bytecode" in capsys.readouterr().err
     with pytest.raises(pack.PackError, match="node not found"):
         pack.package_bytes(ROOT, strict=True)

@@ -33,7 +33,7 @@ from kseri.engine.errors import (
     quoted,
 )
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation, ObservationError
+from kseri.engine.pile.observation import Observation, ObservationError
 from kseri.engine.record import dumps, from_record, loads, summary, to_record
 from kseri.engine.rules import (
     BONUS_POINTS_MAX,

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, Round, dumps, loads, rules_from_spec, score_round
-from kseri.engine.round import opening_is_allowed
+from kseri.engine.pile.round import opening_is_allowed
 from tests.scenario import deck, gained, play
 
 

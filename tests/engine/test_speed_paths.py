@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
+from kseri.engine.pile.round import Round
 from kseri.engine.playout import random_playout, random_round
-from kseri.engine.round import Round
 from kseri.engine.rules import FOURCARD, GREEK, PISTI, Rules
 from kseri.engine.state import _SAME_AS_SHUFFLE, shuffle
 

@@ -9,8 +9,8 @@ import pytest
 
 from kseri import GREEK, Card, IllegalMoveError, KseriError, Match, Observation, RoundState, TableError
 from kseri.engine.errors import one_line
-from kseri.engine.observation import ObservationError
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import ObservationError
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import SUMS
 from kseri.engine.sums import SumsMove, SumsRound
 

@@ -10,7 +10,7 @@ import pytest
 from kseri import i18n
 from kseri.bots import Thinker
 from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import PROFILES
 from kseri.table.hints import reason_for, reason_text
 from kseri.table.seats import HUMAN

@@ -10,7 +10,7 @@ import random
 import pytest
 
 from kseri.engine.cards import Card
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
 from kseri.table.live import gains, live_score

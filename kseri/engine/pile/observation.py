@@ -7,7 +7,7 @@ match score. It never holds another seat's hand or the stock's order, so a bot
 that gets only an observation cannot cheat.
 
 :meth:`Observation.sample_round` deals the unseen cards at random into the
-other hands and the stock and returns a full :class:`~kseri.engine.round.Round` in
+other hands and the stock and returns a full :class:`~kseri.engine.pile.round.Round` in
 the same position: the determinization that search bots average over.
 
 >>> import random
@@ -32,7 +32,7 @@ from typing import Any
 
 from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
 from kseri.engine.errors import CardCodeError, KseriError, card_code_error, shown
-from kseri.engine.round import Round, opening_is_allowed
+from kseri.engine.pile.round import Round, opening_is_allowed
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.state import RoundState
 from kseri.engine.turn_order import TurnOrder
