@@ -28,8 +28,8 @@ if __package__ in (None, ""):
 from kseri.bots.names import LEVELS
 from kseri.bots.sums_thinker import SumsThinker
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsRound
 
 
 def quantile(values: list[float], q: float) -> float:

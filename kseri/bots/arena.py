@@ -46,8 +46,8 @@ from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
-from kseri.engine.sums import SumsMove, SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove, SumsRound
 
 __all__ = ["ArenaError", "ArenaResult", "Interval", "LevelPlayer", "Player", "ProcessPlayer", "format_result",
            "make_player", "run_arena", "run_arena_cli"]

@@ -5,7 +5,7 @@ Each input line is answered by exactly one output line: the code of the card
 to play, or a line starting ``error:`` that names the problem (not JSON, a
 bad card code, a hand the rules make impossible, not this seat's turn, ...).
 When the observation's rules are the ``sums`` table, the line is a
-:class:`~kseri.engine.sums_observation.SumsObservation` and the answer is the
+:class:`~kseri.engine.sums.observation.SumsObservation` and the answer is the
 move in record notation (``7H:3C+4D``, ``5S>3H``, ``9D``).
 The bot keeps reading after an error and exits with status 0 at end of input.
 
@@ -51,7 +51,7 @@ from kseri.engine.errors import KseriError, shown
 from kseri.engine.jsontext import parse_json
 from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import rules_from_spec
-from kseri.engine.sums_observation import SumsObservation, SumsObservationError
+from kseri.engine.sums.observation import SumsObservation, SumsObservationError
 
 __all__ = ["MAX_ERROR", "MAX_LINE", "answer", "error_line", "serve"]
 

@@ -10,7 +10,7 @@ search decides instead.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound
+>>> from kseri.engine.sums.round import SumsRound
 >>> state = SumsRound.deal(SUMS, 0, random.Random(2))
 >>> while state.next_card < 52 or len(state.hands[state.to_move]) > 3:
 ...     state.apply_move(state.legal_moves()[0])

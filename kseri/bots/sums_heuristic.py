@@ -10,8 +10,8 @@ only if an unseen card has its value, a lone card only if one has its rank.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
->>> from kseri.engine.sums_observation import SumsObservation
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
+>>> from kseri.engine.sums.observation import SumsObservation
 >>> obs = SumsObservation.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()), seat=0)
 >>> values = heuristic_values(obs)
 >>> str(max(values, key=values.__getitem__))
@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from kseri.bots.sums_rollout import CARD_WEIGHT
 from kseri.bots.sums_sim import RANK, SimRound
-from kseri.engine.sums import SumsMove
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove
 
 __all__ = ["FOLLOW_UP", "heuristic_values", "reply_gains"]
 

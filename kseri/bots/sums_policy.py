@@ -9,8 +9,8 @@ the unseen cards and looks one reply ahead (:mod:`kseri.bots.sums_heuristic`).
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
->>> from kseri.engine.sums_observation import SumsObservation
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
+>>> from kseri.engine.sums.observation import SumsObservation
 >>> obs = SumsObservation.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()), seat=0)
 >>> str(choose_move("medium", obs, random.Random(0)))
 '7H:3C+4D'
@@ -22,8 +22,8 @@ import random
 
 from kseri.bots.sums_heuristic import heuristic_values
 from kseri.engine.rules import card_points_table
-from kseri.engine.sums import SumsMove
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove
 
 __all__ = ["SumsValues", "choose_move", "value_moves"]
 

@@ -8,7 +8,7 @@ clear the table). It never builds by choice: the search weighs builds at the roo
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound
+>>> from kseri.engine.sums.round import SumsRound
 >>> sim = SimRound.from_round(SumsRound.deal(SUMS, 1, random.Random(4)))
 >>> plays = play_out(sim)
 >>> sim.done, plays, sum(sim.counts)

@@ -7,7 +7,7 @@ candidate is played out on the same sampled deals (the luck of a deal cancels
 between candidates), by the fast policy of :mod:`kseri.bots.sums_rollout`.
 
 The hidden cards (the other hands and the stock) are dealt at random from the
-unseen ones, as :meth:`~kseri.engine.sums_observation.SumsObservation.sample_round`
+unseen ones, as :meth:`~kseri.engine.sums.observation.SumsObservation.sample_round`
 deals them, with one constraint more: a build another seat owns is known to be
 backed, so that seat is dealt a card of the build's value when one is unseen.
 
@@ -19,8 +19,8 @@ hand known), one deal says it all.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
->>> from kseri.engine.sums_observation import SumsObservation
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
+>>> from kseri.engine.sums.observation import SumsObservation
 >>> obs = SumsObservation.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()), seat=0)
 >>> work = search_values(obs, random.Random(1), SumsSearchParams())
 >>> try:
@@ -43,8 +43,8 @@ from kseri.bots.sums_endgame import solve_values
 from kseri.bots.sums_heuristic import heuristic_values
 from kseri.bots.sums_rollout import play_out
 from kseri.bots.sums_sim import VALUE, SimRound
-from kseri.engine.sums import SumsMove
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove
 
 __all__ = ["SearchResult", "SumsSearchParams", "search_values"]
 

@@ -1,6 +1,6 @@
 """A lean model of a sums round for the search's play-outs: :class:`SimRound`.
 
-The engine's :class:`~kseri.engine.sums.SumsRound` checks, names and records every
+The engine's :class:`~kseri.engine.sums.round.SumsRound` checks, names and records every
 play (each play becomes a record string); a play-out makes hundreds of thousands
 of plays a decision, so it runs on this model instead: the table as tuples, the
 hands and the stock as lists, each side's points and cards counted as they are
@@ -13,7 +13,7 @@ A table item is ``(value, rank, cards, owner)``: ``value`` the number value
 
 >>> from kseri.engine.cards import CODES, Card
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
 >>> sim = SimRound.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()))
 >>> [[CODES[sim.table[i][2][0]] for i in way] for way in sim.captures(Card.parse("7H").index)]
 [['3C', '4D']]
@@ -22,7 +22,7 @@ A table item is ``(value, rank, cards, owner)``: ``value`` the number value
 from __future__ import annotations
 
 from kseri.engine.rules import card_points_table
-from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.sums.round import SumsMove, SumsRound
 
 __all__ = ["RANK", "VALUE", "Item", "SimRound"]
 

@@ -2,7 +2,7 @@
 
 The sums table's counterpart of :class:`~kseri.bots.thinker.Thinker`, with the
 same shape (``step(max_ms)`` until True, then ``choice()``), so the page drives
-both alike. A decision is a :class:`~kseri.engine.sums.SumsMove` (which card,
+both alike. A decision is a :class:`~kseri.engine.sums.round.SumsMove` (which card,
 and which capture or build), written in the record's notation by ``str()``.
 
 ``easy`` and ``medium`` answer in one step (:mod:`kseri.bots.sums_policy`);
@@ -13,8 +13,8 @@ generator, never on how the work is sliced.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
->>> from kseri.engine.sums_observation import SumsObservation
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
+>>> from kseri.engine.sums.observation import SumsObservation
 >>> state = SumsRound.from_deck(SUMS, 1, _demo_deck())
 >>> obs = SumsObservation.from_round(state, seat=0)
 >>> think = SumsThinker("medium", obs, random.Random(1))
@@ -34,8 +34,8 @@ from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
 from kseri.bots.sums_policy import SumsValues, choose_move, value_moves
 from kseri.bots.sums_search import SearchResult, SumsSearchParams, search_values
-from kseri.engine.sums import SumsMove
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove
 
 __all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "choose_sums"]
 

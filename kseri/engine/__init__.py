@@ -5,6 +5,6 @@ page. Every other layer of :mod:`kseri` builds on this one. The rules it plays
 are written out in ``docs/rules.md``; the record format in ``docs/formats.md``.
 
 A round is a :class:`~kseri.engine.pile.round.Round` at the pile tables and a
-:class:`~kseri.engine.sums.SumsRound` at the sums table; scoring, matches and
+:class:`~kseri.engine.sums.round.SumsRound` at the sums table; scoring, matches and
 records read either through :class:`~kseri.engine.state.RoundState`.
 """

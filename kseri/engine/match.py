@@ -21,7 +21,7 @@ from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.scoring import RoundScore, score_round
 from kseri.engine.state import RoundState
-from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.sums.round import SumsMove, SumsRound
 
 __all__ = ["Match"]
 
@@ -113,7 +113,7 @@ class Match:
     def play(self, card: Card | SumsMove | str) -> PlayEvent:
         """Play for the seat to move (checked); scores the round when it ends.
 
-        At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.SumsMove`
+        At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.round.SumsMove`
         (a plain card lays it loose)."""
         if self.is_over:
             shown = quoted(card) if isinstance(card, str) and len(card) > 40 else card

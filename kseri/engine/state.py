@@ -1,7 +1,7 @@
 """What every round has, whatever the table: the protocol the engine reads, and the shared deal.
 
 Two engines play a round: :class:`~kseri.engine.pile.round.Round` (one pile, the
-Greek game and its relatives) and :class:`~kseri.engine.sums.SumsRound` (cards
+Greek game and its relatives) and :class:`~kseri.engine.sums.round.SumsRound` (cards
 side by side, captures by sum). Scoring, matches and records see either
 through :class:`RoundState`, the part they have in common; both are built on
 :class:`BaseRound`, which holds the code they share: the deal from a deck in
@@ -13,7 +13,7 @@ on the table (``docs/rules.md`` §"Packets and round end"). :func:`shuffle` is
 >>> import random
 >>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK, SUMS
->>> from kseri.engine.sums import SumsRound
+>>> from kseri.engine.sums.round import SumsRound
 >>> def tally(state: RoundState) -> int:
 ...     return sum(state.counts) + len(state.pile) + sum(map(len, state.hands)) + state.stock_count
 >>> tally(Round.deal(GREEK, 0, random.Random(1))), tally(SumsRound.deal(SUMS, 0, random.Random(1)))
@@ -32,7 +32,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 
 if TYPE_CHECKING:
-    from kseri.engine.sums import SumsMove
+    from kseri.engine.sums.round import SumsMove
 
 __all__ = ["BaseRound", "RoundState", "sample", "shuffle"]
 

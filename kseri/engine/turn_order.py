@@ -1,7 +1,7 @@
 """Whose turn it is and how many cards are where, from the rules, the dealer and the plays so far.
 
 Both seat views (:class:`~kseri.engine.pile.observation.Observation` at the pile tables and
-:class:`~kseri.engine.sums_observation.SumsObservation` at the sums table) know a round only
+:class:`~kseri.engine.sums.observation.SumsObservation` at the sums table) know a round only
 by its rules, its dealer and its plays; the order of play follows from those alone: the seat
 after the dealer leads every packet and play goes round the table.
 """

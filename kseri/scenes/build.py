@@ -34,7 +34,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules, card_points_table
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums.round import SumsRound
 from kseri.i18n import _
 from kseri.scenes.captions import default_names, describe_table, play_caption, possessive
 from kseri.scenes.errors import SceneError

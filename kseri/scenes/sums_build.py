@@ -1,5 +1,5 @@
 """Scenes at the open (sums) table: a :class:`~kseri.scenes.notation.SceneSpec` with ``rules=sums``
-played out through :class:`~kseri.engine.sums.SumsRound`, move by move.
+played out through :class:`~kseri.engine.sums.round.SumsRound`, move by move.
 
 The pile tables' scenes are :mod:`kseri.scenes.build`'s; this is the same idea for a table of
 items side by side. Every move goes through the engine (a move it refuses is a
@@ -28,7 +28,7 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import PROFILES, Rules, card_points_table
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums.round import SumsRound
 from kseri.i18n import _
 from kseri.scenes.captions import default_names
 from kseri.scenes.errors import SceneError

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from kseri.engine.cards import rank_index
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
-from kseri.engine.sums import SumsMove, TableItem
+from kseri.engine.sums.round import SumsMove, TableItem
 from kseri.i18n import _
 from kseri.scenes.captions import owner, pretty, round_end, worth_phrase
 

@@ -10,7 +10,7 @@ page shows on the choice buttons (:func:`kseri.web.sums_render.ways_html`);
 move's label as the reason.
 
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
 >>> from kseri.i18n import set_language
 >>> _ = set_language("en")
 >>> state = SumsRound.from_deck(SUMS, 1, _demo_deck())
@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from kseri.engine.cards import CODES
-from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.sums.round import SumsMove, SumsRound
 from kseri.table.sums_moves import ways_for
 from kseri.table.views import HintEntry
 

@@ -5,10 +5,10 @@ take a 7, build 9 on a 2, or be laid down loose. :func:`ways_for` lists the lega
 ways of one card, each with a short label in the current language and its record
 notation (the ``data-move`` of its button); :func:`refusal_for` says in one line
 why a card has no legal way at all (you own a build and that card can neither take
-nor build). Pure Python over :class:`~kseri.engine.sums.SumsRound`.
+nor build). Pure Python over :class:`~kseri.engine.sums.round.SumsRound`.
 
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
 >>> state = SumsRound.from_deck(SUMS, 1, _demo_deck())
 >>> [(w.move, w.label) for w in ways_for(state, "7H")]
 [('7H:3C+4D', 'Take 3♣ + 4♦'), ('7H>3C', 'Build 10 on 3♣'), ('7H', 'Lay it on the table')]
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from kseri.engine.cards import CODES, Card
-from kseri.engine.sums import SumsMove, SumsRound, TableItem, number_value
+from kseri.engine.sums.round import SumsMove, SumsRound, TableItem, number_value
 from kseri.i18n import _
 
 __all__ = ["MoveWay", "WayKind", "item_text", "refusal_for", "ways_for"]

@@ -2,7 +2,7 @@
 
 :class:`SumsSession` is a :class:`~kseri.table.session.GameSession` (seeds, saves, records,
 summaries, statistics and share links are the same) whose plays are moves, not cards: a
-card and what it takes or builds (:class:`~kseri.engine.sums.SumsMove`, written ``7H:3C+4D``,
+card and what it takes or builds (:class:`~kseri.engine.sums.round.SumsMove`, written ``7H:3C+4D``,
 ``5S>3H``, ``9D``). The bot is :class:`~kseri.bots.sums_thinker.SumsThinker`, thinking in
 slices as the pile tables' bot does. :meth:`SumsSession.ways` lists a hand card's legal
 ways for the page to offer (:mod:`kseri.table.sums_moves`).
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, ClassVar
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.events import PlayEvent
-from kseri.engine.sums import SumsMove, SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove, SumsRound
 from kseri.i18n import _
 from kseri.table.notices import clip
 from kseri.table.seats import BOT, HUMAN, SessionError

@@ -79,7 +79,7 @@ SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "
                   "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation",
                   # The open table's search, one module per slice too: imported in one go from
                   # sums_thinker they made a task of 240-400 ms on a busy machine.
-                  "kseri.engine.sums_observation", "kseri.bots.sums_sim", "kseri.bots.sums_rollout",
+                  "kseri.engine.sums.observation", "kseri.bots.sums_sim", "kseri.bots.sums_rollout",
                   "kseri.bots.sums_heuristic",
                   "kseri.bots.sums_policy", "kseri.bots.sums_endgame", "kseri.bots.sums_search",
                   "kseri.bots.sums_thinker")

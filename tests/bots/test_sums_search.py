@@ -15,8 +15,8 @@ from kseri.bots.sums_endgame import legal_turns, solve_values
 from kseri.bots.sums_search import _deal_hidden
 from kseri.bots.sums_sim import VALUE, SimRound
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsRound
 
 T = TypeVar("T")
 

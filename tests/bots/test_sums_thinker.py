@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from kseri.bots.base import BotError
 from kseri.bots.sums_thinker import SumsThinker, choose_sums
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation, SumsObservationError
+from kseri.engine.sums.observation import SumsObservation, SumsObservationError
+from kseri.engine.sums.round import SumsRound
 
 
 @settings(max_examples=15, deadline=None)

@@ -9,7 +9,7 @@ import pytest
 from kseri.engine.cards import Card
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums.round import SumsRound
 from kseri.i18n import set_language
 from kseri.table.session import GameSession, SessionError
 from kseri.table.share import decode, encode

@@ -26,7 +26,7 @@ from kseri.engine.rules import Rules
 from kseri.engine.state import BaseRound, shuffle
 
 if TYPE_CHECKING:
-    from kseri.engine.sums import SumsMove
+    from kseri.engine.sums.round import SumsMove
 
 __all__ = ["Round", "opening_is_allowed"]
 

@@ -9,7 +9,7 @@ hand and the stock's order are never in it.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
->>> from kseri.engine.sums import SumsRound, _demo_deck
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
 >>> state = SumsRound.from_deck(SUMS, 1, _demo_deck())
 >>> _ = state.apply("7H:3C+4D")
 >>> obs = SumsObservation.from_round(state, seat=1)
@@ -32,7 +32,7 @@ from typing import Any
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import CardCodeError, KseriError, card_code_error, shown
 from kseri.engine.rules import SUMS, Rules, rules_from_spec
-from kseri.engine.sums import SumsMove, SumsRound, number_value
+from kseri.engine.sums.round import SumsMove, SumsRound, number_value
 from kseri.engine.turn_order import TurnOrder
 
 __all__ = ["SumsObservation", "SumsObservationError"]
