@@ -57,11 +57,11 @@ Modules, each importing only the ones above it (and :mod:`kseri.engine`):
   (:func:`choose`, :class:`LevelBot`), :mod:`~kseri.bots.evaluation` (:func:`evaluate`);
 - :mod:`~kseri.bots.protocol` and :mod:`~kseri.bots.arena`.
 
-The sums table (``docs/bots.md``): :mod:`~kseri.bots.sums_sim` (a lean model of the round),
-:mod:`~kseri.bots.sums_rollout` (the play-outs' policy), :mod:`~kseri.bots.sums_heuristic`
-(``medium``), :mod:`~kseri.bots.sums_policy` (``easy``, and each policy level's values),
-:mod:`~kseri.bots.sums_endgame` (the last packet, exact), :mod:`~kseri.bots.sums_search`
-(``hard``), :mod:`~kseri.bots.sums_thinker` (one decision in slices).
+The sums table (``docs/bots.md``): :mod:`~kseri.bots.sums.sim` (a lean model of the round),
+:mod:`~kseri.bots.sums.rollout` (the play-outs' policy), :mod:`~kseri.bots.sums.heuristic`
+(``medium``), :mod:`~kseri.bots.sums.policy` (``easy``, and each policy level's values),
+:mod:`~kseri.bots.sums.endgame` (the last packet, exact), :mod:`~kseri.bots.sums.search`
+(``hard``), :mod:`~kseri.bots.sums.thinker` (one decision in slices).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ import random
 from typing import IO, AnyStr
 
 from kseri.bots.levels import level_spec
-from kseri.bots.sums_thinker import SumsThinker
+from kseri.bots.sums.thinker import SumsThinker
 from kseri.bots.thinker import Thinker
 from kseri.engine.errors import KseriError, shown
 from kseri.engine.jsontext import parse_json

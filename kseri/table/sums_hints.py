@@ -3,7 +3,7 @@
 At the pile tables a card is a move, so the hint values cards. At the open table one
 card may take, build, raise or lie loose, and those ways can differ by several points,
 so the hint values every legal move (the hard bot's exact search,
-:meth:`~kseri.bots.sums_thinker.SumsThinker.values`: the expected final point difference
+:meth:`~kseri.bots.sums.thinker.SumsThinker.values`: the expected final point difference
 of the round, you minus the bot). :func:`way_hints` turns those values into rows the
 page shows on the choice buttons (:func:`kseri.web.sums_render.ways_html`);
 :func:`card_hints` keeps each card's best move for the badges on the hand, with that

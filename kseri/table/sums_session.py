@@ -3,7 +3,7 @@
 :class:`SumsSession` is a :class:`~kseri.table.session.GameSession` (seeds, saves, records,
 summaries, statistics and share links are the same) whose plays are moves, not cards: a
 card and what it takes or builds (:class:`~kseri.engine.sums.round.SumsMove`, written ``7H:3C+4D``,
-``5S>3H``, ``9D``). The bot is :class:`~kseri.bots.sums_thinker.SumsThinker`, thinking in
+``5S>3H``, ``9D``). The bot is :class:`~kseri.bots.sums.thinker.SumsThinker`, thinking in
 slices as the pile tables' bot does. :meth:`SumsSession.ways` lists a hand card's legal
 ways for the page to offer (:mod:`kseri.table.sums_moves`).
 
@@ -38,7 +38,7 @@ from kseri.table.sums_moves import MoveWay, refusal_for, ways_for
 from kseri.table.views import LastPlay, TableItemView
 
 if TYPE_CHECKING:  # the bot is imported on its first turn (start-up time in the page)
-    from kseri.bots.sums_thinker import SumsThinker
+    from kseri.bots.sums.thinker import SumsThinker
     from kseri.table.review import RoundReview
 
 __all__ = ["SumsSession"]
@@ -145,7 +145,7 @@ class SumsSession(GameSession):
         key = self._position()
         thinker = self._sums_thinker
         if thinker is None or self._sums_thinker_key != key or thinker.level != self.level:  # a new level: at once
-            from kseri.bots.sums_thinker import SumsThinker
+            from kseri.bots.sums.thinker import SumsThinker
             rng = _rng(self.seed, "bot", *key)
             thinker = self._sums_thinker = SumsThinker(self.level, self.sums_observation(BOT), rng)
             self._sums_thinker_key = key
@@ -206,7 +206,7 @@ class SumsSession(GameSession):
         try:
             thinker = self._sums_hint
             if thinker is None or self._hint_key != key:
-                from kseri.bots.sums_thinker import SumsThinker
+                from kseri.bots.sums.thinker import SumsThinker
                 self._hints = None
                 thinker = self._sums_hint = SumsThinker("hard", self.sums_observation(HUMAN),
                                                         _rng(self.seed, "hint", *key), exact=True)

@@ -79,10 +79,10 @@ SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "
                   "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation",
                   # The open table's search, one module per slice too: imported in one go from
                   # sums_thinker they made a task of 240-400 ms on a busy machine.
-                  "kseri.engine.sums.observation", "kseri.bots.sums_sim", "kseri.bots.sums_rollout",
-                  "kseri.bots.sums_heuristic",
-                  "kseri.bots.sums_policy", "kseri.bots.sums_endgame", "kseri.bots.sums_search",
-                  "kseri.bots.sums_thinker")
+                  "kseri.engine.sums.observation", "kseri.bots.sums.sim", "kseri.bots.sums.rollout",
+                  "kseri.bots.sums.heuristic",
+                  "kseri.bots.sums.policy", "kseri.bots.sums.endgame", "kseri.bots.sums.search",
+                  "kseri.bots.sums.thinker")
 """What the hint and the hard bot load on first use: loaded early, one per slice (:meth:`App.warm_up`)."""
 WARM_UP_DELAY = 1.5
 """Seconds after the table opens before :meth:`App.warm_up` starts (the first paint and deal come first)."""

@@ -7,8 +7,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kseri.bots.sums_search import SumsSearchParams
-from kseri.bots.sums_thinker import SumsThinker
+from kseri.bots.sums.search import SumsSearchParams
+from kseri.bots.sums.thinker import SumsThinker
 from kseri.engine.rules import SUMS
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsRound

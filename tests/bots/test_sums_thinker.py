@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri.bots.base import BotError
-from kseri.bots.sums_thinker import SumsThinker, choose_sums
+from kseri.bots.sums.thinker import SumsThinker, choose_sums
 from kseri.engine.rules import SUMS
 from kseri.engine.sums.observation import SumsObservation, SumsObservationError
 from kseri.engine.sums.round import SumsRound

@@ -74,7 +74,7 @@ def test_the_warm_up_loads_real_modules_in_an_order_that_works():
     for name in names:
         importlib.import_module(name)
     code = ("import sys, kseri.table.session; before = set(sys.modules); import kseri.bots.thinker, "
-            "kseri.bots.evaluation, kseri.bots.search, kseri.bots.sums_thinker; "
+            "kseri.bots.evaluation, kseri.bots.search, kseri.bots.sums.thinker; "
             "print(' '.join(sorted(m for m in set(sys.modules) - before "
             "if m.startswith('kseri.'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

@@ -2,9 +2,9 @@
 
 A generator of work units (:func:`search_values`): each unit plays one candidate
 move out to the round's end on one sampled deal and yields the plays that took,
-so :class:`~kseri.bots.sums_thinker.SumsThinker` can stop between any two. Every
+so :class:`~kseri.bots.sums.thinker.SumsThinker` can stop between any two. Every
 candidate is played out on the same sampled deals (the luck of a deal cancels
-between candidates), by the fast policy of :mod:`kseri.bots.sums_rollout`.
+between candidates), by the fast policy of :mod:`kseri.bots.sums.rollout`.
 
 The hidden cards (the other hands and the stock) are dealt at random from the
 unseen ones, as :meth:`~kseri.engine.sums.observation.SumsObservation.sample_round`
@@ -39,10 +39,10 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from kseri.bots.sums_endgame import solve_values
-from kseri.bots.sums_heuristic import heuristic_values
-from kseri.bots.sums_rollout import play_out
-from kseri.bots.sums_sim import VALUE, SimRound
+from kseri.bots.sums.endgame import solve_values
+from kseri.bots.sums.heuristic import heuristic_values
+from kseri.bots.sums.rollout import play_out
+from kseri.bots.sums.sim import VALUE, SimRound
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 

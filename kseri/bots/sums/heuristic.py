@@ -20,8 +20,8 @@ only if an unseen card has its value, a lone card only if one has its rank.
 
 from __future__ import annotations
 
-from kseri.bots.sums_rollout import CARD_WEIGHT
-from kseri.bots.sums_sim import RANK, SimRound
+from kseri.bots.sums.rollout import CARD_WEIGHT
+from kseri.bots.sums.sim import RANK, SimRound
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 

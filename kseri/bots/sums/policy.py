@@ -4,8 +4,8 @@
 cards taken and of the card played, a xeri's bonus, a little per card toward
 the majority) minus the points of a card laid loose, plus noise: a casual
 player who sees captures but not what the table then offers. ``medium`` counts
-the unseen cards and looks one reply ahead (:mod:`kseri.bots.sums_heuristic`).
-``hard`` searches (:mod:`kseri.bots.sums_search`); asked here, it values as ``medium``.
+the unseen cards and looks one reply ahead (:mod:`kseri.bots.sums.heuristic`).
+``hard`` searches (:mod:`kseri.bots.sums.search`); asked here, it values as ``medium``.
 
 >>> import random
 >>> from kseri.engine.rules import SUMS
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from kseri.bots.sums_heuristic import heuristic_values
+from kseri.bots.sums.heuristic import heuristic_values
 from kseri.engine.rules import card_points_table
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove

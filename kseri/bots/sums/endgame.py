@@ -29,8 +29,8 @@ from __future__ import annotations
 import math
 from collections.abc import Generator
 
-from kseri.bots.sums_rollout import Turn
-from kseri.bots.sums_sim import SimRound
+from kseri.bots.sums.rollout import Turn
+from kseri.bots.sums.sim import SimRound
 
 __all__ = ["NODES_PER_UNIT", "legal_turns", "solve_values"]
 

@@ -17,7 +17,7 @@ clear the table). It never builds by choice: the search weighs builds at the roo
 
 from __future__ import annotations
 
-from kseri.bots.sums_sim import VALUE, SimRound
+from kseri.bots.sums.sim import VALUE, SimRound
 
 __all__ = ["CARD_WEIGHT", "Turn", "choose_turn", "play_out", "play_turn"]
 

@@ -5,8 +5,8 @@ same shape (``step(max_ms)`` until True, then ``choice()``), so the page drives
 both alike. A decision is a :class:`~kseri.engine.sums.round.SumsMove` (which card,
 and which capture or build), written in the record's notation by ``str()``.
 
-``easy`` and ``medium`` answer in one step (:mod:`kseri.bots.sums_policy`);
-``hard`` runs :func:`~kseri.bots.sums_search.search_values` a play-out at a time,
+``easy`` and ``medium`` answer in one step (:mod:`kseri.bots.sums.policy`);
+``hard`` runs :func:`~kseri.bots.sums.search.search_values` a play-out at a time,
 returning from :meth:`SumsThinker.step` once ``max_ms`` have passed. The move
 depends only on the level, the observation and the state of the injected
 generator, never on how the work is sliced.
@@ -32,8 +32,8 @@ from collections.abc import Generator
 
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
-from kseri.bots.sums_policy import SumsValues, choose_move, value_moves
-from kseri.bots.sums_search import SearchResult, SumsSearchParams, search_values
+from kseri.bots.sums.policy import SumsValues, choose_move, value_moves
+from kseri.bots.sums.search import SearchResult, SumsSearchParams, search_values
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 
@@ -51,7 +51,7 @@ class SumsThinker:
     ``exact=True`` asks for a value for every legal move (hints, the review): for
     ``hard`` the expected final round difference (this seat's side minus the other,
     points already scored included); for the policy levels their policy's value.
-    ``search`` overrides ``hard``'s :class:`~kseri.bots.sums_search.SumsSearchParams`.
+    ``search`` overrides ``hard``'s :class:`~kseri.bots.sums.search.SumsSearchParams`.
     The result depends only on the level, the observation and the state of ``rng``.
     """
 
