@@ -6,10 +6,10 @@ Levels (:data:`LEVELS`, weakest first):
   rich pile), otherwise plays a random card;
 - ``medium``: counts cards; keeps jacks for piles worth them, leads ranks the
   opponent cannot (or is unlikely to) match, does not feed points to a pile the
-  opponent may take (:mod:`kseri.bots.heuristic`);
+  opponent may take (:mod:`kseri.bots.pile.heuristic`);
 - ``hard``: reads the opponent's plays, samples the hidden cards and plays each
-  card out (:mod:`kseri.bots.search`); plays the last packet exactly
-  (:mod:`kseri.bots.endgame`) when it is small enough to solve within a budget.
+  card out (:mod:`kseri.bots.pile.search`); plays the last packet exactly
+  (:mod:`kseri.bots.pile.endgame`) when it is small enough to solve within a budget.
 
 A bot sees only one seat's :class:`~kseri.engine.pile.observation.Observation` and an
 injected :class:`random.Random`:
@@ -44,17 +44,17 @@ start-up and load the bots on the bot's first turn.
 Modules, each importing only the ones above it (and :mod:`kseri.engine`):
 
 - :mod:`~kseri.bots.names` (the level names, a leaf), :mod:`~kseri.bots.base`
-  (the :class:`Bot` interface, :class:`BotError`), :mod:`~kseri.bots.scale`
+  (the :class:`Bot` interface, :class:`BotError`), :mod:`~kseri.bots.pile.scale`
   (point values too big for floats, scaled down);
-- :mod:`~kseri.bots.counting`, :mod:`~kseri.bots.heuristic`, :mod:`~kseri.bots.easy`,
-  :mod:`~kseri.bots.medium` (the policies), :mod:`~kseri.bots.rollout`,
-  :mod:`~kseri.bots.value`, :mod:`~kseri.bots.belief`, :mod:`~kseri.bots.endgame`
+- :mod:`~kseri.bots.pile.counting`, :mod:`~kseri.bots.pile.heuristic`, :mod:`~kseri.bots.pile.easy`,
+  :mod:`~kseri.bots.pile.medium` (the policies), :mod:`~kseri.bots.pile.rollout`,
+  :mod:`~kseri.bots.pile.value`, :mod:`~kseri.bots.pile.belief`, :mod:`~kseri.bots.pile.endgame`
   (what the search is made of);
-- :mod:`~kseri.bots.params` (:class:`~kseri.bots.params.SearchParams`),
-  :mod:`~kseri.bots.levels` (what each level runs), :mod:`~kseri.bots.search`
+- :mod:`~kseri.bots.pile.params` (:class:`~kseri.bots.pile.params.SearchParams`),
+  :mod:`~kseri.bots.pile.levels` (what each level runs), :mod:`~kseri.bots.pile.search`
   (the sampling search);
-- :mod:`~kseri.bots.thinker` (one decision in slices), :mod:`~kseri.bots.play`
-  (:func:`choose`, :class:`LevelBot`), :mod:`~kseri.bots.evaluation` (:func:`evaluate`);
+- :mod:`~kseri.bots.pile.thinker` (one decision in slices), :mod:`~kseri.bots.play`
+  (:func:`choose`, :class:`LevelBot`), :mod:`~kseri.bots.pile.evaluation` (:func:`evaluate`);
 - :mod:`~kseri.bots.protocol` and :mod:`~kseri.bots.arena`.
 
 The sums table (``docs/bots.md``): :mod:`~kseri.bots.sums.sim` (a lean model of the round),
@@ -73,9 +73,9 @@ from kseri.bots.names import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
     from kseri.bots.base import Bot, BotError, legal_cards
-    from kseri.bots.evaluation import evaluate, expand_values
+    from kseri.bots.pile.evaluation import evaluate, expand_values
+    from kseri.bots.pile.thinker import Thinker
     from kseri.bots.play import LevelBot, choose, get_bot
-    from kseri.bots.thinker import Thinker
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "BotError", "LevelBot", "Thinker", "choose", "evaluate",
            "expand_values", "get_bot", "legal_cards"]
@@ -84,12 +84,12 @@ _LAZY = {
     "Bot": "kseri.bots.base",
     "BotError": "kseri.bots.base",
     "legal_cards": "kseri.bots.base",
-    "evaluate": "kseri.bots.evaluation",
-    "expand_values": "kseri.bots.evaluation",
+    "evaluate": "kseri.bots.pile.evaluation",
+    "expand_values": "kseri.bots.pile.evaluation",
     "LevelBot": "kseri.bots.play",
     "choose": "kseri.bots.play",
     "get_bot": "kseri.bots.play",
-    "Thinker": "kseri.bots.thinker",
+    "Thinker": "kseri.bots.pile.thinker",
 }
 """Where each lazily imported name lives."""
 

@@ -36,8 +36,8 @@ from typing import Any, Protocol
 
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
+from kseri.bots.pile.thinker import Thinker
 from kseri.bots.sums.thinker import SumsThinker
-from kseri.bots.thinker import Thinker
 from kseri.engine.cards import Card
 from kseri.engine.errors import KseriError
 from kseri.engine.jsontext import parse_json

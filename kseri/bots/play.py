@@ -13,8 +13,8 @@ import random
 from dataclasses import dataclass
 
 from kseri.bots.base import Bot
-from kseri.bots.levels import level_spec
-from kseri.bots.thinker import Thinker
+from kseri.bots.pile.levels import level_spec
+from kseri.bots.pile.thinker import Thinker
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
 
@@ -22,7 +22,7 @@ __all__ = ["LevelBot", "choose", "get_bot"]
 
 
 def choose(level: str, observation: Observation, rng: random.Random) -> Card:
-    """The card the bot of ``level`` plays (one call; see :class:`~kseri.bots.thinker.Thinker`
+    """The card the bot of ``level`` plays (one call; see :class:`~kseri.bots.pile.thinker.Thinker`
     for slices)."""
     return Thinker(level, observation, rng).run()
 

@@ -44,9 +44,9 @@ import contextlib
 import random
 from typing import IO, AnyStr
 
-from kseri.bots.levels import level_spec
+from kseri.bots.pile.levels import level_spec
+from kseri.bots.pile.thinker import Thinker
 from kseri.bots.sums.thinker import SumsThinker
-from kseri.bots.thinker import Thinker
 from kseri.engine.errors import KseriError, shown
 from kseri.engine.jsontext import parse_json
 from kseri.engine.pile.observation import Observation

@@ -710,7 +710,7 @@ def _simple_card(state: Round, observe: Callable[[int], Observation], rng: rando
     seat = state.to_move
     hand = state.hands[seat]
     try:
-        from kseri.bots.easy import choose_easy
+        from kseri.bots.pile.easy import choose_easy
         card = choose_easy(observe(seat), rng)
         if card.index in hand:
             return card

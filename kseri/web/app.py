@@ -73,10 +73,11 @@ DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "ru
 REVIEW_SLICE_MS = 12.0
 """A slice of the review's work: shorter than the bot's (:data:`SLICE_MS`), as the review runs a dozen
 searches back to back while the player watches, and a slice overrun on a busy phone stays short."""
-SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
-                  "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
-                  "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
-                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation",
+SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.pile.counting", "kseri.bots.pile.easy",
+                  "kseri.bots.pile.heuristic", "kseri.bots.pile.scale", "kseri.bots.pile.medium",
+                  "kseri.bots.pile.rollout", "kseri.bots.pile.value", "kseri.bots.pile.params",
+                  "kseri.bots.pile.levels", "kseri.bots.pile.belief", "kseri.bots.pile.endgame",
+                  "kseri.bots.pile.search", "kseri.bots.pile.thinker", "kseri.bots.pile.evaluation",
                   # The open table's search, one module per slice too: imported in one go from
                   # sums_thinker they made a task of 240-400 ms on a busy machine.
                   "kseri.engine.sums.observation", "kseri.bots.sums.sim", "kseri.bots.sums.rollout",

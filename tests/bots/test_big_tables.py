@@ -11,14 +11,14 @@ from collections import Counter
 import pytest
 
 from kseri.bots.arena import run_arena
-from kseri.bots.belief import Sampler
-from kseri.bots.counting import Knowledge
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, card_scores
-from kseri.bots.params import SearchParams
+from kseri.bots.pile.belief import Sampler
+from kseri.bots.pile.counting import Knowledge
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, card_scores
+from kseri.bots.pile.params import SearchParams
+from kseri.bots.pile.rollout import final_difference
+from kseri.bots.pile.value import is_big_table, running_value
 from kseri.bots.play import choose
 from kseri.bots.protocol import answer
-from kseri.bots.rollout import final_difference
-from kseri.bots.value import is_big_table, running_value
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.match import Match
 from kseri.engine.pile.observation import Observation

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from kseri.bots.search import _Pairs, _prune
+from kseri.bots.pile.search import _Pairs, _prune
 
 
 def _both(active: list[int], results: dict[int, list[float]], z: float,

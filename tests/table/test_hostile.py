@@ -456,12 +456,12 @@ def test_when_even_the_simple_policy_fails_the_bot_plays_its_first_card(monkeypa
     session = bot_to_move()
     first = session.round.hands[1][0]
     monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(MemoryError()))
-    import kseri.bots.easy
+    import kseri.bots.pile.easy
 
     def broken(*args: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(kseri.bots.easy, "choose_easy", broken)
+    monkeypatch.setattr(kseri.bots.pile.easy, "choose_easy", broken)
     assert session.play_bot().card.index == first
 
 

@@ -451,4 +451,4 @@ def test_the_table_starts_without_the_bots_search():
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('kseri.bots'))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
-    assert "kseri.bots.search" not in loaded and "kseri.bots.evaluation" not in loaded, loaded
+    assert "kseri.bots.pile.search" not in loaded and "kseri.bots.pile.evaluation" not in loaded, loaded

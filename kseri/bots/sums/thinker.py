@@ -1,6 +1,6 @@
 """One decision at the sums table, computed in slices: :class:`SumsThinker`.
 
-The sums table's counterpart of :class:`~kseri.bots.thinker.Thinker`, with the
+The sums table's counterpart of :class:`~kseri.bots.pile.thinker.Thinker`, with the
 same shape (``step(max_ms)`` until True, then ``choice()``), so the page drives
 both alike. A decision is a :class:`~kseri.engine.sums.round.SumsMove` (which card,
 and which capture or build), written in the record's notation by ``str()``.

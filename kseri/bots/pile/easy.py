@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 
 from kseri.bots.base import check_turn
-from kseri.bots.counting import Knowledge
+from kseri.bots.pile.counting import Knowledge
 from kseri.engine.cards import JACK_INDEX, Card, rank_index
 from kseri.engine.pile.observation import Observation
 

@@ -1,7 +1,7 @@
 """One decision of any level, computed in slices: :class:`Thinker`.
 
 A level that plays a policy (``easy``, ``medium``) answers in one step; a
-search level (``hard``) runs :func:`~kseri.bots.search.search_values` a unit
+search level (``hard``) runs :func:`~kseri.bots.pile.search.search_values` a unit
 of work at a time. The card depends only on the level, the observation and
 the state of the injected generator, never on how the work is sliced:
 
@@ -22,9 +22,9 @@ import time
 from collections.abc import Generator
 
 from kseri.bots.base import BotError, check_turn
-from kseri.bots.levels import level_spec
-from kseri.bots.scale import bot_view, unscale
-from kseri.bots.search import Values, search_values
+from kseri.bots.pile.levels import level_spec
+from kseri.bots.pile.scale import bot_view, unscale
+from kseri.bots.pile.search import Values, search_values
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
 
@@ -37,20 +37,20 @@ class Thinker:
     ``level`` is a level name (see :data:`kseri.bots.names.LEVELS`). ``samples``
     overrides a search level's number of sampled deals per card (default: from
     its work budget; when clearly worse cards are dropped, the close ones may
-    get up to :attr:`~kseri.bots.params.SearchParams.max_factor` times as many).
+    get up to :attr:`~kseri.bots.pile.params.SearchParams.max_factor` times as many).
     ``exact=True`` asks for a value for every card (not just the best one), as
-    :func:`kseri.bots.evaluation.evaluate` needs; it then defaults to at most
-    :data:`~kseri.bots.params.EVALUATE_SAMPLES` samples.
+    :func:`kseri.bots.pile.evaluation.evaluate` needs; it then defaults to at most
+    :data:`~kseri.bots.pile.params.EVALUATE_SAMPLES` samples.
 
     The result depends only on the level, the observation, ``samples``,
     ``exact`` and the state of ``rng``, never on how the work is sliced.
 
     A slice is short whatever the rules: the search hands back control after
-    every few milliseconds of work (:data:`~kseri.bots.params.STEP_WORK`), inside a
+    every few milliseconds of work (:data:`~kseri.bots.pile.params.STEP_WORK`), inside a
     sample and inside an exact solve too, and its total work is bounded (a
     budget of simulated plays, and of nodes for the exact last packet).
     :attr:`work`, :attr:`units` and :attr:`largest_unit` measure it without a clock.
-    Point values too big for floats are scaled first (:mod:`kseri.bots.scale`).
+    Point values too big for floats are scaled first (:mod:`kseri.bots.pile.scale`).
     """
 
     def __init__(self, level: str, observation: Observation, rng: random.Random, *,
@@ -73,7 +73,7 @@ class Thinker:
         self.units = 0
         """Units of work done so far: the search's pieces between two chances to stop."""
         self.work = 0
-        """Work done so far, in the search's measure (:data:`~kseri.bots.params.STEP_WORK`)."""
+        """Work done so far, in the search's measure (:data:`~kseri.bots.pile.params.STEP_WORK`)."""
         self.largest_unit = 0
         """The most work done in one unit: what one slice may overrun by."""
 

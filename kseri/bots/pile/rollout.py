@@ -2,7 +2,7 @@
 
 Search plays thousands of rounds forward from sampled positions. Each seat in
 a play-out chooses with the counting heuristic of level ``medium``
-(:mod:`kseri.bots.heuristic`), on raw card indices and using only what that
+(:mod:`kseri.bots.pile.heuristic`), on raw card indices and using only what that
 seat could know: its own hand, the public cards and hand sizes. So a
 play-out is a plausible continuation, not one where everybody peeks.
 
@@ -18,7 +18,7 @@ play-out is a plausible continuation, not one where everybody peeks.
 
 from __future__ import annotations
 
-from kseri.bots.heuristic import CHANCE_ROWS, DEFAULT_HEURISTIC, HeuristicParams, card_scores, holding_chances
+from kseri.bots.pile.heuristic import CHANCE_ROWS, DEFAULT_HEURISTIC, HeuristicParams, card_scores, holding_chances
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.pile.round import Round
 
@@ -107,7 +107,7 @@ def playout(state: Round, seen: list[int], params: HeuristicParams = DEFAULT_HEU
 
     Each play is :func:`policy_card`'s card, but written out here: this loop is most of what
     the hard bot's search costs, and calling :func:`policy_card` and
-    :func:`~kseri.bots.heuristic.card_scores` for every play read the rules' and weights'
+    :func:`~kseri.bots.pile.heuristic.card_scores` for every play read the rules' and weights'
     constants again each time. The scores are the same expressions in the same order (so the
     same floats and the same card: the first best one); ``tests/bots/test_rollout.py``
     compares the two on many positions, and ``tests/bots/test_hard_moves.py`` the bot's moves."""

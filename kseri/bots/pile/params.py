@@ -1,6 +1,6 @@
 """How a search level spends its effort: :class:`SearchParams`, without the search.
 
-:mod:`kseri.bots.levels` names a level's parameters and :mod:`kseri.bots.search`
+:mod:`kseri.bots.pile.levels` names a level's parameters and :mod:`kseri.bots.pile.search`
 spends them; both import this module, and neither imports the other.
 
 >>> import random
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
-from kseri.bots.value import GREEK_PACKET_VALUE, is_big_table
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
+from kseri.bots.pile.value import GREEK_PACKET_VALUE, is_big_table
 from kseri.engine.pile.observation import Observation
 
 __all__ = ["BIG_TABLE_SAMPLE_COST", "CLONE_WORK", "EVALUATE_SAMPLES", "PLAYOUT_CHUNK", "SAMPLE_COST",
@@ -27,9 +27,9 @@ in CPython at the start of a packet."""
 
 SAMPLE_COST = 4
 """Dealing one sample costs about as much as simulating this many plays (plus the
-work of reading the other player's plays, :attr:`~kseri.bots.belief.Sampler.work`)."""
+work of reading the other player's plays, :attr:`~kseri.bots.pile.belief.Sampler.work`)."""
 BIG_TABLE_SAMPLE_COST = 12
-"""Same, at the big tables (:func:`~kseri.bots.value.is_big_table`): a sample deals some 70
+"""Same, at the big tables (:func:`~kseri.bots.pile.value.is_big_table`): a sample deals some 70
 hidden cards to up to five other hands and the stock."""
 SOLVE_COST = 1200
 """Solving a last packet exactly costs about as much as this many simulated plays."""
@@ -61,7 +61,7 @@ class SearchParams:
     """Simulated plays per decision (samples x cards x plays left), which keeps
     the thinking time about even through the round."""
     big_table_work: int = 16_000
-    """``work`` at the big tables (:func:`~kseri.bots.value.is_big_table`: 5 or 6 seats, the
+    """``work`` at the big tables (:func:`~kseri.bots.pile.value.is_big_table`: 5 or 6 seats, the
     double pack), where one simulated play costs more and the many hidden hands keep the cards
     close for longer, so the full budget would be spent more often: with 80 000 the median think
     at six seats was ~60 ms but the slowest 5% took over a second in CPython."""
@@ -77,7 +77,7 @@ class SearchParams:
     """Deal hidden cards consistently with what the other players' plays reveal."""
     read_plays: bool = True
     """Also weigh hidden hands by how well they explain the other player's plays this
-    packet, as far as it plays like the heuristic (:class:`~kseri.bots.belief.Sampler`)."""
+    packet, as far as it plays like the heuristic (:class:`~kseri.bots.pile.belief.Sampler`)."""
     max_factor: int = 3
     """Up to this many times the samples when the budget goes to fewer cards."""
     prune_after: int = 24

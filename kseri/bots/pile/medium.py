@@ -1,7 +1,7 @@
 """Level ``medium``: sound heuristics and card counting.
 
-It remembers every card seen (:class:`~kseri.bots.counting.Knowledge`) and
-plays the best card by the counting heuristic of :mod:`kseri.bots.heuristic`:
+It remembers every card seen (:class:`~kseri.bots.pile.counting.Knowledge`) and
+plays the best card by the counting heuristic of :mod:`kseri.bots.pile.heuristic`:
 it takes piles and kseris, keeps jacks for piles worth taking, leads ranks the
 next player is unlikely to hold (best: ranks whose other copies are all
 seen), and does not feed valuable cards to a pile the opponent may take.
@@ -14,9 +14,9 @@ import random
 from dataclasses import dataclass
 
 from kseri.bots.base import check_turn, equivalence_classes
-from kseri.bots.counting import Knowledge
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
-from kseri.bots.scale import bot_view
+from kseri.bots.pile.counting import Knowledge
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.bots.pile.scale import bot_view
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
 

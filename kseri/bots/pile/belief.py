@@ -11,7 +11,7 @@ Every other play says something too: a player who counts cards leads the
 rank it thinks safest and spends a jack only on a pile worth it.
 :func:`other_decisions` lists the other player's plays this packet with what
 it could see then, and :class:`Sampler` prefers hands with which the counting
-heuristic (:mod:`kseri.bots.heuristic`) would have made the same plays,
+heuristic (:mod:`kseri.bots.pile.heuristic`) would have made the same plays,
 without ruling any hand out. This is how ``hard`` reads its opponent.
 
 >>> from kseri.engine.cards import Card
@@ -33,7 +33,7 @@ import random
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
@@ -290,7 +290,7 @@ class Sampler:
 
         For one decision (its pile, what was seen, the hand's size: all fixed while sampling), a
         card's score depends only on the card, how many cards of its rank and how many jacks
-        are held (:func:`~kseri.bots.heuristic.card_scores`). Thousands of sampled hands share
+        are held (:func:`~kseri.bots.pile.heuristic.card_scores`). Thousands of sampled hands share
         those, so each score is computed once, by ``card_scores`` itself on the first hand that
         needs it: the same floats as scoring every hand afresh, at a fraction of the cost.
         """

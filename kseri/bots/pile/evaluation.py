@@ -27,8 +27,8 @@ from __future__ import annotations
 import random
 
 from kseri.bots.base import BotError
-from kseri.bots.params import EVALUATE_SAMPLES
-from kseri.bots.thinker import Thinker
+from kseri.bots.pile.params import EVALUATE_SAMPLES
+from kseri.bots.pile.thinker import Thinker
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import card_points_table
@@ -51,7 +51,7 @@ def evaluate(observation: Observation, rng: random.Random, samples: int | None =
     """Each card in hand with its expected final point difference, best first.
 
     ``samples`` sets the number of sampled deals every card is played out on
-    (default :data:`~kseri.bots.params.EVALUATE_SAMPLES`, fewer late in a packet;
+    (default :data:`~kseri.bots.pile.params.EVALUATE_SAMPLES`, fewer late in a packet;
     ignored in the last packet, which is solved exactly). For slices, use
     ``Thinker(level, observation, rng, samples=samples, exact=True)`` and
     :func:`expand_values` on its ``values()``: the same numbers.

@@ -21,10 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from kseri.bots.base import BotError
-from kseri.bots.easy import choose_easy
-from kseri.bots.medium import choose_medium
 from kseri.bots.names import LEVELS
-from kseri.bots.params import SearchParams
+from kseri.bots.pile.easy import choose_easy
+from kseri.bots.pile.medium import choose_medium
+from kseri.bots.pile.params import SearchParams
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
 

@@ -1,16 +1,16 @@
 """Level ``hard``: search, anytime and sliceable.
 
 Before the last packet the hidden cards are unknown, so the search samples
-them (:class:`~kseri.bots.belief.Sampler`): each sample is a full round
+them (:class:`~kseri.bots.pile.belief.Sampler`): each sample is a full round
 consistent with the seat's observation and with what the other player's plays
 this packet suggest about its hand. Every distinct card in hand is tried on
 the same samples (common random numbers) and played out by the counting
-heuristic (:mod:`kseri.bots.rollout`) to the end of the packet, where
-:mod:`kseri.bots.value` estimates the rest of the round (or to the round's
+heuristic (:mod:`kseri.bots.pile.rollout`) to the end of the packet, where
+:mod:`kseri.bots.pile.value` estimates the rest of the round (or to the round's
 end, outside the Greek two-player game). Cards that clearly trail the leader
 stop being tried, so the budget goes to the close calls. In the last packet of
-a two-player round nothing is hidden and :mod:`kseri.bots.endgame` plays
-exactly, when it is small enough (:func:`~kseri.bots.endgame.within_reach`, and
+a two-player round nothing is hidden and :mod:`kseri.bots.pile.endgame` plays
+exactly, when it is small enough (:func:`~kseri.bots.pile.endgame.within_reach`, and
 within a node budget); a bigger one (rules with big packets) is played out by
 the heuristic, one line per card, since nothing is hidden.
 (:attr:`SearchParams.solve_last` also solves the last packet inside every
@@ -21,10 +21,10 @@ How much to search is decided from the position alone (a budget of simulated
 plays, :attr:`SearchParams.work`, and of nodes for the exact search), never
 from the clock, so a seed gives the same card however the work is sliced.
 :func:`search_values` is a generator that yields the work it has done every
-:data:`~kseri.bots.params.STEP_WORK` or so (a few milliseconds, whatever the
+:data:`~kseri.bots.pile.params.STEP_WORK` or so (a few milliseconds, whatever the
 rules: inside a sample, a play-out and an exact solve too);
-:class:`~kseri.bots.thinker.Thinker` runs it in slices of bounded length, so a
-page can think between frames. The parameters live in :mod:`kseri.bots.params`.
+:class:`~kseri.bots.pile.thinker.Thinker` runs it in slices of bounded length, so a
+page can think between frames. The parameters live in :mod:`kseri.bots.pile.params`.
 
 >>> import random
 >>> from kseri.engine.match import Match
@@ -40,10 +40,10 @@ import random
 from collections.abc import Generator
 
 from kseri.bots.base import equivalence_classes
-from kseri.bots.belief import Sampler, excluded_ranks
-from kseri.bots.endgame import SOLVE_NODES, EndgameBudgetError, Solver, is_solvable, solve, within_reach
-from kseri.bots.heuristic import HeuristicParams
-from kseri.bots.params import (
+from kseri.bots.pile.belief import Sampler, excluded_ranks
+from kseri.bots.pile.endgame import SOLVE_NODES, EndgameBudgetError, Solver, is_solvable, solve, within_reach
+from kseri.bots.pile.heuristic import HeuristicParams
+from kseri.bots.pile.params import (
     CLONE_WORK,
     EVALUATE_SAMPLES,
     PLAYOUT_CHUNK,
@@ -53,8 +53,8 @@ from kseri.bots.params import (
     STEP_WORK,
     SearchParams,
 )
-from kseri.bots.rollout import exposed_bottom, final_difference, playout, public_seen
-from kseri.bots.value import GREEK_PACKET_VALUE, running_value
+from kseri.bots.pile.rollout import exposed_bottom, final_difference, playout, public_seen
+from kseri.bots.pile.value import GREEK_PACKET_VALUE, running_value
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
@@ -68,8 +68,8 @@ Values = dict[int, float]
 
 def search_values(observation: Observation, rng: random.Random, params: SearchParams,
                   samples: int | None = None, exact: bool = False) -> Generator[int, None, Values]:
-    """Generator behind :class:`~kseri.bots.thinker.Thinker`: yields the work done (about
-    :data:`~kseri.bots.params.STEP_WORK` units of :mod:`~kseri.bots.params`' measure at a
+    """Generator behind :class:`~kseri.bots.pile.thinker.Thinker`: yields the work done (about
+    :data:`~kseri.bots.pile.params.STEP_WORK` units of :mod:`~kseri.bots.pile.params`' measure at a
     time, whatever the rules' packets) and finally returns ``{card index: estimated final
     point difference}`` for each distinct card.
 
@@ -204,8 +204,8 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
 
 def _playout_steps(state: Round, seen: list[int], params: HeuristicParams, stop: int,
                    bottom: int) -> Generator[int, None, None]:
-    """:func:`~kseri.bots.rollout.playout` to ``stop`` in pieces of at most
-    :data:`~kseri.bots.params.PLAYOUT_CHUNK` plays, yielding the work of each (the same
+    """:func:`~kseri.bots.pile.rollout.playout` to ``stop`` in pieces of at most
+    :data:`~kseri.bots.pile.params.PLAYOUT_CHUNK` plays, yielding the work of each (the same
     play-out: the heuristic depends only on the position)."""
     hands = state.hands
     plays = state.plays
@@ -249,7 +249,7 @@ class _Pairs:
     The results only grow (one value per sample, appended), so a difference once computed
     never changes, and the sum of squares lets most prunes decide without another pass over
     every sample (see :func:`_prune`). Without it, each prune went over all ``m`` samples of
-    every card in Python, every :attr:`~kseri.bots.params.SearchParams.prune_every` samples:
+    every card in Python, every :attr:`~kseri.bots.pile.params.SearchParams.prune_every` samples:
     work growing with the square of the samples, most of it in the slowest decisions."""
 
     __slots__ = ("diffs", "squares")
@@ -328,7 +328,7 @@ def _prune(active: list[int], results: dict[int, list[float]], z: float,
 def _endgame_values(root: Round, candidates: list[int], team: int, exact: bool) -> Generator[int, None, Values]:
     """Exact values in the last packet; without ``exact`` only the best card's value is
     exact (the others are reported below it). Sliced by :meth:`Solver.value_steps`;
-    :class:`~kseri.bots.endgame.EndgameBudgetError` past :data:`~kseri.bots.endgame.SOLVE_NODES`."""
+    :class:`~kseri.bots.pile.endgame.EndgameBudgetError` past :data:`~kseri.bots.pile.endgame.SOLVE_NODES`."""
     solver = Solver(root, max_nodes=SOLVE_NODES)
     sign = 1 if team == 0 else -1
     inf = solver.infinity

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kseri.bots.rollout import final_difference
+from kseri.bots.pile.rollout import final_difference
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
 
