@@ -8,7 +8,7 @@ only draws the steps. One job per module:
 
 - :mod:`~kseri.scenes.notation`: read and write the notation (:class:`SceneSpec`);
 - :mod:`~kseri.scenes.build`: play a spec or a recorded round out through the engine;
-- :mod:`~kseri.scenes.sums_build`, :mod:`~kseri.scenes.sums_captions`: the same at the open
+- :mod:`~kseri.scenes.sums.build`, :mod:`~kseri.scenes.sums.captions`: the same at the open
   (``rules=sums``) table, its items side by side and its moves in record notation;
 - :mod:`~kseri.scenes.steps`: the result, a :class:`Scene` of :class:`Step` positions;
 - :mod:`~kseri.scenes.captions`: the automatic captions, from the engine's events;

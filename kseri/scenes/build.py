@@ -40,7 +40,7 @@ from kseri.scenes.captions import default_names, describe_table, play_caption, p
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene, Step
-from kseri.scenes.sums_build import build_sums, sums_window
+from kseri.scenes.sums.build import build_sums, sums_window
 
 __all__ = ["build", "default_names", "from_match", "from_text"]
 

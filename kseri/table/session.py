@@ -116,7 +116,7 @@ def _thinker(level: str, observation: Observation, rng: random.Random, *, exact:
 class GameSession:
     """One match at the browser table, plus the settings that go with it.
 
-    This class plays the one-pile tables; :class:`~kseri.table.sums_session.SumsSession` the open
+    This class plays the one-pile tables; :class:`~kseri.table.sums.session.SumsSession` the open
     (sums) table. :mod:`kseri.table.tables` picks the one for a game's rules."""
 
     table: ClassVar[str] = "pile"

@@ -1,5 +1,5 @@
 """Which session plays a game: the one-pile tables' :class:`~kseri.table.session.GameSession`, or
-the open table's :class:`~kseri.table.sums_session.SumsSession`, picked by the game's rules.
+the open table's :class:`~kseri.table.sums.session.SumsSession`, picked by the game's rules.
 
 The page opens every game through these functions (a new match, a link's record, a saved game),
 so it never needs to know which table a game is at.
@@ -20,7 +20,7 @@ from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
 from kseri.table.seats import DEFAULT_LEVEL
 from kseri.table.session import GameSession
-from kseri.table.sums_session import SumsSession
+from kseri.table.sums.session import SumsSession
 
 __all__ = ["new_session", "restore_session", "session_class", "session_from_record"]
 

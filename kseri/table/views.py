@@ -188,7 +188,7 @@ class HintEntry:
     reason: HintReason | None = None
     """What the card does, as the player can see it (:mod:`kseri.table.hints`)."""
     way: str = ""
-    """At the sums table: the card's best move, as its choice button reads (:mod:`kseri.table.sums_hints`)."""
+    """At the sums table: the card's best move, as its choice button reads (:mod:`kseri.table.sums.hints`)."""
 
     @property
     def takes(self) -> bool:

@@ -39,10 +39,10 @@ from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
-from kseri.table.sums_session import SumsSession
+from kseri.table.sums.session import SumsSession
 from kseri.table.tables import new_session, restore_session
 from kseri.table.views import HintEntry
-from kseri.web import language, render, seats_render, sums_render
+from kseri.web import language, render, seats_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
@@ -57,6 +57,7 @@ from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
 from kseri.web.stats_render import stats_html
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from kseri.web.sums import render as sums_render
 from kseri.web.turns import HintKey, Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)

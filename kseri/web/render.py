@@ -25,7 +25,7 @@ from kseri.table.live import LiveSide, point_rules
 from kseri.table.notices import clip
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
-from kseri.table.sums_words import sums_take_line
+from kseri.table.sums.words import sums_take_line
 from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
 from kseri.web import seats_render
 from kseri.web.card_html import card_img

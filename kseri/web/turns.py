@@ -34,7 +34,7 @@ from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE,
 from kseri.web.sound import SoundBoard
 from kseri.web.sound_plan import ROUND_END, landing_sound
 from kseri.web.state import Activity, UiState
-from kseri.web.table_play import show_table_play
+from kseri.web.sums.play import show_table_play
 
 __all__ = ["SLICE_MS", "Turns", "TurnsHost"]
 

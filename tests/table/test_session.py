@@ -324,7 +324,7 @@ def test_a_record_that_unpacks_but_breaks_the_rules_fails_when_opened():
 
 
 def test_the_sums_table_is_played_at_the_browser_table():
-    # The open (sums) table has its own session (kseri.table.sums_session); kseri.table.tables picks it.
+    # The open (sums) table has its own session (kseri.table.sums.session); kseri.table.tables picks it.
     from kseri.engine.match import Match
     from kseri.engine.record import to_record
     from kseri.engine.rules import SUMS

@@ -13,9 +13,9 @@ from kseri.engine.sums.round import SumsRound
 from kseri.i18n import set_language
 from kseri.table.session import GameSession, SessionError
 from kseri.table.share import decode, encode
-from kseri.table.sums_moves import refusal_for, ways_for
-from kseri.table.sums_session import SumsSession
-from kseri.table.sums_words import describe_sums_event, sums_take_line
+from kseri.table.sums.moves import refusal_for, ways_for
+from kseri.table.sums.session import SumsSession
+from kseri.table.sums.words import describe_sums_event, sums_take_line
 from kseri.table.tables import restore_session
 
 
@@ -214,7 +214,7 @@ def test_the_hint_values_every_legal_move_and_each_card_by_its_best():
 
 
 def test_way_hints_refuse_values_that_miss_a_legal_move():
-    from kseri.table.sums_hints import way_hints
+    from kseri.table.sums.hints import way_hints
     state = position("7H 8S 2S 9D QS 10H", "AH 6H 5D 2D QH KH", "3C 4D JC 10S")
     values = dict.fromkeys(state.legal_moves()[1:], 0.0)
     with pytest.raises(ValueError, match="every legal move"):
@@ -222,8 +222,8 @@ def test_way_hints_refuse_values_that_miss_a_legal_move():
 
 
 def test_the_choice_buttons_show_the_hint():
-    from kseri.table.sums_hints import way_hints
-    from kseri.web.sums_render import ways_html
+    from kseri.table.sums.hints import way_hints
+    from kseri.web.sums.render import ways_html
     set_language("en")
     state = position("7H 8S 2S 9D QS 10H", "AH 6H 5D 2D QH KH", "3C 4D JC 10S")
     values = {move: float(i) for i, move in enumerate(state.legal_moves())}

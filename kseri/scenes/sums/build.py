@@ -5,7 +5,7 @@ The pile tables' scenes are :mod:`kseri.scenes.build`'s; this is the same idea f
 items side by side. Every move goes through the engine (a move it refuses is a
 :class:`~kseri.scenes.errors.SceneError` that says why), and each :class:`~kseri.scenes.steps.Step`
 carries the items (:class:`~kseri.scenes.steps.SceneItem`, builds with value and owner), the move
-in record notation and an automatic caption (:mod:`kseri.scenes.sums_captions`).
+in record notation and an automatic caption (:mod:`kseri.scenes.sums.captions`).
 
 >>> from kseri.i18n import set_language
 >>> _ = set_language("en")
@@ -34,7 +34,7 @@ from kseri.scenes.captions import default_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.steps import Scene, SceneItem, Step
-from kseri.scenes.sums_captions import describe_open_table, sums_caption
+from kseri.scenes.sums.captions import describe_open_table, sums_caption
 
 __all__ = ["build_sums", "sums_window"]
 

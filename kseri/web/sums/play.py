@@ -13,7 +13,7 @@ from kseri.engine.events import PlayEvent
 from kseri.i18n import _
 from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession
-from kseri.table.sums_words import describe_sums_event
+from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists

@@ -5,7 +5,7 @@ summaries, statistics and share links are the same) whose plays are moves, not c
 card and what it takes or builds (:class:`~kseri.engine.sums.round.SumsMove`, written ``7H:3C+4D``,
 ``5S>3H``, ``9D``). The bot is :class:`~kseri.bots.sums.thinker.SumsThinker`, thinking in
 slices as the pile tables' bot does. :meth:`SumsSession.ways` lists a hand card's legal
-ways for the page to offer (:mod:`kseri.table.sums_moves`).
+ways for the page to offer (:mod:`kseri.table.sums.moves`).
 
 >>> from kseri.engine.rules import SUMS
 >>> s = SumsSession.new(rules=SUMS, seed=3, level="easy")
@@ -33,8 +33,8 @@ from kseri.i18n import _
 from kseri.table.notices import clip
 from kseri.table.seats import BOT, HUMAN, SessionError
 from kseri.table.session import GameSession, _rng
-from kseri.table.sums_hints import WayHint, card_hints, way_hints
-from kseri.table.sums_moves import MoveWay, refusal_for, ways_for
+from kseri.table.sums.hints import WayHint, card_hints, way_hints
+from kseri.table.sums.moves import MoveWay, refusal_for, ways_for
 from kseri.table.views import LastPlay, TableItemView
 
 if TYPE_CHECKING:  # the bot is imported on its first turn (start-up time in the page)
@@ -196,7 +196,7 @@ class SumsSession(GameSession):
     # -- hints -----------------------------------------------------------------------
 
     def hint_step(self, max_ms: float = 25.0) -> bool:
-        """Value every legal move of yours with the hard bot (:mod:`kseri.table.sums_hints`); True once
+        """Value every legal move of yours with the hard bot (:mod:`kseri.table.sums.hints`); True once
         :meth:`hints` (each card by its best move) and :meth:`way_hints` are ready."""
         if self.phase != "human":
             raise IllegalMoveError("hints are for your turn")

@@ -5,7 +5,7 @@ card may take, build, raise or lie loose, and those ways can differ by several p
 so the hint values every legal move (the hard bot's exact search,
 :meth:`~kseri.bots.sums.thinker.SumsThinker.values`: the expected final point difference
 of the round, you minus the bot). :func:`way_hints` turns those values into rows the
-page shows on the choice buttons (:func:`kseri.web.sums_render.ways_html`);
+page shows on the choice buttons (:func:`kseri.web.sums.render.ways_html`);
 :func:`card_hints` keeps each card's best move for the badges on the hand, with that
 move's label as the reason.
 
@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from kseri.engine.cards import CODES
 from kseri.engine.sums.round import SumsMove, SumsRound
-from kseri.table.sums_moves import ways_for
+from kseri.table.sums.moves import ways_for
 from kseri.table.views import HintEntry
 
 __all__ = ["WayHint", "card_hints", "way_hint_text", "way_hints"]

@@ -19,8 +19,8 @@ from html import escape
 
 from kseri.i18n import _, card_name
 from kseri.table.seats import HUMAN
-from kseri.table.sums_hints import WayHint, way_hint_text
-from kseri.table.sums_moves import MoveWay
+from kseri.table.sums.hints import WayHint, way_hint_text
+from kseri.table.sums.moves import MoveWay
 from kseri.table.views import TableItemView, card_text
 from kseri.web.card_html import card_img
 
@@ -87,7 +87,7 @@ def ways_html(code: str, ways: Sequence[MoveWay], hints: Mapping[str, WayHint] |
     carries its value: ``★`` on the best move, else the points it costs against the best
     (``data-hint``, and said in its accessible name).
 
-    >>> from kseri.table.sums_hints import WayHint
+    >>> from kseri.table.sums.hints import WayHint
     >>> way = MoveWay("7H:3C+4D", "capture", "Take 3♣ + 4♦", ("3C", "4D"))
     >>> hint = WayHint("7H:3C+4D", "7H", "Take 3♣ + 4♦", 2.5, best=False, loss=1.5)
     >>> 'data-hint="−1.5"' in ways_html("7H", [way], {"7H:3C+4D": hint})
