@@ -26,6 +26,7 @@ __all__ = [
     "CardCodeError",
     "IllegalMoveError",
     "KseriError",
+    "ObservationError",
     "PositionError",
     "RecordError",
     "RulesError",
@@ -55,6 +56,11 @@ class IllegalMoveError(KseriError):
 class TableError(IllegalMoveError):
     """An operation the round's table does not have, e.g. the pile tables' card-index fast
     path (:meth:`~kseri.engine.match.Match.play_index`) at the sums table."""
+
+
+class ObservationError(KseriError):
+    """An observation (one seat's view, ``kseri-bot/1``) that is malformed or that no real
+    position could produce."""
 
 
 class PositionError(KseriError):

@@ -14,9 +14,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kseri.engine.cards import ACE, JACK, KING, QUEEN, RANK_INDEX, TEN, Card
-from kseri.engine.state import RoundState
+
+if TYPE_CHECKING:  # (the round's own returns() are its score: state imports this module)
+    from kseri.engine.state import RoundState
 
 __all__ = ["Breakdown", "RoundScore", "score_round"]
 

@@ -25,25 +25,22 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
-from kseri.engine.cards import Card
-from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
-
-if TYPE_CHECKING:
-    from kseri.engine.sums.round import SumsMove
+from kseri.engine.scoring import score_round
 
 __all__ = ["BaseRound", "RoundState", "sample", "shuffle"]
 
 
 @runtime_checkable
 class RoundState(Protocol):
-    """A round as scoring, :class:`~kseri.engine.match.Match` and records read it.
+    """A round as scoring, :class:`~kseri.engine.match.Match` and records read it, whatever its
+    table (:class:`~kseri.engine.table.TableRound` adds the moves).
 
     Cards are engine indices (:mod:`kseri.engine.cards`); per-seat lists are
     indexed by seat, seats numbered in play order from 0. Every member is read
-    only here: a round changes only by playing (:meth:`apply`).
+    only here: a round changes only by playing (:meth:`~kseri.engine.table.TableRound.apply`).
     """
 
     @property
@@ -126,12 +123,6 @@ class RoundState(Protocol):
 
     def play_codes(self) -> list[str]:
         """The plays as a record writes them."""
-
-    def legal_moves(self) -> Sequence[Card | SumsMove]:
-        """Every play the seat to move may make (none once the round is over)."""
-
-    def apply(self, move: Card | SumsMove | str) -> PlayEvent:
-        """Make one play (checked); :class:`~kseri.engine.errors.IllegalMoveError` says why not."""
 
 
 class BaseRound:
@@ -276,6 +267,11 @@ class BaseRound:
     def is_terminal(self) -> bool:
         """Whether the round is over: the stock and every hand are empty."""
         return self.next_card == len(self.deck) and not any(self.hands)
+
+    def returns(self) -> tuple[int, ...]:
+        """Each side's points for the round as it stands (:func:`~kseri.engine.scoring.score_round`;
+        its score once it is over)."""
+        return score_round(self).points  # type: ignore[arg-type]  # a BaseRound subclass is a RoundState
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:

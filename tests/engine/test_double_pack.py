@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, dumps, loads, score_round, summary
 from kseri.engine.cards import Card
-from kseri.engine.errors import PositionError, RecordError, RulesError
-from kseri.engine.pile.observation import ObservationError
+from kseri.engine.errors import ObservationError, PositionError, RecordError, RulesError
 from kseri.engine.pile.round import Round
 from kseri.engine.playout import random_playout
 from kseri.engine.rules import PISTI, Rules, double_pack_opening, rules_from_spec

@@ -8,8 +8,7 @@ import random
 import pytest
 
 from kseri import GREEK, Card, IllegalMoveError, KseriError, Match, Observation, RoundState, TableError
-from kseri.engine.errors import one_line
-from kseri.engine.pile.observation import ObservationError
+from kseri.engine.errors import ObservationError, one_line
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import SUMS
 from kseri.engine.sums.round import SumsMove, SumsRound

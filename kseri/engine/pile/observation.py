@@ -30,30 +30,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
-from kseri.engine.errors import CardCodeError, KseriError, card_code_error, shown
+from kseri.engine.cards import CODES, JACK_INDEX, Card, code_index, rank_index
+from kseri.engine.errors import KseriError, ObservationError, shown
 from kseri.engine.pile.round import Round, opening_is_allowed
-from kseri.engine.rules import GREEK, Rules, rules_from_spec
+from kseri.engine.rules import GREEK, Rules
 from kseri.engine.state import RoundState
-from kseri.engine.turn_order import TurnOrder
+from kseri.engine.turn_order import TurnOrder, read_rules, read_score, read_seats
 
-__all__ = ["Observation", "ObservationError"]
+__all__ = ["Observation"]
 
-
-class ObservationError(KseriError):
-    """An observation that is malformed or that no real position could produce."""
-
-
-MAX_TOTAL = 1_000_000_000
-"""Largest match total and target an observation may give (far above any real match)."""
-
-
-def _card(code: Any) -> int:
-    """A card code's index; the error quotes the code cut short (it may be huge)."""
-    try:
-        return Card.parse(code).index
-    except CardCodeError:
-        raise card_code_error(code) from None
 
 
 def _codes(cards: Sequence[int]) -> list[str]:
@@ -86,6 +71,10 @@ class Observation(TurnOrder):
         if self.bottom is not None:
             copies[self.bottom] -= 1
         return [c for c in range(52) for _ in range(copies[c])]
+
+    def legal_moves(self) -> list[Card]:
+        """This seat's legal plays: any card in hand (Kseri has no rule to follow suit)."""
+        return [Card.from_index(c) for c in self.hand]
 
     def public_round(self) -> Round:
         """A round in this position whose hidden cards are arbitrary (for public facts only)."""
@@ -149,19 +138,8 @@ class Observation(TurnOrder):
     @classmethod
     def from_json(cls, data: Any) -> Observation:
         """Read and check an observation; :class:`ObservationError` says what is wrong."""
-        if not isinstance(data, dict):
-            raise ObservationError("observation must be a JSON object")
-        try:
-            rules = rules_from_spec(data.get("rules", "greek"))
-        except KseriError as exc:
-            raise ObservationError(f"rules: {exc}") from None
-        for key in ("seat", "dealer", "hand", "opening", "plays"):
-            if key not in data:
-                raise ObservationError(f"observation lacks {key!r}")
-        seat, dealer = data["seat"], data["dealer"]
-        for key, value in (("seat", seat), ("dealer", dealer)):
-            if type(value) is not int or not 0 <= value < rules.players:
-                raise ObservationError(f"{key} {shown(value)} is not a seat")
+        rules = read_rules(data, GREEK.profile, ObservationError)
+        seat, dealer = read_seats(data, rules, ObservationError)
         cards = {}
         for key in ("hand", "opening", "plays"):
             value = data[key]
@@ -170,24 +148,18 @@ class Observation(TurnOrder):
             if len(value) > rules.cards:
                 raise ObservationError(f"{key!r} lists {len(value)} cards (the pack has {rules.cards})")
             try:
-                cards[key] = tuple(_card(code) for code in value)
+                cards[key] = tuple(code_index(code) for code in value)
             except KseriError as exc:
                 raise ObservationError(f"{key}: {exc}") from None
         bottom = None
         if data.get("bottom") is not None:
             try:
-                bottom = _card(data["bottom"])
+                bottom = code_index(data["bottom"])
             except KseriError as exc:
                 raise ObservationError(f"bottom: {exc}") from None
-        totals = data.get("totals", [0] * rules.teams)
-        target = data.get("target", rules.target)
-        if not (isinstance(totals, list) and len(totals) == rules.teams
-                and all(type(t) is int and 0 <= t <= MAX_TOTAL for t in totals)):
-            raise ObservationError(f"totals {shown(totals)} must be {rules.teams} integers from 0 to {MAX_TOTAL}")
-        if not (type(target) is int and 1 <= target <= MAX_TOTAL):
-            raise ObservationError(f"target {shown(target)} must be an integer from 1 to {MAX_TOTAL}")
+        totals, target = read_score(data, rules, ObservationError)
         obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
-                  plays=cards["plays"], totals=tuple(totals), target=target, bottom=bottom)
+                  plays=cards["plays"], totals=totals, target=target, bottom=bottom)
         obs.check(data)
         return obs
 

@@ -268,6 +268,10 @@ class Round(BaseRound):
     def pile_cards(self) -> list[Card]:
         return [Card.from_index(c) for c in self.pile]
 
+    def parse_move(self, text: str) -> Card:
+        """A move from its record notation: the card's code (``10D``)."""
+        return Card.parse(text)
+
     def position(self) -> str:
         """Where the round stands, for error messages: ``play 12 (seat 0 to move)``."""
         return f"play {len(self.plays)} (seat {self.to_move} to move)"

@@ -29,33 +29,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kseri.engine.cards import CODES, Card
-from kseri.engine.errors import CardCodeError, KseriError, card_code_error, shown
-from kseri.engine.rules import SUMS, Rules, rules_from_spec
+from kseri.engine.cards import CODES, code_index
+from kseri.engine.errors import KseriError, ObservationError, shown
+from kseri.engine.rules import SUMS, Rules
 from kseri.engine.sums.round import SumsMove, SumsRound, number_value
-from kseri.engine.turn_order import TurnOrder
+from kseri.engine.turn_order import TurnOrder, read_rules, read_score, read_seats
 
 __all__ = ["SumsObservation", "SumsObservationError"]
 
-MAX_TOTAL = 1_000_000_000
-"""Largest match total and target an observation may give (far above any real match)."""
-
-
-class SumsObservationError(KseriError):
+class SumsObservationError(ObservationError):
     """A sums observation that is malformed or that no real position could produce."""
 
-
-def _card(code: Any) -> int:
-    try:
-        return Card.parse(code).index
-    except CardCodeError:
-        raise card_code_error(code) from None
 
 
 def played_card(play: str) -> int:
     """The hand card a play string puts down (``7H:3C+4D`` → 7H)."""
     head = play.split(":", 1)[0].split(">", 1)[0]
-    return _card(head)
+    return code_index(head)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -130,43 +120,26 @@ class SumsObservation(TurnOrder):
     @classmethod
     def from_json(cls, data: Any) -> SumsObservation:
         """Read and check an observation; :class:`SumsObservationError` says what is wrong."""
-        if not isinstance(data, dict):
-            raise SumsObservationError("observation must be a JSON object")
-        try:
-            rules = rules_from_spec(data.get("rules", "sums"))
-        except KseriError as exc:
-            raise SumsObservationError(f"rules: {exc}") from None
+        rules = read_rules(data, SUMS.profile, SumsObservationError)
         if rules.table != "sums":
             raise SumsObservationError(f"the {rules.profile} table is not the sums table")
-        for key in ("seat", "dealer", "hand", "opening", "plays"):
-            if key not in data:
-                raise SumsObservationError(f"observation lacks {key!r}")
-        seat, dealer = data["seat"], data["dealer"]
-        for key, value in (("seat", seat), ("dealer", dealer)):
-            if type(value) is not int or not 0 <= value < rules.players:
-                raise SumsObservationError(f"{key} {shown(value)} is not a seat")
+        seat, dealer = read_seats(data, rules, SumsObservationError)
         cards: dict[str, tuple[int, ...]] = {}
         for key in ("hand", "opening"):
             value = data[key]
             if not isinstance(value, list) or len(value) > 52:
                 raise SumsObservationError(f"{key!r} must be a list of at most 52 card codes")
             try:
-                cards[key] = tuple(_card(code) for code in value)
+                cards[key] = tuple(code_index(code) for code in value)
             except KseriError as exc:
                 raise SumsObservationError(f"{key}: {exc}") from None
         plays = data["plays"]
         if not (isinstance(plays, list) and len(plays) <= 52 and all(isinstance(p, str) and len(p) <= 80
                                                                        for p in plays)):
             raise SumsObservationError("'plays' must be a list of at most 52 play strings")
-        totals = data.get("totals", [0] * rules.teams)
-        target = data.get("target", rules.target)
-        if not (isinstance(totals, list) and len(totals) == rules.teams
-                and all(type(t) is int and 0 <= t <= MAX_TOTAL for t in totals)):
-            raise SumsObservationError(f"totals {shown(totals)} must be {rules.teams} integers from 0 to {MAX_TOTAL}")
-        if not (type(target) is int and 1 <= target <= MAX_TOTAL):
-            raise SumsObservationError(f"target {shown(target)} must be an integer from 1 to {MAX_TOTAL}")
+        totals, target = read_score(data, rules, SumsObservationError)
         obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
-                  plays=tuple(plays), totals=tuple(totals), target=target)
+                  plays=tuple(plays), totals=totals, target=target)
         obs.check()
         return obs
 

@@ -34,14 +34,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from kseri.engine.cards import CODES, Card, CardLike, card_index, rank_index
+from kseri.engine.cards import CODES, Card, CardLike, card_index, code_index, rank_index
 from kseri.engine.errors import (
-    CardCodeError,
     IllegalMoveError,
     KseriError,
     PositionError,
     RecordError,
-    card_code_error,
     quoted,
 )
 from kseri.engine.events import PlayEvent, PlayKind
@@ -261,8 +259,8 @@ class SumsRound(BaseRound):
             raise IllegalMoveError(f"a play must be a string, got {quoted(text)}")
         if ":" in text:
             head, _, rest = text.partition(":")
-            card = _card(head)
-            named = {_card(code) for code in rest.split("+")}
+            card = code_index(head)
+            named = {code_index(code) for code in rest.split("+")}
             items = [item for item in self.table if named & set(item.cards)]
             taken = tuple(c for item in items for c in item.cards)
             if set(taken) != named:
@@ -270,13 +268,13 @@ class SumsRound(BaseRound):
             return SumsMove(card, "capture", taken)
         if ">" in text:
             head, _, onto = text.partition(">")
-            card = _card(head)
-            onto_card = _card(onto)
+            card = code_index(head)
+            onto_card = code_index(onto)
             item = next((item for item in self.table if onto_card in item.cards), None)
             if item is None:
                 raise IllegalMoveError(f"{quoted(text)}: {CODES[onto_card]} is not on the table")
             return SumsMove(card, "build", onto=item.cards[0])
-        return SumsMove(_card(text), "drop")
+        return SumsMove(code_index(text), "drop")
 
     # -- playing ------------------------------------------------------------
 
@@ -371,13 +369,6 @@ def _brief(move: object) -> str:
     text = str(move) if isinstance(move, str | SumsMove | Card) else quoted(move)
     return text if len(text) <= 40 else text[:39] + "…"
 
-
-def _card(code: str) -> int:
-    """A card code's index; the error quotes the code cut short (a play string may be huge)."""
-    try:
-        return Card.parse(code).index
-    except CardCodeError:
-        raise card_code_error(code) from None
 
 
 def _demo_deck() -> list[int]:
