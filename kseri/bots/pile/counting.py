@@ -16,18 +16,54 @@ next player is to hold one. :class:`Knowledge` is that memory, built from an
 (1, 42, 6)
 >>> round(k.p_next_holds(seven), 3)   # the last seven: 6 of the 42 hidden cards are in the next hand
 0.143
+
+Cards that play alike are one choice (:func:`equivalence_classes`):
+
+>>> ten_d, ten_s, five_s, five_h = (Card.parse(c).index for c in ("10D", "10S", "5S", "5H"))
+>>> [Card.from_index(c).code for c in equivalence_classes((ten_d, five_s, ten_s, five_h))]
+['10D', '5S', '10S']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from kseri.engine.cards import JACK_INDEX, rank_index
+from kseri.engine.cards import JACK_INDEX, Card, rank_index
 from kseri.engine.pile.observation import Observation
-from kseri.engine.rules import card_points_table
+from kseri.engine.rules import GREEK, card_points_table
 
-__all__ = ["Knowledge", "p_holds_any"]
+__all__ = ["Knowledge", "equivalence_classes", "expand_values", "p_holds_any"]
+
+
+def equivalence_classes(cards: Sequence[int], points: Sequence[int] | None = None) -> list[int]:
+    """One representative per group of interchangeable cards, in first-seen order.
+
+    Suits never matter in play; two cards of one rank are interchangeable unless
+    they score differently (10♦ against another ten, 2♣ against another two).
+    ``points`` is the rules' card-points table (Greek by default).
+    """
+    if points is None:
+        points = card_points_table(GREEK)
+    seen: set[tuple[int, int]] = set()
+    out = []
+    for c in cards:
+        key = (rank_index(c), points[c])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
+def expand_values(observation: Observation, values: dict[int, float]) -> list[tuple[Card, float]]:
+    """Give each card in hand the value of its class (same rank and points); best first,
+    ties in hand order."""
+    points = card_points_table(observation.rules)
+    by_class = {(rank_index(c), points[c]): v for c, v in values.items()}
+    rows = [(Card.from_index(c), by_class[(rank_index(c), points[c])]) for c in observation.hand]
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))
+    return [rows[i] for i in order]
 
 
 def p_holds_any(copies: int, hand: int, hidden: int) -> float:

@@ -27,23 +27,12 @@ from __future__ import annotations
 import random
 
 from kseri.bots.base import BotError
-from kseri.bots.pile.params import EVALUATE_SAMPLES
+from kseri.bots.pile.counting import expand_values
 from kseri.bots.pile.thinker import Thinker
-from kseri.engine.cards import Card, rank_index
+from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
-from kseri.engine.rules import card_points_table
 
-__all__ = ["EVALUATE_SAMPLES", "evaluate", "expand_values"]
-
-
-def expand_values(observation: Observation, values: dict[int, float]) -> list[tuple[Card, float]]:
-    """Give each card in hand the value of its class (same rank and points); best first,
-    ties in hand order."""
-    points = card_points_table(observation.rules)
-    by_class = {(rank_index(c), points[c]): v for c, v in values.items()}
-    rows = [(Card.from_index(c), by_class[(rank_index(c), points[c])]) for c in observation.hand]
-    order = sorted(range(len(rows)), key=lambda i: (-rows[i][1], i))
-    return [rows[i] for i in order]
+__all__ = ["evaluate"]
 
 
 def evaluate(observation: Observation, rng: random.Random, samples: int | None = None,

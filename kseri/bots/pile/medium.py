@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from kseri.bots.base import check_turn, equivalence_classes
-from kseri.bots.pile.counting import Knowledge
+from kseri.bots.base import check_turn
+from kseri.bots.pile.counting import Knowledge, equivalence_classes
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
 from kseri.bots.pile.scale import bot_view
 from kseri.engine.cards import Card

@@ -39,8 +39,8 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 
-from kseri.bots.base import equivalence_classes
 from kseri.bots.pile.belief import Sampler, excluded_ranks
+from kseri.bots.pile.counting import equivalence_classes
 from kseri.bots.pile.endgame import SOLVE_NODES, EndgameBudgetError, Solver, is_solvable, solve, within_reach
 from kseri.bots.pile.heuristic import HeuristicParams
 from kseri.bots.pile.params import (

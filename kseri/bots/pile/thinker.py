@@ -1,4 +1,4 @@
-"""One decision of any level, computed in slices: :class:`Thinker`.
+"""One decision of any level at the pile tables, computed in slices: :class:`Thinker`.
 
 A level that plays a policy (``easy``, ``medium``) answers in one step; a
 search level (``hard``) runs :func:`~kseri.bots.pile.search.search_values` a unit
@@ -18,21 +18,23 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator
 
 from kseri.bots.base import BotError, check_turn
+from kseri.bots.pile.counting import expand_values
 from kseri.bots.pile.levels import level_spec
 from kseri.bots.pile.scale import bot_view, unscale
 from kseri.bots.pile.search import Values, search_values
+from kseri.bots.thinking import SlicedDecision
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
 
-__all__ = ["Thinker"]
+__all__ = ["Thinker", "decide"]
 
 
-class Thinker:
-    """One decision, computed in slices: ``step()`` until it returns True, then ``choice()``.
+class Thinker(SlicedDecision[Card, Values]):
+    """One decision, computed in slices: ``step()`` until it returns True, then ``choice()``
+    (a :class:`~kseri.bots.thinking.Decision`).
 
     ``level`` is a level name (see :data:`kseri.bots.names.LEVELS`). ``samples``
     overrides a search level's number of sampled deals per card (default: from
@@ -53,6 +55,8 @@ class Thinker:
     Point values too big for floats are scaled first (:mod:`kseri.bots.pile.scale`).
     """
 
+    observation: Observation
+
     def __init__(self, level: str, observation: Observation, rng: random.Random, *,
                  samples: int | None = None, exact: bool = False) -> None:
         if not isinstance(observation, Observation):
@@ -60,71 +64,31 @@ class Thinker:
         if getattr(observation.rules, "table", "pile") != "pile":
             raise BotError(f"the bots play one-pile tables only, not {observation.rules.profile!r}")
         check_turn(observation)
-        self.level = level
-        self.observation = observation
+        super().__init__(level, observation)
         self._view, self._scale = bot_view(observation)
         self._spec = level_spec(level)
         self._rng = rng
         self._samples = samples
         self._exact = exact
-        self._work: Generator[int, None, Values] | None = None
         self._values: Values | None = None
-        self._card: Card | None = None
-        self.units = 0
-        """Units of work done so far: the search's pieces between two chances to stop."""
-        self.work = 0
-        """Work done so far, in the search's measure (:data:`~kseri.bots.pile.params.STEP_WORK`)."""
-        self.largest_unit = 0
-        """The most work done in one unit: what one slice may overrun by."""
 
-    @property
-    def done(self) -> bool:
-        return self._card is not None
-
-    def step(self, max_ms: float = 25.0) -> bool:
-        """Think for about ``max_ms`` milliseconds at most (one unit of work at least);
-        True once the choice is made."""
-        if self._card is not None:
-            return True
+    def _answer_now(self) -> bool:
         spec = self._spec
-        if spec.search is None:
-            self._card = spec.policy(self._view, self._rng)
-            return True
-        if self._work is None:
-            self._work = search_values(self._view, self._rng, spec.search, self._samples, self._exact)
-        deadline = time.perf_counter() + max_ms / 1000.0
-        work = self._work
-        while True:
-            try:
-                done = next(work)
-            except StopIteration as stop:
-                self._finish(stop.value)
-                return True
-            self.units += 1
-            self.work += done
-            if done > self.largest_unit:
-                self.largest_unit = done
-            if time.perf_counter() >= deadline:
-                return False
+        if spec.search is not None:
+            return False
+        self._move = spec.policy(self._view, self._rng)
+        return True
+
+    def _search(self) -> Generator[int, None, Values]:
+        assert self._spec.search is not None
+        return search_values(self._view, self._rng, self._spec.search, self._samples, self._exact)
 
     def _finish(self, values: Values) -> None:
         best = max(values.values())
         # First best in hand order: deterministic, whatever the slicing.
-        self._card = Card.from_index(next(c for c in values if values[c] >= best - 1e-9))
+        self._move = Card.from_index(next(c for c in values if values[c] >= best - 1e-9))
         scale = self._scale
         self._values = values if scale == 1 else {c: unscale(v, scale) for c, v in values.items()}
-
-    def run(self) -> Card:
-        """Think to the end in one go and return the card."""
-        while not self.step(1e9):
-            pass
-        return self.choice()
-
-    def choice(self) -> Card:
-        """The chosen card; :class:`BotError` if :meth:`step` has not finished."""
-        if self._card is None:
-            raise BotError("the bot has not finished thinking: call step() until it returns True")
-        return self._card
 
     def values(self) -> Values | None:
         """For search levels, once done: ``{card index: expected final point difference}``
@@ -133,3 +97,14 @@ class Thinker:
         estimate; otherwise cards dropped as clearly worse are only reported below the
         chosen one. ``None`` for levels that do not search."""
         return self._values
+
+    def move_values(self) -> list[tuple[Card, float]] | None:
+        """Every card in hand with the value of its class (:meth:`values`), best first, ties in
+        hand order (:func:`~kseri.bots.pile.counting.expand_values`); None without a search."""
+        values = self._values
+        return None if values is None else expand_values(self.observation, values)
+
+
+def decide(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Thinker:
+    """The decision of ``level`` at a pile table (:func:`kseri.bots.tables.decision` finds it)."""
+    return Thinker(level, observation, rng, exact=exact)

@@ -27,17 +27,16 @@ True
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Generator
 
-from kseri.bots.base import BotError
-from kseri.bots.names import LEVELS
+from kseri.bots.base import BotError, check_level, check_turn
 from kseri.bots.sums.policy import SumsValues, choose_move, value_moves
 from kseri.bots.sums.search import SearchResult, SumsSearchParams, search_values
+from kseri.bots.thinking import SlicedDecision
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 
-__all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "choose_sums"]
+__all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "choose_sums", "decide"]
 
 SEARCH = SumsSearchParams()
 """``hard``'s search when it chooses a move."""
@@ -45,8 +44,9 @@ EXACT_SEARCH = SumsSearchParams(budget=12_000, endgame_nodes=12_000)
 """``hard``'s search when it values every legal move (hints, the review)."""
 
 
-class SumsThinker:
-    """One sums-table decision, computed in slices: ``step()`` until it returns True, then ``choice()``.
+class SumsThinker(SlicedDecision[SumsMove, SearchResult]):
+    """One sums-table decision, computed in slices: ``step()`` until it returns True, then ``choice()``
+    (a :class:`~kseri.bots.thinking.Decision`).
 
     ``exact=True`` asks for a value for every legal move (hints, the review): for
     ``hard`` the expected final round difference (this seat's side minus the other,
@@ -55,75 +55,41 @@ class SumsThinker:
     The result depends only on the level, the observation and the state of ``rng``.
     """
 
+    observation: SumsObservation
+
     def __init__(self, level: str, observation: SumsObservation, rng: random.Random, *,
                  exact: bool = False, search: SumsSearchParams | None = None) -> None:
         if not isinstance(observation, SumsObservation):
             raise BotError(f"a sums bot takes a SumsObservation, not {type(observation).__name__}")
-        if level not in LEVELS:
-            raise BotError(f"unknown level {level!r} (known: {', '.join(LEVELS)})")
-        if observation.to_move != observation.seat:
-            raise BotError(f"it is seat {observation.to_move}'s turn, not seat {observation.seat}'s")
-        if not observation.hand:
-            raise BotError(f"seat {observation.seat} holds no card")
-        self.level = level
-        self.observation = observation
+        check_level(level)
+        check_turn(observation)
+        super().__init__(level, observation)
         self._rng = rng
         self._exact = exact
-        self._search = search if search is not None else EXACT_SEARCH if exact else SEARCH
-        self._move: SumsMove | None = None
+        self._search_params = search if search is not None else EXACT_SEARCH if exact else SEARCH
         self._values: SumsValues | None = None
-        self._work: Generator[int, None, SearchResult] | None = None
-        self.units = 0
-        """Play-outs done so far (the search's units of work)."""
-        self.work = 0
-        """Simulated plays so far."""
 
-    @property
-    def done(self) -> bool:
-        return self._move is not None
+    def _answer_now(self) -> bool:
+        if self.level == "hard":
+            return False
+        if self._exact:
+            self._take(value_moves(self.level, self.observation, self._rng))
+        else:
+            self._move = choose_move(self.level, self.observation, self._rng)
+        return True
 
-    def step(self, max_ms: float = 25.0) -> bool:
-        """Think for about ``max_ms`` milliseconds at most (one unit of work at least);
-        True once the choice is made."""
-        if self._move is not None:
-            return True
-        if self.level != "hard":
-            if self._exact:
-                self._finish(value_moves(self.level, self.observation, self._rng))
-            else:
-                self._move = choose_move(self.level, self.observation, self._rng)
-            return True
-        if self._work is None:
-            self._work = search_values(self.observation, self._rng, self._search, exact=self._exact)
-        deadline = time.perf_counter() + max_ms / 1000.0
-        while True:
-            try:
-                plays = next(self._work)
-            except StopIteration as stop:
-                values, move = stop.value
-                self._finish(values, move)
-                return True
-            self.units += 1
-            self.work += plays
-            if time.perf_counter() >= deadline:
-                return False
+    def _search(self) -> Generator[int, None, SearchResult]:
+        return search_values(self.observation, self._rng, self._search_params, exact=self._exact)
 
-    def _finish(self, values: SumsValues, move: SumsMove | None = None) -> None:
+    def _finish(self, result: SearchResult) -> None:
+        values, move = result
+        self._take(values, move)
+
+    def _take(self, values: SumsValues, move: SumsMove | None = None) -> None:
         best = max(values.values())
         # The first best in legal-move order: deterministic, whatever the slicing.
         self._move = move if move is not None else next(m for m, v in values.items() if v >= best - 1e-9)
         self._values = values
-
-    def run(self) -> SumsMove:
-        """Think to the end in one go and return the move."""
-        while not self.step(1e9):
-            pass
-        return self.choice()
-
-    def choice(self) -> SumsMove:
-        if self._move is None:
-            raise BotError("the bot has not finished thinking: call step() until it returns True")
-        return self._move
 
     def values(self) -> SumsValues | None:
         """With ``exact=True``, once done: every legal move's value (higher is better).
@@ -133,6 +99,19 @@ class SumsThinker:
         in the last packet, solved exactly, it is. Without ``exact``, ``hard``'s values cover only
         the moves it searched (the others just below); the policy levels then give None."""
         return self._values
+
+    def move_values(self) -> list[tuple[SumsMove, float]] | None:
+        """:meth:`values` best first, ties in legal-move order (None before they exist)."""
+        values = self._values
+        if values is None:
+            return None
+        ranked = sorted(enumerate(values.items()), key=lambda entry: (-entry[1][1], entry[0]))
+        return [pair for _, pair in ranked]
+
+
+def decide(level: str, observation: SumsObservation, rng: random.Random, *, exact: bool = False) -> SumsThinker:
+    """The decision of ``level`` at the open table (:func:`kseri.bots.tables.decision` finds it)."""
+    return SumsThinker(level, observation, rng, exact=exact)
 
 
 def choose_sums(level: str, observation: SumsObservation, rng: random.Random) -> SumsMove:

@@ -119,7 +119,8 @@ class SumsObservation(TurnOrder):
 
     @classmethod
     def from_json(cls, data: Any) -> SumsObservation:
-        """Read and check an observation; :class:`SumsObservationError` says what is wrong."""
+        """Read and check an observation; :class:`SumsObservationError` says what is wrong. The
+        conveniences ``table`` and ``stock``, when given, must be what ``opening`` and ``plays`` say."""
         rules = read_rules(data, SUMS.profile, SumsObservationError)
         if rules.table != "sums":
             raise SumsObservationError(f"the {rules.profile} table is not the sums table")
@@ -141,6 +142,12 @@ class SumsObservation(TurnOrder):
         obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
                   plays=tuple(plays), totals=totals, target=target)
         obs.check()
+        if "table" in data or "stock" in data:
+            public = obs.to_json()
+            for key in ("table", "stock"):
+                if key in data and data[key] != public[key]:
+                    raise SumsObservationError(f"{key} {shown(data[key])} does not follow from opening and plays "
+                                               f"(it is {shown(public[key])})")
         return obs
 
     def check(self) -> None:
