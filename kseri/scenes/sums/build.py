@@ -26,81 +26,37 @@ from collections.abc import Mapping, Sequence
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
-from kseri.engine.events import PlayEvent
-from kseri.engine.rules import PROFILES, Rules, card_points_table
+from kseri.engine.rules import PROFILES, Rules
 from kseri.engine.sums.round import SumsRound
-from kseri.i18n import _
 from kseri.scenes.captions import default_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, played_card, table_item
-from kseri.scenes.steps import Scene, SceneItem, Step
+from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
+from kseri.scenes.steps import Scene, SceneItem
 from kseri.scenes.sums.captions import describe_open_table, sums_caption
 
 __all__ = ["build_sums", "sums_window"]
 
 
-def _gain(event: PlayEvent, rules: Rules) -> int:
-    """Points this move earned its seat: the cards taken and a xeri's bonus (not the sweep)."""
-    if not event.is_capture:
-        return 0
-    table = card_points_table(rules)
-    return sum(table[c.index] for c in (*event.captured, event.card)) + event.bonus
-
-
 def _position(spec: SceneSpec, rules: Rules) -> SumsRound:
-    n = rules.players
-    if spec.hands is not None:
-        hands = spec.hands
-    else:
-        held: list[list[str]] = [[] for _ in range(n)]
-        for i, move in enumerate(spec.plays):
-            held[(spec.first + i) % n].append(played_card(move))
-        hands = tuple(tuple(h) for h in held)
     try:
-        return SumsRound.from_position(rules, hands=hands, to_move=spec.first,
-                                       table=[table_item(text) for text in spec.table],
+        return SumsRound.from_position(rules, hands=spec_hands(spec, rules.players, played_card),
+                                       to_move=spec.first, table=[table_item(text) for text in spec.table],
                                        open_ended=not spec.end, last_capturer=spec.last)
     except PositionError as exc:
         raise SceneError(f"{'hands' if spec.hands is not None else 'plays'}: {exc}") from None
 
 
-class _SumsRecorder:
-    """Plays a :class:`SumsRound` forward and snapshots each position as a :class:`Step`."""
+class _SumsRecorder(Recorder):
+    """Plays a :class:`SumsRound` forward, move by move."""
 
-    def __init__(self, state: SumsRound, names: Sequence[str], captions: Mapping[int, str], *,
-                 show_stock: bool = False) -> None:
-        self.state = state
-        self.show_stock = show_stock
-        self.names = tuple(names)
-        self.captions = captions
-        self.worth = card_points_table(state.rules)
-        self.steps: list[Step] = []
+    state: SumsRound
 
-    def snapshot(self, caption: str, **extra: object) -> None:
-        state = self.state
-        index = len(self.steps)
-        over = state.is_terminal() or not any(state.hands)
-        self.steps.append(Step(
-            index=index,
-            caption=self.captions.get(index, caption),
-            pile=tuple(CODES[c] for c in state.pile),
-            hands=tuple(tuple(CODES[c] for c in hand) for hand in state.hands),
-            to_move=None if over else state.to_move,
-            taken=tuple(state.counts),
-            points=tuple(sum(self.worth[c] for c in own) + bonus for own, bonus in zip(state.captured, state.bonus,
-                                                                                          strict=True)),
-            kseris=tuple(tuple(CODES[c] for c in k) for k in state.kseri_cards),
-            table=tuple(SceneItem(tuple(CODES[c] for c in item.cards), item.value, item.owner)
-                        for item in state.table),
-            stock=state.stock_count if self.show_stock else None,
-            **extra,  # type: ignore[arg-type]
-        ))
+    def describe_table(self) -> str:
+        return describe_open_table(self.state.table, self.names)
 
-    def start(self) -> None:
-        text = describe_open_table(self.state.table, self.names)
-        if not self.state.is_terminal() and any(self.state.hands):
-            text += " " + _("{name} to play.").format(name=self.names[self.state.to_move])
-        self.snapshot(text)
+    def table_items(self) -> tuple[SceneItem, ...]:
+        return tuple(SceneItem(codes(item.cards), item.value, item.owner) for item in self.state.table)
 
     def play(self, text: str, number: int) -> None:
         state = self.state
@@ -126,7 +82,7 @@ class _SumsRecorder:
         self.snapshot(
             sums_caption(event, move, before, self.names, state.rules, built),
             played=Card.from_index(move.card).code, seat=seat, kind=event.kind,
-            captured=tuple(c.code for c in event.captured), bonus=event.bonus, gain=_gain(event, state.rules),
+            captured=tuple(c.code for c in event.captured), bonus=event.bonus, gain=gain(event, state.rules),
             sweep=tuple(c.code for c in event.sweep), sweep_seat=event.sweep_seat, dealt=event.dealt,
             move=str(move), built=built,
         )
