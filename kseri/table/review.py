@@ -40,7 +40,7 @@ from kseri.engine.match import Match
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
-from kseri.table.hints import reason_for
+from kseri.table.pile.hints import reason_for
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import round_summary
 from kseri.table.views import HintEntry

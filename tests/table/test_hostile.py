@@ -28,7 +28,10 @@ from kseri.engine.rules import Rules
 from kseri.scenes import Scene, SceneError, from_params
 from kseri.table import share
 from kseri.table.notices import NOTICE_LIMIT
-from kseri.table.session import SAVE_FORMAT, GameSession, SessionError, Stats, parse_url
+from kseri.table.seats import SessionError
+from kseri.table.session import SAVE_FORMAT, GameSession
+from kseri.table.stats import Stats
+from kseri.table.urlparams import parse_url
 from kseri.web.render import notices_html
 
 LEVELS = ("easy", "medium", "hard")

@@ -16,38 +16,16 @@ nor build). Pure Python over :class:`~kseri.engine.sums.round.SumsRound`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
-
 from kseri.engine.cards import CODES, Card
 from kseri.engine.sums.round import SumsMove, SumsRound, TableItem, number_value
 from kseri.i18n import _
+from kseri.table.moves import MoveWay
+from kseri.table.views import card_text
 
-__all__ = ["MoveWay", "WayKind", "item_text", "refusal_for", "ways_for"]
-
-WayKind = Literal["capture", "build", "raise", "drop"]
-
-_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-@dataclass(frozen=True, slots=True)
-class MoveWay:
-    """One legal way to play a hand card: what it is, how the button reads, and what it touches."""
-
-    move: str
-    """The play in record notation (``7H:3C+4D``, ``5S>3H``, ``9D``)."""
-    kind: WayKind
-    label: str
-    """A few words in the current language: "Take 3♣ + 4♦", "Raise the build of 7 to 9"."""
-    cards: tuple[str, ...]
-    """The table cards the way takes or builds on (to highlight them); none for laying it down."""
-    value: int | None = None
-    """The build's value after a build or a raise."""
-
+__all__ = ["item_text", "refusal_for", "ways_for"]
 
 def _short(index: int) -> str:
-    code = CODES[index]
-    return code[:-1] + _SUITS[code[-1]]
+    return card_text(CODES[index])
 
 
 def item_text(item: TableItem) -> str:

@@ -1,6 +1,6 @@
 """What a play at the sums table did, in words: the line on the table and the sentence read aloud.
 
-The pile tables' sentences (:func:`kseri.table.views.describe_event`) speak of one pile; at the
+The pile tables' sentences (:func:`kseri.table.pile.words.describe_event`) speak of one pile; at the
 open table a card takes several cards by their sum, builds and raises. A xeri (a capture that
 empties the table) is called so.
 
@@ -21,7 +21,7 @@ from __future__ import annotations
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name, ngettext
 from kseri.table.seats import HUMAN
-from kseri.table.views import LastPlay, card_text
+from kseri.table.views import LastPlay, card_text, play_ending
 
 __all__ = ["describe_sums_event", "sums_take_line"]
 
@@ -47,18 +47,7 @@ def describe_sums_event(event: PlayEvent, build_value: int | None = None, packet
     else:
         text = (_("You lay the {card} on the table.") if you else _("Bot lays the {card} on the table.")).format(
             card=card)
-    if event.sweep:
-        n = len(event.sweep)
-        text += " " + (ngettext("You take the last {n} card on the table.",
-                                "You take the last {n} cards on the table.", n)
-                       if event.sweep_seat == HUMAN else
-                       ngettext("Bot takes the last {n} card on the table.",
-                                "Bot takes the last {n} cards on the table.", n)).format(n=n)
-    if event.round_over:
-        text += " " + _("The round is over.")
-    elif event.dealt:
-        text += " " + ngettext("{n} new card each.", "{n} new cards each.", packet_size).format(n=packet_size)
-    return text
+    return text + play_ending(event, packet_size)
 
 
 def sums_take_line(play: LastPlay) -> str:

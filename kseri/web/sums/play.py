@@ -1,54 +1,30 @@
 """One play at the open (sums) table, shown in time: the card comes in, what it takes lights up and
 goes to the taker's stack, a build or a loose card settles on the table; "Xeri!" when the table is
-swept clean. The pile tables' counterpart is :meth:`kseri.web.turns.Turns.show_play`.
+swept clean. The pile tables' counterpart is :mod:`kseri.web.pile.play`.
 
 With ``prefers-reduced-motion: reduce`` (the pacer is instant) nothing waits.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _
 from kseri.table.seats import HUMAN
-from kseri.table.session import GameSession
 from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
-from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
-from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE, Pacer
-from kseri.web.sound import SoundBoard
+from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE
+from kseri.web.play_host import PlayHost
 from kseri.web.sound_plan import landing_sound
-from kseri.web.state import UiState
 
-__all__ = ["TablePlayHost", "show_table_play"]
+__all__ = ["show_table_play"]
 
-
-class TablePlayHost(Protocol):
-    """What a play at the open table needs from the page (:class:`kseri.web.turns.TurnsHost` has it)."""
-
-    state: UiState
-
-    @property
-    def session(self) -> GameSession: ...
-
-    @property
-    def board(self) -> Board: ...
-
-    @property
-    def pacer(self) -> Pacer: ...
-
-    @property
-    def sound(self) -> SoundBoard: ...
-
-    def render(self) -> None: ...
 
 TAKE_PAUSE = 2 * LAND_PAUSE
 """How long the cards a play takes stay lit before they go (long enough to see what the bot took)."""
 
 
-async def show_table_play(host: TablePlayHost, event: PlayEvent, gen: int) -> None:
+async def show_table_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
     """Animate ``event`` from the table as drawn before it, then draw the table after it."""
     pacer, el = host.pacer, host.board.el
     human = event.seat == HUMAN

@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from kseri.i18n import _, card_name
+from kseri.table.moves import MoveWay
 from kseri.table.seats import HUMAN
 from kseri.table.sums.hints import WayHint, way_hint_text
-from kseri.table.sums.moves import MoveWay
 from kseri.table.views import TableItemView, card_text
 from kseri.web.card_html import card_img
 
