@@ -36,7 +36,7 @@ from kseri.bots.thinking import SlicedDecision
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 
-__all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "choose_sums", "decide"]
+__all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "decide"]
 
 SEARCH = SumsSearchParams()
 """``hard``'s search when it chooses a move."""
@@ -113,7 +113,3 @@ def decide(level: str, observation: SumsObservation, rng: random.Random, *, exac
     """The decision of ``level`` at the open table (:func:`kseri.bots.tables.decision` finds it)."""
     return SumsThinker(level, observation, rng, exact=exact)
 
-
-def choose_sums(level: str, observation: SumsObservation, rng: random.Random) -> SumsMove:
-    """The move the bot of ``level`` plays at the sums table (one call)."""
-    return SumsThinker(level, observation, rng).run()
