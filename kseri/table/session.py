@@ -46,7 +46,7 @@ import json
 import random
 from collections import deque
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Self
 
 from kseri.engine.cards import CODES
 from kseri.engine.errors import IllegalMoveError, KseriError, RecordError
@@ -112,6 +112,7 @@ class GameSession:
         self.seed = seed
         self._level = _check_level(level)
         self._seat_levels: tuple[str, ...] = ()
+        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self._persons: tuple[int, ...] = (HUMAN,)
         """The seats of the people sharing this device ("pass and play"); bots sit in the others."""
         self._names: tuple[str, ...] = ()
@@ -119,7 +120,6 @@ class GameSession:
         self.viewer: int | None = HUMAN
         """The person holding the device: whose hand is drawn. None after a reload with several people
         (nobody's hand shows until the next person takes the device)."""
-        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
         self._thinker: Decision[Any] | None = None
@@ -139,7 +139,7 @@ class GameSession:
     # -- construction ---------------------------------------------------------
 
     @classmethod
-    def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
+    def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> Self:
         """A new match: the first dealer and every deal follow from ``seed``."""
         refusal = table_refusal(rules)
         if refusal:
@@ -152,7 +152,7 @@ class GameSession:
         return session
 
     @classmethod
-    def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
+    def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> Self:
         """Open a ``kseri-record/1`` record at its last position, with its people and bots if it says
         who sat where (``seats``); :class:`RecordError` (one line) for anything that is not a legal game
         the table plays.
@@ -181,7 +181,7 @@ class GameSession:
         return session
 
     @classmethod
-    def restore(cls, text: str | None) -> GameSession:
+    def restore(cls, text: str | None) -> Self:
         """Resume a saved game, ready to be drawn; :class:`SessionError` (one line) for *any*
         failure on the way, so that a save that cannot be resumed is set aside, never one
         that breaks the page on every visit."""
@@ -196,7 +196,7 @@ class GameSession:
         return session
 
     @classmethod
-    def from_save(cls, text: str | None) -> GameSession:
+    def from_save(cls, text: str | None) -> Self:
         """Resume a saved game; :class:`SessionError` (one line) if it is not one we can use.
 
         The page uses :meth:`restore`, which also catches what this may miss.
