@@ -23,8 +23,8 @@ from kseri.engine.cards import Card, rank_index
 from kseri.engine.match import Match
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
-from kseri.engine.playout import random_playout
 from kseri.engine.rules import GREEK, Rules, card_points_table, rules_from_spec
+from tests.scenario import random_playout
 
 SEATINGS = [rules_from_spec(spec) for spec in (
     {"profile": "fourcard", "players": 3},

@@ -84,6 +84,8 @@ def test_a_whole_round_is_legal_at_full_strength(level: str) -> None:
             pass
         state.apply(think.choice())  # apply() checks legality
         moves += 1
+    assert moves == 52 - GREEK.opening_size  # every card dealt to a hand was played, one decision each
+    assert sum(state.counts) == 52  # and every card ended in a stack
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -331,8 +331,7 @@ class Round(BaseRound):
     def apply_index(self, card: int) -> None:
         """Play card index ``card`` for the player to move. Unchecked: the card must be in hand.
 
-        The search's hot path: keep it lean (``python3 benchmarks/engine.py`` measures it;
-        :func:`~kseri.engine.playout.random_playout` writes the same steps out in its loop).
+        The search's hot path: keep it lean (``python3 benchmarks/engine.py`` measures it).
         """
         seat = self.to_move
         hands = self.hands
