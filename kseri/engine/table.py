@@ -7,9 +7,9 @@ spirit of OpenSpiel, both offer the same three things, generic over the move typ
 
 - a round, :class:`TableRound`: ``legal_moves()``, ``apply(move)``, ``is_terminal()``,
   ``returns()`` and the move notation of records (``parse_move(text)``; ``str(move)`` writes it);
-- one seat's view of it, :class:`TableObservation`: ``legal_moves()``, ``sample_round(rng)``
-  (the hidden cards dealt at random: the determinization search averages over) and its
-  ``kseri-bot/1`` JSON;
+- one seat's view of it, :class:`TableObservation` (the base of both tables' observations):
+  ``legal_moves()``, ``sample_round(rng)`` (the hidden cards dealt at random: the determinization
+  search averages over) and its ``kseri-bot/1`` JSON;
 - the table itself, :class:`Table`: deals rounds, makes a seat's :meth:`Table.observation` of
   a round, reads an observation's JSON, resamples (:meth:`Table.resample`), reads and replays the
   plays of a record, plays a random move for simulations.
@@ -38,16 +38,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules
 from kseri.engine.state import RoundState
+from kseri.engine.turn_order import TurnOrder
 
 if TYPE_CHECKING:
     from kseri.engine.match import Match
 
-__all__ = ["MoveT", "ObservationT", "RoundT", "Table", "TableObservation", "TableRound"]
+__all__ = ["BaseTable", "MoveT", "ObservationT", "RoundT", "Table", "TableObservation", "TableRound"]
 
 MoveT = TypeVar("MoveT")
 """A table's move: a :class:`~kseri.engine.cards.Card` at the pile tables, a
@@ -71,55 +73,43 @@ class TableRound(RoundState, Protocol[MoveT]):
         """Each side's points for the round as it stands (its score once it is over)."""
 
 
-class TableObservation(Protocol[MoveT]):
-    """What one seat may know of a round: never another seat's hand or the stock's order."""
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableObservation(TurnOrder, Generic[MoveT]):
+    """What one seat may know of a round: never another seat's hand or the stock's order.
 
-    @property
-    def rules(self) -> Rules: ...
+    The fields every table's observation has (each table's adds its ``plays``, and its own
+    defaults); whose turn it is and how many cards are where follow from them
+    (:class:`~kseri.engine.turn_order.TurnOrder`). Cards are engine indices."""
 
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def dealer(self) -> int: ...
-
-    @property
-    def hand(self) -> tuple[int, ...]:
-        """The seat's own cards (engine indices)."""
-
-    @property
-    def opening(self) -> tuple[int, ...]: ...
-
-    @property
-    def plays(self) -> Sequence[object]:
-        """The plays so far, as the table keeps them (card indices, or play strings)."""
-
-    @property
-    def totals(self) -> tuple[int, ...]: ...
-
-    @property
-    def target(self) -> int: ...
-
-    @property
-    def to_move(self) -> int: ...
-
-    @property
-    def stock(self) -> int: ...
+    rules: Rules
+    seat: int
+    dealer: int
+    hand: tuple[int, ...]
+    """The seat's own cards."""
+    opening: tuple[int, ...]
+    totals: tuple[int, ...] = (0, 0)
+    """The match score, one total per side."""
+    target: int = 151
 
     def legal_moves(self) -> list[MoveT]:
         """The seat's legal moves (they follow from what it sees)."""
+        raise NotImplementedError
 
     def unseen(self) -> list[int]:
         """The cards the seat has not seen: the other hands and the stock."""
+        raise NotImplementedError
 
     def public_round(self) -> TableRound[MoveT]:
         """A round in this position whose hidden cards are arbitrary (for public facts only)."""
+        return self.sample_round(random.Random(0))
 
     def sample_round(self, rng: random.Random) -> TableRound[MoveT]:
         """A full round in this position, the unseen cards dealt at random."""
+        raise NotImplementedError
 
     def to_json(self) -> dict[str, Any]:
         """The ``kseri-bot/1`` observation (``docs/formats.md`` §"Bot protocol")."""
+        raise NotImplementedError
 
 
 RoundT = TypeVar("RoundT", bound=TableRound[Any])
@@ -167,3 +157,40 @@ class Table(Protocol[RoundT, ObservationT]):
     def replay(self, match: Match, play: Any, where: str) -> None:
         """Play one of :meth:`read_plays`' plays in ``match`` (a :class:`~kseri.engine.errors.RecordError`
         says why it cannot be played there)."""
+
+
+class BaseTable:
+    """What every :class:`Table` does alike, from its round and observation classes: a table
+    subclasses it with what differs, naming them (``class PileTable(BaseTable, name="pile",
+    move_noun="a card code", round_class=Round, observation_class=Observation)``)."""
+
+    name: str
+    move_noun: str
+    round_class: Any
+    """The table's round (``deal``, ``from_deck``)."""
+    observation_class: Any
+    """The table's observation (``from_round``, ``from_json``, ``sample_round``)."""
+
+    def __init_subclass__(cls, *, name: str, move_noun: str, round_class: Any, observation_class: Any) -> None:
+        super().__init_subclass__()
+        cls.name, cls.move_noun = name, move_noun
+        cls.round_class, cls.observation_class = round_class, observation_class
+
+    def deal(self, rules: Rules, dealer: int, rng: random.Random) -> Any:
+        return self.round_class.deal(rules, dealer, rng)
+
+    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> Any:
+        return self.round_class.from_deck(rules, dealer, deck, check=check)
+
+    def observation(self, state: Any, seat: int, *, totals: Sequence[int] | None = None,
+                    target: int | None = None) -> Any:
+        rules = state.rules
+        return self.observation_class.from_round(state, seat=seat,
+                                                 totals=(0,) * rules.teams if totals is None else tuple(totals),
+                                                 target=rules.target if target is None else target)
+
+    def observation_from_json(self, data: Any) -> Any:
+        return self.observation_class.from_json(data)
+
+    def resample(self, observation: Any, rng: random.Random) -> Any:
+        return observation.sample_round(rng)

@@ -15,9 +15,10 @@ from kseri.engine.cards import CODES
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.table import TableRound
+from kseri.engine.tables import table_for
 from kseri.i18n import _
 from kseri.scenes.notation import SceneSpec
-from kseri.scenes.steps import SceneItem, Step
+from kseri.scenes.steps import Scene, SceneItem, Step
 
 __all__ = ["Recorder", "codes", "gain", "spec_hands"]
 
@@ -95,3 +96,28 @@ class Recorder:
         if not state.is_terminal() and any(state.hands):
             text += " " + _("{name} to play.").format(name=self.names[state.to_move])
         self.snapshot(text)
+
+    def play(self, text: str, number: int) -> None:
+        """Play ``text`` (play ``number`` of the scene, for errors) and snapshot what it did;
+        :class:`~kseri.scenes.errors.SceneError` says why it cannot be played."""
+        raise NotImplementedError
+
+    def record(self, plays: Sequence[str], first: int, title: str) -> Scene:
+        """The scene: the start, then each of ``plays`` (numbered from ``first``)."""
+        self.start()
+        for number, text in enumerate(plays, first):
+            self.play(text, number)
+        return Scene(title=title, names=self.names, rules=self.state.rules, steps=tuple(self.steps))
+
+    @classmethod
+    def window(cls, played: TableRound[Any], start: int, stop: int, names: Sequence[str], *, title: str = "",
+               captions: Mapping[int, str] | None = None) -> Scene:
+        """A window of a recorded round: the position after ``start`` plays, then the plays up to
+        ``stop`` (checked by :func:`kseri.scenes.build.from_match`). Every card face up, the stock counted."""
+        rules = played.rules
+        state = table_for(rules).from_deck(rules, played.dealer, played.deck, check=False)
+        plays = played.play_codes()
+        for text in plays[:start]:
+            state.apply(text)
+        recorder = cls(state, names, {i - start: text for i, text in (captions or {}).items()}, show_stock=True)
+        return recorder.record(plays[start:stop], start + 1, title)

@@ -3,7 +3,7 @@ rules being played (the scoring dialog's list).
 
 Read from the very fields :func:`kseri.engine.scoring.score_round` uses, so the explanation
 follows any profile or option; what makes a kseri is the table's own word
-(:attr:`TableStrategy.kseri_rule <kseri.table.strategy.TableStrategy.kseri_rule>`).
+(:attr:`TableWords.kseri_rule <kseri.table.strategy.TableWords.kseri_rule>`).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if rules.majority_points:
         lines.append(PointRule(_("Most cards"), rules.majority_points,
                                _("counted at the round's end; nobody on a tie")))
-    lines.append(PointRule(_("Kseri"), rules.kseri_points, _(strategy_for(rules).kseri_rule)))
+    lines.append(PointRule(_("Kseri"), rules.kseri_points, _(strategy_for(rules).words.kseri_rule)))
     if rules.double_kseri_points:
         lines.append(PointRule(_("Kseri right after your own kseri"), rules.double_kseri_points))
     if rules.jack_kseri_points:

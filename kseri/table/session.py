@@ -479,7 +479,7 @@ class GameSession:
             live=self._live(),
             last_play=self.last_play,
             open_table=self.strategy.open_table(state),
-            xeri=self.strategy.xeri,
+            xeri=self.strategy.words.xeri,
         )
 
     def _hand_shown(self) -> tuple[str, ...]:

@@ -21,12 +21,26 @@ from kseri.engine.table import TableObservation, TableRound
 from kseri.table.moves import MoveWay
 from kseri.table.views import HintEntry, LastPlay, TableItemView
 
-__all__ = ["HintRows", "TableStrategy"]
+__all__ = ["HintRows", "TableStrategy", "TableWords"]
 
 RoundT = TypeVar("RoundT", bound=TableRound[Any], contravariant=True)
 """The table's round class (:class:`kseri.engine.table.Table`'s)."""
 ObservationT = TypeVar("ObservationT", bound=TableObservation[Any], contravariant=True)
 """The table's observation class."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableWords:
+    """A table's own words for what scores (English ``msgid``s: the page translates them)."""
+
+    xeri: bool
+    """Whether a kseri is called a xeri here (a capture that empties the open table)."""
+    kseris: str
+    """The summary's row of kseri bonuses."""
+    kseri_rule: str
+    """What makes a kseri, for "how the points are counted"."""
+    ten_of_diamonds: str
+    """The summary's row of the 10♦'s points (the card itself where it is not a bonus on a ten)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,29 +57,12 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
     """One table's part of the browser table (see the module's text), for its round class ``RoundT``
     and observation class ``ObservationT`` (:class:`kseri.engine.table.Table`'s)."""
 
-    @property
-    def name(self) -> str:
-        """The engine's table id (:attr:`kseri.engine.table.Table.name`)."""
-
-    @property
-    def reviews(self) -> bool:
-        """Whether a finished round can be reviewed play by play (:mod:`kseri.table.review`)."""
-
-    @property
-    def xeri(self) -> bool:
-        """Whether a kseri is called a xeri here (a capture that empties the table)."""
-
-    @property
-    def kseris_label(self) -> str:
-        """The summary's row of kseri bonuses (an English ``msgid``)."""
-
-    @property
-    def kseri_rule(self) -> str:
-        """What makes a kseri, for "how the points are counted" (an English ``msgid``)."""
-
-    @property
-    def ten_of_diamonds_label(self) -> str:
-        """The summary's row of the 10♦'s points (an English ``msgid``, or the card itself)."""
+    name: str
+    """The engine's table id (:attr:`kseri.engine.table.Table.name`)."""
+    reviews: bool
+    """Whether a finished round can be reviewed play by play (:mod:`kseri.table.review`)."""
+    words: TableWords
+    """The table's own words for what scores."""
 
     def seating_refusal(self, rules: Rules) -> str | None:
         """Why the browser table cannot seat ``rules``' players at this table, beyond what the engine

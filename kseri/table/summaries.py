@@ -74,7 +74,8 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     index = index % n
     score = match.scores[index]
     rules = match.rules
-    words = strategy_for(rules)  # the table's own words (a xeri at the open table)
+    strategy = strategy_for(rules)
+    words = strategy.words  # the table's own words (a xeri at the open table)
     sides = score.sides
 
     def per_side(key: str) -> tuple[int, ...]:
@@ -88,7 +89,7 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     if any(side.other_ranks for side in sides):
         rows.append(SummaryRow("other_ranks", N_("Other cards"), per_side("other_ranks")))
     if rules.ten_of_diamonds_points:
-        rows.append(SummaryRow("ten_of_diamonds", words.ten_of_diamonds_label, per_side("ten_of_diamonds")))
+        rows.append(SummaryRow("ten_of_diamonds", words.ten_of_diamonds, per_side("ten_of_diamonds")))
     if rules.two_of_clubs_points:
         rows.append(SummaryRow("two_of_clubs", "2♣", per_side("two_of_clubs")))
     cards = per_side("cards")
@@ -96,8 +97,8 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     tied = cards.count(most) > 1
     rows.append(SummaryRow("majority", N_("Most cards"), per_side("majority"),
                            note=_("{a}–{b}: nobody").format(a=most, b=most) if tied else ""))
-    rows.append(SummaryRow("kseri", words.kseris_label, per_side("kseri"),
-                           notes=tuple(words.kseri_note(side) for side in sides)))
+    rows.append(SummaryRow("kseri", words.kseris, per_side("kseri"),
+                           notes=tuple(strategy.kseri_note(side) for side in sides)))
     if rules.jack_table_points:
         rows.append(SummaryRow("jack_table", N_("Jack tables"), per_side("jack_table")))
     if rules.final_capture_points:

@@ -4,7 +4,7 @@ The session, the summaries and the new-game screen ask a game's :class:`~kseri.t
 here, so that nothing at the browser table tests a table's name.
 
 >>> from kseri.engine.rules import PROFILES, rules_from_spec
->>> {name: strategy_for(rules).xeri for name, rules in PROFILES.items()}
+>>> {name: strategy_for(rules).words.xeri for name, rules in PROFILES.items()}
 {'greek': False, 'fourcard': False, 'pisti': False, 'sums': True}
 >>> table_refusal(rules_from_spec({"profile": "sums", "players": 4}))
 'the open (sums) table seats two players'

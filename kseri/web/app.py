@@ -943,7 +943,7 @@ class App:
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
-                                                                    xeri=session.strategy.xeri) + review
+                                                                    xeri=session.strategy.words.xeri) + review
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""

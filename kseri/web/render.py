@@ -419,7 +419,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     what scores under the rules being played."""
     you, bot = view.live
     so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (_(strategy_for(rules).kseris_label), you.kseris, bot.kseris)]
+              (_(strategy_for(rules).words.kseris), you.kseris, bot.kseris)]
     live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
                         for label, a, b in so_far)
     point_rows = "".join(

@@ -25,7 +25,7 @@ from kseri.bots.pile.counting import expand_values
 from kseri.bots.pile.levels import level_spec
 from kseri.bots.pile.scale import bot_view, unscale
 from kseri.bots.pile.search import Values, search_values
-from kseri.bots.thinking import SlicedDecision
+from kseri.bots.thinking import Decision, SlicedDecision
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
 
@@ -105,6 +105,6 @@ class Thinker(SlicedDecision[Card, Values]):
         return None if values is None else expand_values(self.observation, values)
 
 
-def decide(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Thinker:
+def decide(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Decision[Card]:
     """The decision of ``level`` at a pile table (:func:`kseri.bots.tables.decision` finds it)."""
     return Thinker(level, observation, rng, exact=exact)

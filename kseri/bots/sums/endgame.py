@@ -29,8 +29,7 @@ from __future__ import annotations
 import math
 from collections.abc import Generator
 
-from kseri.bots.sums.rollout import Turn
-from kseri.bots.sums.sim import SimRound
+from kseri.bots.sums.sim import SimRound, Turn
 
 __all__ = ["NODES_PER_UNIT", "legal_turns", "solve_values"]
 
@@ -64,16 +63,6 @@ def legal_turns(sim: SimRound) -> list[Turn]:
     return turns
 
 
-def _apply(sim: SimRound, turn: Turn) -> None:
-    kind, card, indices = turn
-    if kind == "capture":
-        sim.capture(card, indices)
-    elif kind == "build":
-        sim.build(card, indices[0])
-    else:
-        sim.drop(card)
-
-
 def _solve(sim: SimRound, team: int, alpha: float, beta: float, nodes: list[int],
            max_nodes: int) -> Generator[int, None, float]:
     nodes[0] += 1
@@ -87,7 +76,7 @@ def _solve(sim: SimRound, team: int, alpha: float, beta: float, nodes: list[int]
     best = -math.inf if maximizing else math.inf
     for turn in legal_turns(sim):
         child = sim.copy()
-        _apply(child, turn)
+        child.take_turn(turn)
         value = yield from _solve(child, team, alpha, beta, nodes, max_nodes)
         if maximizing:
             best = max(best, value)
@@ -113,7 +102,7 @@ def solve_values(sim: SimRound, max_nodes: int, *,
     try:
         for turn in legal_turns(sim):
             child = sim.copy()
-            _apply(child, turn)
+            child.take_turn(turn)
             floor = -math.inf if exact or not values else max(v for _, v in values)
             value = yield from _solve(child, team, floor, math.inf, nodes, max_nodes)
             if value <= floor:

@@ -17,18 +17,15 @@ clear the table). It never builds by choice: the search weighs builds at the roo
 
 from __future__ import annotations
 
-from kseri.bots.sums.sim import VALUE, SimRound
+from kseri.bots.sums.sim import VALUE, SimRound, Turn
 
-__all__ = ["CARD_WEIGHT", "Turn", "choose_turn", "play_out", "play_turn"]
+__all__ = ["CARD_WEIGHT", "choose_turn", "play_out", "play_turn"]
 
 CARD_WEIGHT = 0.25
 """What one card toward the majority is worth, in points (4 points for most of the 52)."""
 
 XERI_CHANCE = 0.4
 """The chance the play-out policy gives the next player of holding the one card that clears the table."""
-
-Turn = tuple[str, int, tuple[int, ...]]
-"""A play in the model: (``capture``, card, item indices), (``build``, card, (index,)) or (``drop``, card, ())."""
 
 
 def _gift(sim: SimRound, faces: int, total: int, items: int, points: int) -> float:
@@ -104,13 +101,7 @@ def choose_turn(sim: SimRound) -> Turn:
 
 def play_turn(sim: SimRound) -> None:
     """The seat to move makes the play-out policy's play."""
-    kind, card, indices = choose_turn(sim)
-    if kind == "capture":
-        sim.capture(card, indices)
-    elif kind == "build":
-        sim.build(card, indices[0])
-    else:
-        sim.drop(card)
+    sim.take_turn(choose_turn(sim))
 
 
 def play_out(sim: SimRound) -> int:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from kseri.engine.rules import card_points_table
 from kseri.engine.sums.round import SumsMove, SumsRound
 
-__all__ = ["RANK", "VALUE", "Item", "SimRound"]
+__all__ = ["RANK", "VALUE", "Item", "SimRound", "Turn"]
 
 RANK: tuple[int, ...] = tuple(i // 4 for i in range(52))
 """Rank index of each card (0 ace .. 12 king)."""
@@ -33,6 +33,9 @@ VALUE: tuple[int, ...] = tuple(i // 4 + 1 if i // 4 <= 9 else 0 for i in range(5
 
 Item = tuple[int, int, tuple[int, ...], int]
 """A table item: (value, rank or -1 for a build, cards, owner or -1 for a loose card)."""
+
+Turn = tuple[str, int, tuple[int, ...]]
+"""A play in the model: (``capture``, card, item indices), (``build``, card, (index,)) or (``drop``, card, ())."""
 
 
 class SimRound:
@@ -192,6 +195,16 @@ class SimRound:
         self.hands[self.to_move].remove(card)
         self.table.append((VALUE[card], RANK[card], (card,), -1))
         self._next()
+
+    def take_turn(self, turn: Turn) -> None:
+        """Make a play of the model (known to be legal here)."""
+        kind, card, indices = turn
+        if kind == "capture":
+            self.capture(card, indices)
+        elif kind == "build":
+            self.build(card, indices[0])
+        else:
+            self.drop(card)
 
     def play(self, move: SumsMove) -> None:
         """Make an engine move (known to be legal here)."""

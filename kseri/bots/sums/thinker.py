@@ -32,7 +32,7 @@ from collections.abc import Generator
 from kseri.bots.base import BotError, check_level, check_turn
 from kseri.bots.sums.policy import SumsValues, choose_move, value_moves
 from kseri.bots.sums.search import SearchResult, SumsSearchParams, search_values
-from kseri.bots.thinking import SlicedDecision
+from kseri.bots.thinking import Decision, SlicedDecision
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 
@@ -109,7 +109,7 @@ class SumsThinker(SlicedDecision[SumsMove, SearchResult]):
         return [pair for _, pair in ranked]
 
 
-def decide(level: str, observation: SumsObservation, rng: random.Random, *, exact: bool = False) -> SumsThinker:
+def decide(level: str, observation: SumsObservation, rng: random.Random, *, exact: bool = False) -> Decision[SumsMove]:
     """The decision of ``level`` at the open table (:func:`kseri.bots.tables.decision` finds it)."""
     return SumsThinker(level, observation, rng, exact=exact)
 

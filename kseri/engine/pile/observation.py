@@ -35,10 +35,10 @@ from kseri.engine.errors import KseriError, ObservationError, shown
 from kseri.engine.pile.round import Round, opening_is_allowed
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.state import RoundState
-from kseri.engine.turn_order import TurnOrder, read_rules, read_score, read_seats
+from kseri.engine.table import TableObservation
+from kseri.engine.turn_order import read_rules, read_score, read_seats
 
 __all__ = ["Observation"]
-
 
 
 def _codes(cards: Sequence[int]) -> list[str]:
@@ -46,18 +46,14 @@ def _codes(cards: Sequence[int]) -> list[str]:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class Observation(TurnOrder):
-    """One seat's view of a round in progress. Cards are engine indices."""
+class Observation(TableObservation[Card]):
+    """One seat's view of a round in progress at a pile table. Cards are engine indices."""
 
     rules: Rules = GREEK
-    seat: int
-    dealer: int
-    hand: tuple[int, ...]
-    opening: tuple[int, ...]
     plays: tuple[int, ...]
-    totals: tuple[int, ...] = (0, 0)
-    target: int = 151
+    """The cards played so far this round."""
     bottom: int | None = None
+    """The stock's exposed bottom card (``exposed_bottom``), while it is in the stock."""
 
     # -- derived public facts ---------------------------------------------------
 
@@ -77,7 +73,6 @@ class Observation(TurnOrder):
         return [Card.from_index(c) for c in self.hand]
 
     def public_round(self) -> Round:
-        """A round in this position whose hidden cards are arbitrary (for public facts only)."""
         return self.sample_round(random.Random(0))
 
     # -- construction --------------------------------------------------------------

@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kseri.engine.cards import CODES, Card, record_cards
@@ -19,7 +18,7 @@ from kseri.engine.errors import RecordError
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
-from kseri.engine.table import Table
+from kseri.engine.table import BaseTable, Table
 
 if TYPE_CHECKING:
     from kseri.engine.match import Match
@@ -27,28 +26,8 @@ if TYPE_CHECKING:
 __all__ = ["PILE_TABLE", "PileTable"]
 
 
-class PileTable:
+class PileTable(BaseTable, name="pile", move_noun="a card code", round_class=Round, observation_class=Observation):
     """One pile, a card takes it by matching the top card (:class:`~kseri.engine.pile.round.Round`)."""
-
-    name = "pile"
-    move_noun = "a card code"
-
-    def deal(self, rules: Rules, dealer: int, rng: random.Random) -> Round:
-        return Round.deal(rules, dealer, rng)
-
-    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> Round:
-        return Round.from_deck(rules, dealer, deck, check=check)
-
-    def observation(self, state: Round, seat: int, *, totals: Sequence[int] | None = None,
-                    target: int | None = None) -> Observation:
-        return Observation.from_round(state, seat=seat, totals=totals,
-                                      target=state.rules.target if target is None else target)
-
-    def observation_from_json(self, data: Any) -> Observation:
-        return Observation.from_json(data)
-
-    def resample(self, observation: Observation, rng: random.Random) -> Round:
-        return observation.sample_round(rng)
 
     def random_play(self, state: Round, rng: random.Random) -> None:
         """One draw per play: ``hand[int(rng.random() * len(hand))]``, whatever the generator."""

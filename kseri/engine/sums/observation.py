@@ -33,13 +33,13 @@ from kseri.engine.cards import CODES, code_index
 from kseri.engine.errors import KseriError, ObservationError, shown
 from kseri.engine.rules import SUMS, Rules
 from kseri.engine.sums.round import SumsMove, SumsRound, number_value
-from kseri.engine.turn_order import TurnOrder, read_rules, read_score, read_seats
+from kseri.engine.table import TableObservation
+from kseri.engine.turn_order import read_rules, read_score, read_seats
 
 __all__ = ["SumsObservation", "SumsObservationError"]
 
 class SumsObservationError(ObservationError):
     """A sums observation that is malformed or that no real position could produce."""
-
 
 
 def played_card(play: str) -> int:
@@ -49,16 +49,12 @@ def played_card(play: str) -> int:
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
-class SumsObservation(TurnOrder):
+class SumsObservation(TableObservation[SumsMove]):
     """One seat's view of a sums round in progress. Cards are engine indices; plays are strings."""
 
     rules: Rules = SUMS
-    seat: int
-    dealer: int
-    hand: tuple[int, ...]
-    opening: tuple[int, ...]
     plays: tuple[str, ...]
-    totals: tuple[int, ...] = (0, 0)
+    """The plays so far this round, as the record writes them (``7H``, ``7H:3C+4D``, ``5S>3H``)."""
     target: int = 37
 
     def played_cards(self) -> list[int]:
@@ -70,7 +66,6 @@ class SumsObservation(TurnOrder):
         return [c for c in range(52) if c not in seen]
 
     def public_round(self) -> SumsRound:
-        """A round in this position whose hidden cards are arbitrary (for public facts only)."""
         return self.sample_round(random.Random(0))
 
     def legal_moves(self) -> list[SumsMove]:

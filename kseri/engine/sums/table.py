@@ -12,14 +12,13 @@ builds (:class:`~kseri.engine.sums.round.SumsMove`), written ``7H:3C+4D``, ``5S>
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from kseri.engine.errors import KseriError, RecordError, quoted
 from kseri.engine.rules import Rules
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsRound
-from kseri.engine.table import Table
+from kseri.engine.table import BaseTable, Table
 
 if TYPE_CHECKING:
     from kseri.engine.match import Match
@@ -27,29 +26,9 @@ if TYPE_CHECKING:
 __all__ = ["SUMS_TABLE", "SumsTable"]
 
 
-class SumsTable:
+class SumsTable(BaseTable, name="sums", move_noun="a play", round_class=SumsRound,
+                observation_class=SumsObservation):
     """Cards side by side, captures by rank or by sum, builds (:class:`~kseri.engine.sums.round.SumsRound`)."""
-
-    name = "sums"
-    move_noun = "a play"
-
-    def deal(self, rules: Rules, dealer: int, rng: random.Random) -> SumsRound:
-        return SumsRound.deal(rules, dealer, rng)
-
-    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> SumsRound:
-        return SumsRound.from_deck(rules, dealer, deck, check=check)
-
-    def observation(self, state: SumsRound, seat: int, *, totals: Sequence[int] | None = None,
-                    target: int | None = None) -> SumsObservation:
-        return SumsObservation.from_round(state, seat=seat,
-                                          totals=(0,) * state.rules.teams if totals is None else totals,
-                                          target=state.rules.target if target is None else target)
-
-    def observation_from_json(self, data: Any) -> SumsObservation:
-        return SumsObservation.from_json(data)
-
-    def resample(self, observation: SumsObservation, rng: random.Random) -> SumsRound:
-        return observation.sample_round(rng)
 
     def random_play(self, state: SumsRound, rng: random.Random) -> None:
         """One ``rng.choice`` among the legal moves."""

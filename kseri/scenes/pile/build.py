@@ -14,9 +14,8 @@ replace any caption. :mod:`kseri.scenes.tables` finds these builders for ``rules
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
 
-from kseri.engine.cards import CODES, Card
+from kseri.engine.cards import Card
 from kseri.engine.errors import PositionError
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules
@@ -87,22 +86,8 @@ def build_pile(spec: SceneSpec) -> Scene:
     rules = PROFILES[spec.rules]
     names = spec.names or default_names(rules.players)
     recorder = _PileRecorder(_position(spec, rules), names, spec.captions, show_stock=spec.end)
-    recorder.start()
-    for i, code in enumerate(spec.plays, 1):
-        recorder.play(code, i)
-    return Scene(title=spec.title, names=tuple(names), rules=rules, steps=tuple(recorder.steps))
+    return recorder.record(spec.plays, 1, spec.title)
 
 
-def pile_window(played: Round, start: int, stop: int, names: Sequence[str], *, title: str = "",
-                captions: Mapping[int, str] | None = None) -> Scene:
-    """A window of a recorded round: the position after ``start`` plays, then the plays up to ``stop``
-    (checked by :func:`kseri.scenes.build.from_match`). Every card face up, the stock counted."""
-    state = Round.from_deck(played.rules, played.dealer, played.deck, check=False)
-    for card in played.plays[:start]:
-        state.apply_index(card)
-    recorder = _PileRecorder(state, names, {i - start: text for i, text in (captions or {}).items()},
-                             show_stock=True)
-    recorder.start()
-    for i, card in enumerate(played.plays[start:stop], start + 1):
-        recorder.play(CODES[card], i)
-    return Scene(title=title, names=tuple(names), rules=played.rules, steps=tuple(recorder.steps))
+pile_window = _PileRecorder.window
+"""A window of a recorded round at a pile table (:meth:`Recorder.window <kseri.scenes.recorder.Recorder.window>`)."""

@@ -22,7 +22,6 @@ in record notation and an automatic caption (:mod:`kseri.scenes.sums.captions`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
@@ -93,22 +92,8 @@ def build_sums(spec: SceneSpec) -> Scene:
     rules = PROFILES[spec.rules]
     names = spec.names or default_names(rules.players)
     recorder = _SumsRecorder(_position(spec, rules), names, spec.captions)
-    recorder.start()
-    for i, text in enumerate(spec.plays, 1):
-        recorder.play(text, i)
-    return Scene(title=spec.title, names=tuple(names), rules=rules, steps=tuple(recorder.steps))
+    return recorder.record(spec.plays, 1, spec.title)
 
 
-def sums_window(played: SumsRound, start: int, stop: int, names: Sequence[str], *, title: str = "",
-                captions: Mapping[int, str] | None = None) -> Scene:
-    """A window of a recorded sums round: the position after ``start`` moves, then the moves up to
-    ``stop`` (checked by :func:`kseri.scenes.build.from_match`). Every card face up, the stock counted."""
-    state = SumsRound.from_deck(played.rules, played.dealer, played.deck, check=False)
-    for text in played.plays[:start]:
-        state.apply_move(state.parse_move(text))
-    recorder = _SumsRecorder(state, names, {i - start: text for i, text in (captions or {}).items()},
-                             show_stock=True)
-    recorder.start()
-    for i, text in enumerate(played.plays[start:stop], start + 1):
-        recorder.play(text, i)
-    return Scene(title=title, names=tuple(names), rules=played.rules, steps=tuple(recorder.steps))
+sums_window = _SumsRecorder.window
+"""A window of a recorded round at the open table (:meth:`Recorder.window <kseri.scenes.recorder.Recorder.window>`)."""

@@ -21,7 +21,7 @@ from kseri.engine.scoring import Breakdown
 from kseri.i18n import N_, ngettext
 from kseri.table.moves import MoveWay
 from kseri.table.pile.hints import reason_for
-from kseri.table.strategy import HintRows, TableStrategy
+from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.views import HintEntry, LastPlay, TableItemView
 
 __all__ = ["PILE", "PileStrategy"]
@@ -32,10 +32,8 @@ class PileStrategy:
 
     name = "pile"
     reviews = True
-    xeri = False
-    kseris_label = N_("Kseris")
-    kseri_rule = N_("a lone card taken with its twin")
-    ten_of_diamonds_label = N_("10♦ bonus")
+    words = TableWords(xeri=False, kseris=N_("Kseris"), kseri_rule=N_("a lone card taken with its twin"),
+                       ten_of_diamonds=N_("10♦ bonus"))
 
     def seating_refusal(self, rules: Rules) -> str | None:
         return None  # every seating the engine deals (2 to 6 seats, one or two packs)

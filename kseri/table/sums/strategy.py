@@ -28,7 +28,7 @@ from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove, SumsRound
 from kseri.i18n import N_, _, ngettext
 from kseri.table.moves import MoveWay
-from kseri.table.strategy import HintRows, TableStrategy
+from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.sums.hints import card_hints, way_hints
 from kseri.table.sums.moves import refusal_for, ways_for
 from kseri.table.views import LastPlay, TableItemView
@@ -41,10 +41,8 @@ class SumsStrategy:
 
     name = "sums"
     reviews = False  # the review's search plays the pile tables only
-    xeri = True
-    kseris_label = N_("Xeris")
-    kseri_rule = N_("a capture that empties the table")
-    ten_of_diamonds_label = "10♦"  # tens score nothing here: the 10♦'s points are not a bonus on a ten's
+    words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
+                       ten_of_diamonds="10♦")  # tens score nothing here: the 10♦'s points are no bonus on a ten's
 
     def seating_refusal(self, rules: Rules) -> str | None:
         return "the open (sums) table seats two players" if rules.players != 2 else None

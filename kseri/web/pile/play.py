@@ -12,9 +12,9 @@ from typing import Any
 from kseri.engine.events import PlayEvent
 from kseri.table.pile.words import describe_event
 from kseri.web import motion, seats_render
-from kseri.web.dom import bounds, exists
+from kseri.web.dom import exists
 from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE
-from kseri.web.play_host import PlayHost
+from kseri.web.play_host import PlayHost, lift_played_card
 from kseri.web.sound_plan import landing_sound
 
 __all__ = ["show_pile_play"]
@@ -23,20 +23,8 @@ __all__ = ["show_pile_play"]
 async def show_pile_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
     """A play at a pile table: the card flies to the pile, and the pile to the taker if it takes."""
     pacer, el = host.pacer, host.board.el
-    human = event.seat == host.session.viewer  # the hand at the bottom played it
     code = event.card.code
-    many = host.session.view().panels
-    if human:
-        source = el["hand"].querySelector(f'button[data-card="{code}"]')
-    elif many:
-        backs = el["seats"].querySelectorAll(f'[data-seat="{event.seat}"] .back')
-        source = backs.item(backs.length // 2) if backs.length else el["seats"]
-    else:
-        backs = el["bot-hand"].querySelectorAll(".back")
-        source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
-    source_rect = bounds(source) or bounds(el["stock"])
-    if exists(source):
-        source.style.visibility = "hidden"
+    human, source_rect = lift_played_card(host, event)
     names = host.session.last_play.names if host.session.last_play is not None else ()
     host.board.announce(describe_event(event, host.session.rules.packet_size, names))
     if event.kind == "drop" and not event.sweep:

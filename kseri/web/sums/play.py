@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _
-from kseri.table.seats import HUMAN
 from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
-from kseri.web.dom import bounds, exists
+from kseri.web.dom import exists
 from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE
-from kseri.web.play_host import PlayHost
+from kseri.web.play_host import PlayHost, lift_played_card
 from kseri.web.sound_plan import landing_sound
 
 __all__ = ["show_table_play"]
@@ -27,16 +26,8 @@ TAKE_PAUSE = 2 * LAND_PAUSE
 async def show_table_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
     """Animate ``event`` from the table as drawn before it, then draw the table after it."""
     pacer, el = host.pacer, host.board.el
-    human = event.seat == HUMAN
     code = event.card.code
-    if human:
-        source = el["hand"].querySelector(f'button[data-card="{code}"]')
-    else:
-        backs = el["bot-hand"].querySelectorAll(".back")
-        source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
-    source_rect = bounds(source) or bounds(el["stock"])
-    if exists(source):
-        source.style.visibility = "hidden"
+    human, source_rect = lift_played_card(host, event)  # (the open table seats you against one bot)
     play = host.session.last_play
     host.board.announce(describe_sums_event(event, play.build_value if play is not None else None,
                                             host.session.rules.packet_size))
