@@ -1,8 +1,8 @@
 // An IndexedDB stand-in in memory, lent to PyScript while it starts. Every page that may start
 // PyScript loads this module before the script that loads PyScript's core.js (index.html,
 // embed.html, embed-runtime.html: a module script earlier in <head> runs first);
-// static/pyodide-start.mjs gives the page's own indexedDB back. (A scene frame drawn by the
-// shared runtime starts no PyScript and keeps the stand-in: nothing there opens a database.)
+// static/pyodide-start.mjs gives the page's own indexedDB back (static/embed/frame.js does in a
+// scene frame the shared runtime draws: no PyScript starts there).
 //
 // Why: PyScript opens two IndexedDB databases on its way to Python and copes with neither
 // failing. (1) Its core module, as it loads, opens "IDBMap/@pyscript.fs" (src/fs.js,
