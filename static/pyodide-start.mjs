@@ -14,9 +14,9 @@
 // and benchmarks.
 import { loadPyodide as startPyodide, version } from "../runtime/pyodide/pyodide.mjs";
 // PyScript opens its package cache in IndexedDB between importing this module and calling
-// loadPyodide below, and never starts Python where that open fails (storage denied): until
-// then it has an in-memory stand-in (memory-idb.mjs, imported before PyScript's core.js).
-import { giveBackIndexedDB } from "./memory-idb.mjs";
+// loadPyodide below, and never starts Python where that fails (storage denied): until then it
+// has stand-ins (storage-stand-ins.mjs, loaded before PyScript's core.js), given back below.
+import { giveBackStorage } from "./storage-stand-ins.mjs";
 
 export { version };
 
@@ -76,7 +76,7 @@ async function start(settings) {
 }
 
 export async function loadPyodide(options = {}) {
-  giveBackIndexedDB(); // PyScript holds its stand-ins by now
+  giveBackStorage(); // PyScript holds its stand-ins by now
   // PyScript gives this module's folder as the runtime's; the runtime is elsewhere.
   const starting = start({ ...options, indexURL: RUNTIME });
   const files = fetchPackage();

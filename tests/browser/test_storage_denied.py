@@ -7,7 +7,7 @@
   (``profile.cookie_controls_mode = 1``). ``localStorage`` then throws a ``SecurityError``,
   ``indexedDB.open`` fails ("The user denied permission to access the database") and service
   workers are refused. PyScript's loader opened an IndexedDB database before starting Python and
-  never started it (``static/memory-idb.mjs``); every scene stayed on "Dealing…".
+  never started it (``static/storage-stand-ins.mjs``); every scene stayed on "Dealing…".
 - **A profile that blocks all site data** (``profile.default_content_setting_values.cookies = 2``,
   "Sites can't save data on your device"): the game's own page, same denial, same hang.
 

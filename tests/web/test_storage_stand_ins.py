@@ -1,8 +1,8 @@
-"""``static/memory-idb.mjs``, the IndexedDB stand-in PyScript gets while it starts, run in Node against
-the very library PyScript opens its databases with (``@webreflection/idb-map``, from node_modules):
-every call IDBMap and IDBMapSync make is answered, and the page's own ``indexedDB`` comes back.
-The browser tests run the same module in every page (tests/browser/test_storage_denied.py: where
-storage is denied)."""
+"""``static/storage-stand-ins.mjs``, what PyScript gets in place of the page's storage while it starts,
+run in Node against the very library PyScript opens its databases with (``@webreflection/idb-map``, from
+node_modules): every call IDBMap and IDBMapSync make is answered; a BroadcastChannel is lent only where
+the page cannot open one; and the page's own objects come back. The browser tests run the same module
+in every page (tests/browser/test_storage_denied.py: where storage is denied)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,14 @@ LIBRARY = ROOT / "node_modules" / "@webreflection" / "idb-map"
 
 SCRIPT = """
 const root = process.argv[1];
-const page = { indexedDB: 'the page\\'s own' };  // a stand-in for the page's window
-const { lendMemoryIndexedDB, memoryIndexedDB } = await import(root + '/static/memory-idb.mjs');
-const giveBack = lendMemoryIndexedDB(page);
+class Refused { constructor() { throw new Error('SecurityError'); } }  // Firefox, storage denied
+const page = { indexedDB: 'the page\\'s own', BroadcastChannel: Refused };  // a stand-in for the page's window
+const { lendToPyScript, memoryIndexedDB, canBroadcast } = await import(root + '/static/storage-stand-ins.mjs');
+const giveBack = lendToPyScript(page);
+const channel = new page.BroadcastChannel('sabayon');
+channel.onmessage = () => {}; channel.postMessage(['x']); channel.close();
+const open = { BroadcastChannel };
+lendToPyScript(open);
 const { default: IDBMap } = await import(root + '/node_modules/@webreflection/idb-map/index.js');
 const { default: IDBMapSync } = await import(root + '/node_modules/@webreflection/idb-map/sync.js');
 globalThis.indexedDB = page.indexedDB;  // what IDBMap looks up
@@ -39,7 +44,8 @@ cache.clear(); await cache.close();
 const again = new IDBMapSync('http://site/static@314.0.7'); await again.sync();
 out.reopened = again.size;
 giveBack(); giveBack();
-out.givenBack = page.indexedDB;
+out.givenBack = [page.indexedDB, page.BroadcastChannel === Refused];
+out.channels = [channel.name, canBroadcast(page), open.BroadcastChannel === BroadcastChannel];
 out.fresh = typeof memoryIndexedDB().open;
 console.log(JSON.stringify(out));
 """
@@ -58,4 +64,5 @@ def test_the_stand_in_answers_everything_idb_map_asks():
     assert out["afterDelete"] == ["b"] and out["afterClear"] == 0
     assert out["sync"] == [['["pkg"]', "lock file"]]
     assert out["reopened"] == 0  # cleared before it was closed, and kept for the page's life
-    assert out["givenBack"] == "the page's own" and out["fresh"] == "function"
+    assert out["givenBack"] == ["the page's own", True] and out["fresh"] == "function"
+    assert out["channels"] == ["sabayon", False, True]  # a channel that can open is left alone
