@@ -36,7 +36,7 @@ from kseri.engine.round import Round
 from kseri.engine.rules import PROFILES, Rules, card_points_table
 from kseri.engine.sums import SumsRound
 from kseri.i18n import _
-from kseri.scenes.captions import default_names, describe_table, play_caption, possessive
+from kseri.scenes.captions import default_names, describe_table, play_caption, possessive, scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene, Step
@@ -154,7 +154,7 @@ def build(spec: SceneSpec) -> Scene:
     rules = PROFILES[spec.rules]
     if rules.table == "sums":
         return build_sums(spec)
-    names = spec.names or default_names(rules.players)
+    names = scene_names(spec.names, rules.players)
     recorder = _Recorder(_position(spec, rules), names, show_stock=spec.end, captions=spec.captions)
     recorder.start()
     for i, code in enumerate(spec.plays, 1):
@@ -185,7 +185,7 @@ def from_match(match: Match, round_index: int = 0, start: int = 0, stop: int | N
     stop = count if stop is None else stop
     if not 0 <= start <= stop <= count:
         raise SceneError(f"from/to: need 0 <= from <= to <= {count}, got from={start}, to={stop}")
-    names = tuple(names) if names else default_names(played.rules.players)
+    names = scene_names(tuple(names) if names else None, played.rules.players)
     if len(names) != played.rules.players:
         raise SceneError(f"names: {played.rules.players} names expected")
     if isinstance(played, SumsRound):

@@ -30,7 +30,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.rules import PROFILES, Rules, card_points_table
 from kseri.engine.sums import SumsRound
 from kseri.i18n import _
-from kseri.scenes.captions import default_names
+from kseri.scenes.captions import scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.steps import Scene, SceneItem, Step
@@ -135,7 +135,7 @@ class _SumsRecorder:
 def build_sums(spec: SceneSpec) -> Scene:
     """Play a parsed ``rules=sums`` scene out through the engine; :class:`SceneError` if a move is refused."""
     rules = PROFILES[spec.rules]
-    names = spec.names or default_names(rules.players)
+    names = scene_names(spec.names, rules.players)
     recorder = _SumsRecorder(_position(spec, rules), names, spec.captions)
     recorder.start()
     for i, text in enumerate(spec.plays, 1):
