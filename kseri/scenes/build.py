@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 
 from kseri.engine.match import Match
 from kseri.engine.rules import PROFILES
-from kseri.scenes.captions import default_names
+from kseri.scenes.captions import scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene
@@ -64,7 +64,7 @@ def from_match(match: Match, round_index: int = 0, start: int = 0, stop: int | N
     stop = count if stop is None else stop
     if not 0 <= start <= stop <= count:
         raise SceneError(f"from/to: need 0 <= from <= to <= {count}, got from={start}, to={stop}")
-    names = tuple(names) if names else default_names(played.rules.players)
+    names = scene_names(tuple(names) if names else None, played.rules.players)
     if len(names) != played.rules.players:
         raise SceneError(f"names: {played.rules.players} names expected")
     return SCENE_TABLES[played.rules.table].window(played, start, stop, names, title=title, captions=captions)

@@ -57,6 +57,7 @@ from kseri.engine.match import Match
 from kseri.engine.record import from_record, to_record
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
+from kseri.engine.text import isolated
 from kseri.i18n import _
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
@@ -405,9 +406,11 @@ class GameSession:
         self._forget_thinking()
 
     def name_of(self, seat: int) -> str:
-        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's."""
+        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's. A
+        person's own name comes in a directional isolate (:func:`~kseri.engine.text.isolated`): it goes
+        into sentences, whose words it must not reorder."""
         if self.people > 1 and self.is_person(seat):
-            return self._names[seat] if seat < len(self._names) and self._names[seat] else \
+            return isolated(self._names[seat]) if seat < len(self._names) and self._names[seat] else \
                 _("Player {n}").format(n=seat + 1)
         return seat_name(seat)
 

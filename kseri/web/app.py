@@ -39,6 +39,7 @@ from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
+from kseri.table.unsaved import UnsavedNote
 from kseri.table.views import HintEntry
 from kseri.web import language, render, seats_render
 from kseri.web.board import Board
@@ -54,7 +55,7 @@ from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
 from kseri.web.stats_render import stats_html
-from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, UNSAVED_KEY, Storage
 from kseri.web.sums import render as sums_render
 from kseri.web.turns import HintKey, Turns
 
@@ -123,6 +124,9 @@ class App:
         self._proxies: list[JsProxy] = []
         self._tasks: set[asyncio.Future[None]] = set()
         self._told_storage = not storage.available  # the opening notices said so already
+        self.tab = Storage("sessionStorage")
+        """This tab's storage, through a reload: the note of refused saves (:mod:`kseri.table.unsaved`)."""
+        self._unsaved_noted = False
         self.stale = False
         """Another tab saved the game since this tab last did: this tab does not save until the player chooses."""
         self._saved: str | None = None
@@ -252,9 +256,19 @@ class App:
         stored = self.storage.set(SAVE_KEY, text)
         if stored:
             self._saved = text
-        elif self.storage.failed and not self._told_storage:
+            if self._unsaved_noted:  # saving works again: the note of the refused ones is moot
+                self._unsaved_noted = False
+                self.tab.remove(UNSAVED_KEY)
+            return
+        if not self.storage.failed:
+            return  # storage is off altogether: the opening notices said so
+        older = self.storage.get(SAVE_KEY)  # what a reload would resume: it will say what is lost
+        self._unsaved_noted = self.tab.set(UNSAVED_KEY, UnsavedNote.taken(self.session, older).to_json())
+        if not self._told_storage:
             self._told_storage = True
-            self.notify(N_("Your browser refused to store the game, so it will not be resumed after a reload."))
+            self.notify(N_("Your browser refused to store the game: a reload now would go back to where it was "
+                           "last saved.") if older else
+                        N_("Your browser refused to store the game, so it will not be resumed after a reload."))
 
     # -- other tabs ---------------------------------------------------------------------
 

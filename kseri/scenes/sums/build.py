@@ -27,7 +27,7 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.engine.sums.round import SumsRound
-from kseri.scenes.captions import default_names
+from kseri.scenes.captions import scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
@@ -90,7 +90,7 @@ class _SumsRecorder(Recorder):
 def build_sums(spec: SceneSpec) -> Scene:
     """Play a parsed ``rules=sums`` scene out through the engine; :class:`SceneError` if a move is refused."""
     rules = PROFILES[spec.rules]
-    names = spec.names or default_names(rules.players)
+    names = scene_names(spec.names, rules.players)
     recorder = _SumsRecorder(_position(spec, rules), names, spec.captions)
     return recorder.record(spec.plays, 1, spec.title)
 
