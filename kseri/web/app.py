@@ -33,6 +33,7 @@ from pyscript import document, window
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
+from kseri.i18n import language as current_language
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seat_plan import PERSON, SeatPlan
@@ -41,6 +42,7 @@ from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
 from kseri.table.sums_session import SumsSession
 from kseri.table.tables import new_session, restore_session
+from kseri.table.takeback import can_take_back, take_back, takeback_text
 from kseri.table.views import HintEntry
 from kseri.web import language, render, seats_render, sums_render
 from kseri.web.board import Board
@@ -55,8 +57,9 @@ from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
-from kseri.web.stats_render import stats_html
-from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from kseri.web.stats_render import apart_html, stats_html
+from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, TAKEBACK_STATS_KEY, Storage
+from kseri.web.takeback_ui import TakeBackControl
 from kseri.web.turns import HintKey, Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
@@ -110,6 +113,8 @@ class App:
         self.pacer.scale = self.settings.scale
         self.sound = SoundBoard(self.settings.sound)
         self.stats = stats if stats is not None else Stats.from_json(storage.get(STATS_KEY))
+        self.takeback = TakeBackControl(storage)
+        """The take-back's button, and the matches with take-backs counted apart (:mod:`kseri.web.takeback_ui`)."""
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
@@ -225,6 +230,7 @@ class App:
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
         self.board.draw(view, self.state, hints=self.hints)
+        self.takeback.update(self.session, idle=not self.state.busy, lang=current_language())
 
     def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
         """Show ``hints`` on your cards until the position moves on from ``key``."""
@@ -261,8 +267,9 @@ class App:
     def on_storage(self, event: Any) -> None:
         """Another tab of this site changed the storage (the browser tells every other tab)."""
         key = event.key
-        if key == STATS_KEY:  # another tab finished a match: add to its count, not to an older one
+        if key in (STATS_KEY, TAKEBACK_STATS_KEY):  # another tab finished a match: add to its count
             self.stats = Stats.from_json(self.storage.get(STATS_KEY))
+            self.takeback.reload_stats()
             if self.el["stats"].open:
                 self.draw_stats()
             return
@@ -368,6 +375,7 @@ class App:
             "cancel-reset": lambda: self.el["confirm-reset"].close(),
             "confirm-reset": self.reset_stats,
             "cancel-ways": self.cancel_ways,
+            "undo": self.take_back,
         }
         if name == "set-language":
             self.switch_language(str(action.dataset.lang or ""))
@@ -406,6 +414,7 @@ class App:
             modifiers=bool(event.ctrlKey or event.metaKey or event.altKey),
             animating=self.state.busy and self.pacer.busy,
             dialog_open=exists(document.querySelector("dialog[open]")),
+            undo_chord=bool((event.ctrlKey or event.metaKey) and not event.altKey and not event.shiftKey),
         )
         command = command_for(event.key, context)
         if command is None:
@@ -425,6 +434,9 @@ class App:
             self.hint()
         elif command.kind == "rules":
             self.open_dialog("rules")
+        elif command.kind == "undo":
+            event.preventDefault()
+            self.take_back()
 
     def on_level(self, event: Any) -> None:
         value = self.el["level"].value
@@ -465,6 +477,7 @@ class App:
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
+        self.takeback.lock()
         self.spawn(self.turns.human_turn(move, self.state.generation))
 
     def choose_way(self, session: SumsSession, code: str) -> None:
@@ -498,6 +511,21 @@ class App:
         target = event.target
         way = target.closest("button[data-move]") if exists(target) and hasattr(target, "closest") else None
         self.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
+
+    def take_back(self) -> None:
+        """Take your last card back, and the bots' replies since (:mod:`kseri.table.takeback`)."""
+        if self.state.busy or not can_take_back(self.session):
+            return
+        try:
+            done = take_back(self.session)
+        except SessionError as exc:
+            self.notify(one_line(exc))
+            return
+        self.take_session(done.session)
+        self.save()
+        self.board.announce(takeback_text(done.removed) + " " + self.turns.turn_text())
+        self.board.focus_hand(self.keyboard_index or 0)
+        self.spawn(self.turns.think_ahead(self.state.generation))
 
     def take_seat(self) -> None:
         """The next person has the device (the pass screen's button): their hand shows."""
@@ -923,9 +951,14 @@ class App:
         if not session.match.is_over:
             return
         if not session.result_counted and session.people == 1:  # your matches against the bots, per seating
-            self.stats.add(game_key(session.rules), session.level, session.match_summary(),
-                           day=datetime.date.today().isoformat())
-            self.storage.set(STATS_KEY, self.stats.to_json())
+            # A match with take-backs counts apart, never in your record.
+            self.takeback.stats_for(session, self.stats).add(game_key(session.rules), session.level,
+                                                             session.match_summary(),
+                                                             day=datetime.date.today().isoformat())
+            if session.takebacks:
+                self.takeback.save_stats()
+            else:
+                self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
             self.save()
         self.draw_match_end()
@@ -935,7 +968,10 @@ class App:
     def draw_match_end(self) -> None:
         from kseri.web.review_render import review_button_html
         session = self.session
-        line = self.stats.line(game_key(session.rules), session.level, render.level_label(session.level))
+        line = self.takeback.stats_for(session, self.stats).line(game_key(session.rules), session.level,
+                                                                 render.level_label(session.level))
+        if session.takebacks and session.people == 1:
+            line = _("With take-backs, counted apart from your record.") + " " + line
         # the match's result, with the way into the review of its last round
         review = review_button_html() if session.can_review else ""
         if session.view().panels:
@@ -955,14 +991,15 @@ class App:
         self._focus_at_top("stats", "stats-close")
 
     def draw_stats(self) -> None:
-        self.el["stats-body"].innerHTML = stats_html(self.stats)
-        self.el["stats-reset"].disabled = self.stats.empty
+        self.el["stats-body"].innerHTML = stats_html(self.stats) + apart_html(self.takeback.stats)
+        self.el["stats-reset"].disabled = self.stats.empty and self.takeback.stats.empty
 
     def reset_stats(self) -> None:
         """The player confirmed: every count starts again from zero, here and in the store."""
         self.el["confirm-reset"].close()
         self.stats.clear()
         self.storage.set(STATS_KEY, self.stats.to_json())
+        self.takeback.clear_stats()
         self.draw_stats()
         if self.el["match-end"].open:
             self.draw_match_end()
@@ -1057,6 +1094,7 @@ class App:
     def boot(self) -> None:
         """Wire the page and draw the table, still behind the loading screen (:meth:`open` shows it)."""
         self._forget_stale_entry()
+        self.takeback.place()
         self.wire()
         self.add_landmarks()
         self.fold_rules()

@@ -10,7 +10,7 @@ from pyscript import window
 from kseri.web.dom import exists
 
 __all__ = ["INTRO_KEY", "LANG_KEY", "SAVE_KEY", "SETTINGS_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY",
-           "Storage"]
+           "TAKEBACK_STATS_KEY", "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
@@ -23,6 +23,8 @@ SETTINGS_KEY = "kseri.settings"
 STATS_KEY = "kseri.table.stats"
 STATS_SET_ASIDE_KEY = "kseri.table.stats.set-aside"
 """Where statistics that cannot be read are kept."""
+TAKEBACK_STATS_KEY = "kseri.table.stats.takebacks"
+"""The matches finished with take-backs, counted apart from the record (:mod:`kseri.web.takeback_ui`)."""
 
 
 class Storage:
