@@ -40,9 +40,9 @@ from kseri.scenes.captions import default_names, describe_table, play_caption, p
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene, Step
-from kseri.scenes.sums_build import build_sums, sums_window
+from kseri.scenes.sums_build import build_sums, sums_position, sums_window
 
-__all__ = ["build", "default_names", "from_match", "from_text"]
+__all__ = ["build", "default_names", "from_match", "from_text", "start_position"]
 
 
 def _codes(cards: Iterable[int]) -> tuple[str, ...]:
@@ -147,6 +147,17 @@ def _position(spec: SceneSpec, rules: Rules) -> Round:
                                    stock=() if spec.end else None, last_capturer=spec.last)
     except PositionError as exc:
         raise SceneError(f"{'hands' if spec.hands is not None else 'plays'}: {exc}") from None
+
+
+def start_position(spec: SceneSpec) -> Round | SumsRound:
+    """The round at a parsed scene's start, before its plays (at its table: a pile, or the open table),
+    for play to go on from there (:mod:`kseri.scenes.lesson`).
+
+    >>> start_position(parse("pile=10D; hands=10S|4H")).legal_moves()
+    [Card(rank=10, suit='S')]
+    """
+    rules = PROFILES[spec.rules]
+    return sums_position(spec, rules) if rules.table == "sums" else _position(spec, rules)
 
 
 def build(spec: SceneSpec) -> Scene:

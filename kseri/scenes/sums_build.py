@@ -36,7 +36,7 @@ from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.steps import Scene, SceneItem, Step
 from kseri.scenes.sums_captions import describe_open_table, sums_caption
 
-__all__ = ["build_sums", "sums_window"]
+__all__ = ["build_sums", "sums_position", "sums_window"]
 
 
 def _gain(event: PlayEvent, rules: Rules) -> int:
@@ -47,7 +47,8 @@ def _gain(event: PlayEvent, rules: Rules) -> int:
     return sum(table[c.index] for c in (*event.captured, event.card)) + event.bonus
 
 
-def _position(spec: SceneSpec, rules: Rules) -> SumsRound:
+def sums_position(spec: SceneSpec, rules: Rules) -> SumsRound:
+    """The open table at a parsed scene's start (:func:`kseri.scenes.build.start_position`)."""
     n = rules.players
     if spec.hands is not None:
         hands = spec.hands
@@ -136,7 +137,7 @@ def build_sums(spec: SceneSpec) -> Scene:
     """Play a parsed ``rules=sums`` scene out through the engine; :class:`SceneError` if a move is refused."""
     rules = PROFILES[spec.rules]
     names = spec.names or default_names(rules.players)
-    recorder = _SumsRecorder(_position(spec, rules), names, spec.captions)
+    recorder = _SumsRecorder(sums_position(spec, rules), names, spec.captions)
     recorder.start()
     for i, text in enumerate(spec.plays, 1):
         recorder.play(text, i)

@@ -85,7 +85,11 @@ def take_back_point(session: GameSession) -> int | None:
     if not session.match.round.plays:
         return None
     stock = session.match.round.stock_count
-    for index, (seat, left) in reversed(list(enumerate(_movers(session.match)))):
+    try:
+        movers = _movers(session.match)
+    except KseriError:  # a round set up at a position (a lesson): it has no deck to deal again
+        return None
+    for index, (seat, left) in reversed(list(enumerate(movers))):
         if left != stock:
             return None  # an earlier packet: its cards are not dealt back
         if seat == HUMAN:

@@ -34,6 +34,7 @@ from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
 from kseri.i18n import language as current_language
+from kseri.scenes.lesson import lesson_of, lesson_session
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seat_plan import PERSON, SeatPlan
@@ -49,6 +50,7 @@ from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
+from kseri.web.lesson_ui import LessonUi
 from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
@@ -115,6 +117,8 @@ class App:
         self.stats = stats if stats is not None else Stats.from_json(storage.get(STATS_KEY))
         self.takeback = TakeBackControl(storage)
         """The take-back's button, and the matches with take-backs counted apart (:mod:`kseri.web.takeback_ui`)."""
+        self.lessons = LessonUi(self)
+        """The lesson's panel and the ways in and out of a lesson (:mod:`kseri.web.lesson_ui`)."""
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
@@ -231,6 +235,7 @@ class App:
             self.hints = None
         self.board.draw(view, self.state, hints=self.hints)
         self.takeback.update(self.session, idle=not self.state.busy, lang=current_language())
+        self.lessons.update()
 
     def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
         """Show ``hints`` on your cards until the position moves on from ``key``."""
@@ -251,8 +256,9 @@ class App:
         self.board.show_notices(self._notices)
 
     def save(self) -> None:
-        """Save the game, unless another tab saved a newer one (then the player chooses first)."""
-        if self.stale:
+        """Save the game, unless another tab saved a newer one (then the player chooses first); a lesson
+        is never saved (the saved game waits for the player's return)."""
+        if self.stale or lesson_of(self.session) is not None:
             return
         text = self.session.to_save()
         stored = self.storage.set(SAVE_KEY, text)
@@ -376,7 +382,12 @@ class App:
             "confirm-reset": self.reset_stats,
             "cancel-ways": self.cancel_ways,
             "undo": self.take_back,
+            "leave-lesson": self.lessons.leave,
+            "lesson-again": self.lessons.again,
         }
+        if name == "learn":
+            self.lessons.start_named(str(action.getAttribute("data-learn") or ""))
+            return
         if name == "set-language":
             self.switch_language(str(action.dataset.lang or ""))
             return
@@ -474,6 +485,8 @@ class App:
         if self.state.busy or self.session.phase != "human":
             return
         self.board.hide_ways()
+        if not self.lessons.accepts(move):
+            return  # a lesson's panel says why not this one: try again
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
@@ -803,7 +816,7 @@ class App:
         self.el["intro"].hidden = True
 
     def show_round_summary(self) -> None:
-        if not self.session.match.scores:
+        if not self.session.match.scores or self.lessons.finish():
             return
         self.reviewing = False
         self.el["round-summary-body"].innerHTML = self.summary_html()
@@ -1095,6 +1108,10 @@ class App:
         """Wire the page and draw the table, still behind the loading screen (:meth:`open` shows it)."""
         self._forget_stale_entry()
         self.takeback.place()
+        self.lessons.place()
+        lesson = self.lessons.requested()
+        if lesson is not None:  # ?learn=: the lesson, its table drawn from the first paint
+            self.session = lesson_session(lesson)
         self.wire()
         self.add_landmarks()
         self.fold_rules()
@@ -1107,7 +1124,7 @@ class App:
     def open(self) -> None:
         """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
-        if self.unasked and not self.storage.get(INTRO_KEY):
+        if self.unasked and not self.storage.get(INTRO_KEY) and lesson_of(self.session) is None:
             self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
         self.go_on()
         self.board.announce(self.turns.turn_text())

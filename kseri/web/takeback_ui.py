@@ -15,6 +15,7 @@ from typing import Any
 from pyscript import document
 
 from kseri.i18n import _
+from kseri.scenes.lesson import lesson_of
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.takeback import can_take_back
@@ -72,7 +73,7 @@ class TakeBackControl:
             fresh.innerHTML = button_html()
             button.innerHTML = fresh.firstElementChild.innerHTML
             button.setAttribute("title", fresh.firstElementChild.getAttribute("title"))
-        button.hidden = session.people != 1
+        button.hidden = session.people != 1 or lesson_of(session) is not None  # a lesson's own "try again"
         where = (id(session), len(session.match.rounds), len(session.match.round.plays), session.phase)
         if self._known[:-1] != where:
             self._known = (*where, can_take_back(session))
