@@ -51,6 +51,7 @@ from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.lesson_ui import LessonUi
+from kseri.web.looks import apply_looks
 from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
@@ -677,11 +678,13 @@ class App:
         self.apply_settings(Settings.from_values(dict(form_values(self.el["settings-body"]))))
 
     def apply_settings(self, settings: Settings) -> None:
+        theme_chosen = settings.theme != self.settings.theme
         self.settings = settings
         self.pacer.scale = settings.scale
         self.sound.enabled = settings.sound
         self.sound.unlock()  # the change itself is a user gesture: sound switched on works at once
         self.storage.set(SETTINGS_KEY, settings.to_json())
+        apply_looks(theme_chosen=theme_chosen)  # the theme, large cards, the back (kseri/web/looks.py)
 
     def start_new_game(self) -> None:
         """Start the match the screen describes, or say in one line what does not hold."""

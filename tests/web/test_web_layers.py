@@ -18,7 +18,7 @@ PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kser
 PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", "kseri.web.embed_hub",
         "kseri.web.motion", "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage", "kseri.web.turns",
         "kseri.web.language", "kseri.web.sound", "kseri.web.morph", "kseri.web.faces", "kseri.web.card_images",
-        "kseri.web.table_play", "kseri.web.takeback_ui", "kseri.web.lesson_ui"}
+        "kseri.web.table_play", "kseri.web.takeback_ui", "kseri.web.lesson_ui", "kseri.web.looks"}
 """The modules that put things into the page (DOM, timers, storage, audio)."""
 
 
