@@ -10,6 +10,7 @@ settings replaces the address's ``theme=`` (dropped from it, so a reload keeps t
 from __future__ import annotations
 
 import contextlib
+from typing import Any
 
 from pyscript import window
 
@@ -27,6 +28,6 @@ def apply_looks(*, theme_chosen: bool) -> None:
         with contextlib.suppress(Exception):  # some embedders forbid it: the address's theme then stays
             window.history.replaceState(window.history.state, "", str(location.pathname)
                                         + without_keys(search, ("theme",)) + str(location.hash or ""))
-    looks = getattr(window, "kseriLooks", None)
+    looks: Any = getattr(window, "kseriLooks", None)
     if exists(looks):
         looks()
