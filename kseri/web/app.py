@@ -48,7 +48,10 @@ from kseri.table.views import HintEntry
 from kseri.web import language, render, seats_render, sums_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
+from kseri.web.celebrate import streak_html
+from kseri.web.celebrate_ui import celebrate
 from kseri.web.dom import exists, form_values, js_object
+from kseri.web.install_ui import InstallControl
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.lesson_ui import LessonUi
 from kseri.web.looks import apply_looks
@@ -140,6 +143,8 @@ class App:
         self._retried_at: tuple[int, int] | None = None
         """Where the bot's turn was last restarted after a failure (see :meth:`recover`)."""
         self.board = Board()
+        self.install = InstallControl(storage, self.board.announce)
+        """The offer to install the page as an app (:mod:`kseri.web.install_ui`)."""
         self.card_images: CardImages | None = None
         """The card images, held so they stay decoded (set by :func:`start`)."""
         self.el = self.board.el
@@ -174,6 +179,7 @@ class App:
         self._listen(self.el["level"], "change", self.on_level)
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         self._listen(self.el["settings-body"], "change", self.on_settings_change)
+        self.install.listen()
         for kind in ("pointerover", "focusin"):  # a way's button points at the cards it takes or builds on
             self._listen(self.el["ways"], kind, self.on_way_pointed)
         for kind in ("pointerout", "focusout"):
@@ -385,6 +391,7 @@ class App:
             "undo": self.take_back,
             "leave-lesson": self.lessons.leave,
             "lesson-again": self.lessons.again,
+            "install": self.install.prompt,
         }
         if name == "learn":
             self.lessons.start_named(str(action.getAttribute("data-learn") or ""))
@@ -670,7 +677,7 @@ class App:
                 pick.value = str(level.value) if exists(level) else DEFAULT_LEVEL
 
     def open_settings(self) -> None:
-        self.el["settings-body"].innerHTML = settings_html(self.settings)
+        self.el["settings-body"].innerHTML = settings_html(self.settings) + self.install.section_html()
         self.open_dialog("settings")
 
     def on_settings_change(self, event: Any) -> None:
@@ -977,6 +984,9 @@ class App:
                 self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
             self.save()
+            self.install.decide_offer()  # once ever, at a match's end: the app can be installed
+            if session.match.winner == 0:  # your side won: a moment of celebration (kseri/web/celebrate_ui.py)
+                self.spawn(celebrate(self.sound))
         self.draw_match_end()
         self.open_dialog("match-end")
         self._focus_at_top("match-end", "match-new")
@@ -988,17 +998,20 @@ class App:
                                                                  render.level_label(session.level))
         if session.takebacks and session.people == 1:
             line = _("With take-backs, counted apart from your record.") + " " + line
-        # the match's result, with the way into the review of its last round
+        # the match's result, with the way into the review of its last round; your streak, and once the
+        # offer to install the app
         review = review_button_html() if session.can_review else ""
+        record = self.takeback.stats_for(session, self.stats).record(game_key(session.rules), session.level)
+        extra = (streak_html(record) if session.people == 1 else "") + self.install.offer_html()
         if session.view().panels:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, 0 if session.people == 1 else -1,
-                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()))
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view())) + extra
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
-                                                                    xeri=session.rules.table == "sums") + review
+                                                                    xeri=session.rules.table == "sums") + review + extra
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""
