@@ -26,7 +26,7 @@ Traceback (most recent call last):
 ...
 kseri.scenes.lesson.LessonMoveError: Take it with the 9♣.
 >>> session.lesson.feedback
-Feedback(right=False, text='Take it with the 9♣.')
+Feedback(right=False, msgid='Take it with the 9♣.')
 >>> session.play_human("9C").kind
 'kseri'
 >>> session.lesson.feedback.text, session.phase
@@ -111,7 +111,12 @@ class Feedback:
     """What the page says about your last play: ``right`` (the step's ``after``) or not (why not)."""
 
     right: bool
-    text: str
+    msgid: str
+
+    @property
+    def text(self) -> str:
+        """In the page's language (now: it may have changed since the play)."""
+        return _(self.msgid)
 
 
 class LessonMoveError(IllegalMoveError):
@@ -161,12 +166,12 @@ class Lesson:
         step = self.step
         text = step.why.get(move) or step.why.get(played_card(move)) or step.wrong
         self.mistakes += 1
-        self.feedback = Feedback(False, _(text))
+        self.feedback = Feedback(False, text)
         return LessonMoveError(self.feedback.text)
 
     def played(self) -> None:
         """Your play was the one: on to the bot's reply."""
-        self.feedback = Feedback(True, _(self.step.after))
+        self.feedback = Feedback(True, self.step.after)
         self.made += 1
 
     def reply(self) -> str:
