@@ -74,7 +74,8 @@ class TakeBackControl:
             button.innerHTML = fresh.firstElementChild.innerHTML
             button.setAttribute("title", fresh.firstElementChild.getAttribute("title"))
         button.hidden = session.people != 1 or lesson_of(session) is not None  # a lesson's own "try again"
-        where = (id(session), len(session.match.rounds), len(session.match.round.plays), session.phase)
+        match = session.match
+        where = (id(session), session.takebacks, len(match.rounds), len(match.round.plays), session.phase)
         if self._known[:-1] != where:
             self._known = (*where, can_take_back(session))
         button.disabled = not (idle and self._known[-1])
