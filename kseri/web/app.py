@@ -1144,6 +1144,7 @@ class App:
             self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
         self.go_on()
         self.board.announce(self.turns.turn_text())
+        self.lessons.announce_start()  # ?learn=: the lesson says what it is
         self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:

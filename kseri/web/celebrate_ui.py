@@ -31,6 +31,9 @@ async def celebrate(sound: SoundBoard) -> None:
         return
     fx.insertAdjacentHTML("beforeend", burst_html())
     document.body.dataset.celebrating = "true"
+    # How many bursts were shown (kept: a busy page may show one for only a moment).
+    shown = str(document.body.getAttribute("data-celebrations") or "0")
+    document.body.setAttribute("data-celebrations", str(int(shown) + 1 if shown.isdigit() else 1))
     try:
         await asyncio.sleep(BURST_SECONDS)
     finally:

@@ -114,10 +114,15 @@ class LessonUi:
                 dialog.close()
         self._drawn = ""
         host.take_session(lesson_session(script))
-        lesson = lesson_of(host.session)
-        if lesson is not None:
-            host.board.announce(f"{_(script.title)}. {_(script.intro)} {lesson.prompt()}")
+        self.announce_start()
         host.board.focus_hand(0)
+
+    def announce_start(self) -> None:
+        """Say the lesson's title, what it is and its first prompt (a lesson just begun)."""
+        lesson = lesson_of(self.host.session)
+        if lesson is not None:
+            script = lesson.script
+            self.host.board.announce(f"{_(script.title)}. {_(script.intro)} {lesson.prompt()}")
 
     def again(self) -> None:
         lesson = lesson_of(self.host.session)

@@ -43,7 +43,8 @@ def test_a_won_match_is_celebrated_and_shows_the_streak(game_page, page_watch, s
     game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_match().match)}")
     page_watch.wait_ready(game_page)
     game_page.wait_for_selector("#match-end[open]")
-    game_page.wait_for_selector("#match-end .burst .burst-suit")  # the suits burst from the trophy
+    # the suits burst from the trophy (on a busy machine the page may show them only for a moment)
+    game_page.wait_for_function("() => document.body.dataset.celebrations === '1'")
     streak = game_page.locator("#match-end .streak")
     assert streak.inner_text() == "★ 1 win in a row: your best streak!"
     assert (streak.get_attribute("data-streak"), streak.get_attribute("data-best")) == ("1", "1")
@@ -58,6 +59,7 @@ def test_no_burst_under_reduced_motion_and_the_streak_in_greek(game_page, page_w
     game_page.wait_for_selector("#match-end[open] .streak")
     assert game_page.locator("#match-end .streak").inner_text() == "★ 1 νίκη στη σειρά: το καλύτερό σου σερί!"
     assert game_page.locator(".burst").count() == 0
+    assert game_page.evaluate("() => document.body.dataset.celebrations") is None
 
 
 def test_the_install_button_appears_when_the_browser_offers_it(open_game, game_page):
