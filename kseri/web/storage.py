@@ -11,7 +11,7 @@ from pyscript import window
 from kseri.web.dom import exists
 
 __all__ = ["INTRO_KEY", "LANG_KEY", "SAVE_KEY", "SETTINGS_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY",
-           "UNSAVED_KEY", "Storage"]
+           "TAKEBACK_STATS_KEY", "UNSAVED_KEY", "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
@@ -27,6 +27,8 @@ STATS_SET_ASIDE_KEY = "kseri.table.stats.set-aside"
 UNSAVED_KEY = "kseri.unsaved"
 """In ``sessionStorage`` (this tab, through a reload): the note a refused save leaves
 (:class:`kseri.table.unsaved.UnsavedNote`), so that the reload says which position it resumed."""
+TAKEBACK_STATS_KEY = "kseri.table.stats.takebacks"
+"""The matches finished with take-backs, counted apart from the record (:mod:`kseri.web.takeback_ui`)."""
 
 
 class Storage:

@@ -25,7 +25,7 @@ from kseri.scenes.notation import SceneSpec
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
 from kseri.scenes.steps import Scene
 
-__all__ = ["build_pile", "pile_window"]
+__all__ = ["build_pile", "pile_position", "pile_window"]
 
 
 class _PileRecorder(Recorder):
@@ -67,7 +67,8 @@ class _PileRecorder(Recorder):
         return f"plays: play {number}: {card} is not in {possessive(name)} hand [{' '.join(codes(held))}]"
 
 
-def _position(spec: SceneSpec, rules: Rules) -> Round:
+def pile_position(spec: SceneSpec, rules: Rules) -> Round:
+    """A pile table at a parsed scene's start (:func:`kseri.scenes.build.start_position`)."""
     """The round at the scene's start, through the engine's checked constructor.
 
     A mid-round scene leaves the stock out (``stock=None``): when the hands run out
@@ -85,7 +86,7 @@ def build_pile(spec: SceneSpec) -> Scene:
     """Play a parsed scene out through the engine; :class:`SceneError` if a play is impossible."""
     rules = PROFILES[spec.rules]
     names = scene_names(spec.names, rules.players)
-    recorder = _PileRecorder(_position(spec, rules), names, spec.captions, show_stock=spec.end)
+    recorder = _PileRecorder(pile_position(spec, rules), names, spec.captions, show_stock=spec.end)
     return recorder.record(spec.plays, 1, spec.title)
 
 

@@ -34,10 +34,11 @@ from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
 from kseri.scenes.steps import Scene, SceneItem
 from kseri.scenes.sums.captions import describe_open_table, sums_caption
 
-__all__ = ["build_sums", "sums_window"]
+__all__ = ["build_sums", "sums_position", "sums_window"]
 
 
-def _position(spec: SceneSpec, rules: Rules) -> SumsRound:
+def sums_position(spec: SceneSpec, rules: Rules) -> SumsRound:
+    """The open table at a parsed scene's start (:func:`kseri.scenes.build.start_position`)."""
     try:
         return SumsRound.from_position(rules, hands=spec_hands(spec, rules.players, played_card),
                                        to_move=spec.first, table=[table_item(text) for text in spec.table],
@@ -91,7 +92,7 @@ def build_sums(spec: SceneSpec) -> Scene:
     """Play a parsed ``rules=sums`` scene out through the engine; :class:`SceneError` if a move is refused."""
     rules = PROFILES[spec.rules]
     names = scene_names(spec.names, rules.players)
-    recorder = _SumsRecorder(_position(spec, rules), names, spec.captions)
+    recorder = _SumsRecorder(sums_position(spec, rules), names, spec.captions)
     return recorder.record(spec.plays, 1, spec.title)
 
 
