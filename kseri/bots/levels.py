@@ -5,13 +5,13 @@ module the table reads without importing the bots); :data:`SPECS` lists the same
 names in the same order (a test keeps them in step).
 
 >>> [spec.name for spec in SPECS]
-['easy', 'medium', 'hard']
+['easy', 'medium', 'hard', 'expert']
 >>> level_spec("hard").search is not None
 True
 >>> level_spec("grandmaster")
 Traceback (most recent call last):
 ...
-kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard)
+kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard, expert)
 """
 
 from __future__ import annotations
@@ -39,6 +39,9 @@ class LevelSpec:
     description: str
     policy: Callable[[Observation, random.Random], Card]
     search: SearchParams | None = None
+    searcher: str | None = None
+    """A search other than ``hard``'s (:mod:`kseri.bots.search`): its name (``"tree"``, the expert's
+    :mod:`kseri.bots.expert.tree`, imported by :class:`~kseri.bots.thinker.Thinker` when used)."""
 
 
 # No ``expert``: hard with three times the work and exact last packets inside the
@@ -50,6 +53,8 @@ SPECS: tuple[LevelSpec, ...] = (
     LevelSpec("medium", "counts cards, keeps jacks for big piles, leads safe ranks", choose_medium),
     LevelSpec("hard", "reads the opponent's plays, samples the hidden cards and plays them out; "
               "exact last packet", choose_medium, SearchParams()),
+    LevelSpec("expert", "reads the opponent's plays and searches a tree of its own later cards over the "
+              "hands the others may hold", choose_medium, SearchParams(), "tree"),
 )
 """What each level of :data:`LEVELS` runs, in the same order."""
 

@@ -37,12 +37,14 @@ from kseri.bots.sums_search import SearchResult, SumsSearchParams, search_values
 from kseri.engine.sums import SumsMove
 from kseri.engine.sums_observation import SumsObservation
 
-__all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "choose_sums"]
+__all__ = ["EXACT_SEARCH", "EXPERT_SEARCH", "SEARCH", "SumsThinker", "choose_sums"]
 
 SEARCH = SumsSearchParams()
 """``hard``'s search when it chooses a move."""
 EXACT_SEARCH = SumsSearchParams(budget=12_000, endgame_nodes=12_000)
 """``hard``'s search when it values every legal move (hints, the review)."""
+EXPERT_SEARCH = SumsSearchParams(budget=20_000, candidates=6, endgame_cards=10, endgame_nodes=40_000)
+"""``expert``'s search (``docs/bots.md``)."""
 
 
 class SumsThinker:
@@ -69,7 +71,8 @@ class SumsThinker:
         self.observation = observation
         self._rng = rng
         self._exact = exact
-        self._search = search if search is not None else EXACT_SEARCH if exact else SEARCH
+        self._search = search if search is not None else EXACT_SEARCH if exact else \
+            EXPERT_SEARCH if level == "expert" else SEARCH
         self._move: SumsMove | None = None
         self._values: SumsValues | None = None
         self._work: Generator[int, None, SearchResult] | None = None
@@ -87,7 +90,7 @@ class SumsThinker:
         True once the choice is made."""
         if self._move is not None:
             return True
-        if self.level != "hard":
+        if self.level not in ("hard", "expert"):
             if self._exact:
                 self._finish(value_moves(self.level, self.observation, self._rng))
             else:

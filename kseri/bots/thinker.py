@@ -91,7 +91,11 @@ class Thinker:
             self._card = spec.policy(self._view, self._rng)
             return True
         if self._work is None:
-            self._work = search_values(self._view, self._rng, spec.search, self._samples, self._exact)
+            if spec.searcher == "tree":
+                from kseri.bots.expert.tree import EXPERT, expert_values
+                self._work = expert_values(self._view, self._rng, EXPERT)
+            else:
+                self._work = search_values(self._view, self._rng, spec.search, self._samples, self._exact)
         deadline = time.perf_counter() + max_ms / 1000.0
         work = self._work
         while True:

@@ -77,6 +77,7 @@ SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "
                   "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
                   "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
                   "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation",
+                  "kseri.bots.expert", "kseri.bots.expert.tree",
                   # The open table's search, one module per slice too: imported in one go from
                   # sums_thinker they made a task of 240-400 ms on a busy machine.
                   "kseri.engine.sums_observation", "kseri.bots.sums_sim", "kseri.bots.sums_rollout",

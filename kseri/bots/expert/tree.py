@@ -1,0 +1,211 @@
+"""Level ``expert`` at the pile tables: a search tree over this seat's own decisions.
+
+``hard`` (:mod:`kseri.bots.search`) tries each card once and lets the counting heuristic play
+everything after it, this seat's later cards included: a one-step improvement on the heuristic,
+which more play-outs do not make better. ``expert`` grows a tree over this seat's information
+sets instead (information-set Monte Carlo tree search, single observer):
+
+- each iteration deals the hidden cards again, consistently with the observation and with what
+  the other players' plays suggest (:class:`~kseri.bots.belief.Sampler`, as ``hard`` reads them);
+- from the root the iteration walks down the tree: at this seat's turns it picks a card by UCB1
+  over the cards in hand (grouped as interchangeable when they score alike), at the other seats'
+  turns the counting heuristic plays for them from their own view (never from the sampled deal's
+  other hands: so the tree never assumes they know this seat's cards), and the card they play
+  leads to the child for that card (it is public: this seat's next information set);
+- one new node is added per iteration; from there the heuristic plays every seat to the same
+  stop as ``hard``'s play-outs (the end of the packet, valued by :mod:`kseri.bots.value`, or the
+  round's end), and the result goes back up the path.
+
+So the search improves this seat's own later cards in the packet too (keeping a jack, the second
+card of a pair, which card to lead after a capture), and the more iterations it runs the deeper
+the tree. The tree stops at the end of the current packet (this seat's next hand is dealt then,
+a new information set). The last packet of a two-player round, where nothing is hidden, is
+solved exactly as ``hard`` solves it.
+
+The work is counted in iterations, never from the clock, and the generator yields about every
+:data:`~kseri.bots.params.STEP_WORK` units of work, so a page thinks in slices and the card is
+the same however the work is sliced.
+
+>>> import random
+>>> from kseri.engine.match import Match
+>>> from kseri.engine.observation import Observation
+>>> obs = Observation.from_round(Match.new(rng=random.Random(8), first_dealer=1).round, seat=0)
+>>> steps = expert_values(obs, random.Random(1), ExpertParams(iterations=64))
+>>> try:
+...     while True:
+...         _ = next(steps)
+... except StopIteration as done:
+...     values = done.value
+>>> sorted(values) == sorted(set(values)) and all(c in obs.hand for c in values)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+from kseri.bots.base import equivalence_classes
+from kseri.bots.belief import Sampler, excluded_ranks
+from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
+from kseri.bots.params import CLONE_WORK, STEP_WORK, SearchParams
+from kseri.bots.rollout import exposed_bottom, final_difference, playout, policy_card, public_seen
+from kseri.bots.search import Values, search_values
+from kseri.bots.value import GREEK_PACKET_VALUE, running_value
+from kseri.engine.cards import RANK_INDEX
+from kseri.engine.observation import Observation
+from kseri.engine.round import Round
+from kseri.engine.rules import card_points_table
+
+__all__ = ["EXPERT", "ExpertParams", "expert_values"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExpertParams:
+    """How ``expert`` spends its effort."""
+
+    iterations: int = 2000
+    """Iterations of the tree search per decision (one sampled deal each)."""
+    deals: int = 250
+    """Distinct sampled deals at most: iteration ``i`` plays deal ``i % deals`` again (dealing a
+    deal that reads the other player's plays costs several play-outs)."""
+    exploration: float = 6.0
+    """UCB1's constant, in points of round difference."""
+    hard: SearchParams = field(default_factory=SearchParams)
+    """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
+    rollout: HeuristicParams = DEFAULT_HEURISTIC
+
+
+class _Node:
+    """One information set of this seat: the plays since the root (public) lead here."""
+
+    __slots__ = ("children", "n", "total")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        """This seat's moves (a card class's representative) or another seat's card: the node after it."""
+        self.n = 0
+        self.total = 0.0
+
+
+def expert_values(observation: Observation, rng: random.Random,
+                  params: ExpertParams) -> Generator[int, None, Values]:
+    """Yield the work done every so often; return ``{card index: mean value}`` for each distinct
+    card at the root (the expected final point difference, this seat's side minus the others; the
+    chosen card is the most visited, and is given the highest value)."""
+    seat = observation.seat
+    rules = observation.rules
+    points = card_points_table(rules)
+    candidates = equivalence_classes(list(observation.hand), points)
+    if len(candidates) == 1:
+        return {candidates[0]: 0.0}
+    hard = params.hard
+    if hard.endgame and rules.players == 2 and observation.stock == 0:
+        return (yield from search_values(observation, rng, hard))  # nothing hidden: hard's exact play
+    team = rules.team_of(seat)
+    stop = hard.stop_for(observation)
+    per = observation.per_packet
+    tree_end = min(stop, (len(observation.plays) // per + 1) * per)
+    value = GREEK_PACKET_VALUE.value if GREEK_PACKET_VALUE.applies_to(rules) else running_value
+    sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
+                      hard.belief and hard.read_plays, params=hard.rollout)
+    rollout = params.rollout
+    c_explore = params.exploration
+    ranks = RANK_INDEX
+    root = _Node()
+    pending = sampler.evals
+    classes: dict[tuple[int, ...], list[int]] = {}
+    deals: list[Round] = []
+    for i in range(params.iterations):
+        if i >= params.deals:
+            state = deals[i % params.deals].clone()
+            pending += CLONE_WORK
+        else:
+            evals = sampler.evals
+            draw = sampler.draw(rng)
+            while True:  # the deal, in pieces: each try at the other player's hand is one
+                try:
+                    next(draw)
+                except StopIteration as drawn:
+                    state = drawn.value
+                    break
+                pending += sampler.evals - evals
+                evals = sampler.evals
+                if pending >= STEP_WORK:
+                    yield pending
+                    pending = 0
+            pending += sampler.evals - evals + CLONE_WORK
+            deals.append(state.clone())
+        seen = public_seen(state)
+        bottom = exposed_bottom(state)
+        node = root
+        path: list[_Node] = []
+        plays = state.plays
+        expanded = False
+        while len(plays) < tree_end and not state.is_terminal():
+            mover = state.to_move
+            if mover == seat:
+                hand = state.hands[seat]
+                key = tuple(hand)
+                moves = classes.get(key)
+                if moves is None:
+                    moves = classes[key] = equivalence_classes(hand, points)
+                children = node.children
+                if expanded:
+                    break
+                fresh = next((c for c in moves if c not in children), None)
+                if fresh is not None:
+                    card = fresh
+                    child = children[card] = _Node()
+                    expanded = True
+                else:
+                    log_n = math.log(node.n) if node.n > 1 else 0.0
+                    card = -1
+                    best = -math.inf
+                    for c in moves:
+                        ch = children[c]
+                        score = ch.total / ch.n + c_explore * math.sqrt(log_n / ch.n)
+                        if score > best:
+                            card, best = c, score
+                    child = children[card]
+                path.append(child)
+            else:
+                card = policy_card(state, seen, rollout)
+                found = node.children.get(card)
+                if found is None:
+                    found = node.children[card] = _Node()
+                child = found
+            node.n += 1 if mover == seat else 0
+            state.apply_index(card)
+            if card != bottom:
+                seen[ranks[card]] += 1
+                seen[13] += 1
+            node = child
+            pending += 8
+        before = len(plays)
+        if before < stop and not state.is_terminal():
+            widest = max(map(len, state.hands))
+            playout(state, seen, rollout, stop, bottom)
+            pending += (len(plays) - before) * (widest + 1)
+        v = final_difference(state, team) if state.is_terminal() else value(state, team)
+        for ch in path:
+            ch.n += 1
+            ch.total += v
+        if pending >= STEP_WORK:
+            yield pending
+            pending = 0
+    if pending:
+        yield pending
+    stats = {c: root.children[c] for c in candidates if c in root.children}
+    most = max(stats, key=lambda c: (stats[c].n, stats[c].total / stats[c].n))
+    values = {c: stats[c].total / stats[c].n if c in stats else -math.inf for c in candidates}
+    top = max(values.values())
+    if values[most] < top:
+        values[most] = top + 1e-6  # the most visited card is the choice
+    return values
+
+
+EXPERT = ExpertParams()
+"""The ``expert`` level's parameters."""
