@@ -52,7 +52,7 @@ from kseri.bots.belief import Sampler, excluded_ranks
 from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.params import CLONE_WORK, STEP_WORK, SearchParams
 from kseri.bots.rollout import exposed_bottom, final_difference, playout, policy_card, public_seen
-from kseri.bots.search import Values, search_values
+from kseri.bots.search import Values, _Pairs, _prune, search_values
 from kseri.bots.value import GREEK_PACKET_VALUE, running_value
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.observation import Observation
@@ -66,12 +66,17 @@ __all__ = ["EXPERT", "ExpertParams", "expert_values"]
 class ExpertParams:
     """How ``expert`` spends its effort."""
 
-    iterations: int = 2000
+    iterations: int = 4000
     """Iterations of the tree search per decision (one sampled deal each)."""
-    deals: int = 250
+    deals: int = 1000
     """Distinct sampled deals at most: iteration ``i`` plays deal ``i % deals`` again (dealing a
     deal that reads the other player's plays costs several play-outs)."""
     exploration: float = 6.0
+    paired: bool = True
+    """Play every sampled deal with each card still in the running at the root (common random
+    numbers, and cards clearly worse than the leader dropped, as ``hard`` does), the tree deciding
+    this seat's later cards; False: one tree from the root, UCB1 there too."""
+    prune_z: float = 2.0
     """UCB1's constant, in points of round difference."""
     hard: SearchParams = field(default_factory=SearchParams)
     """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
@@ -115,61 +120,51 @@ def expert_values(observation: Observation, rng: random.Random,
     c_explore = params.exploration
     ranks = RANK_INDEX
     root = _Node()
-    pending = sampler.evals
     classes: dict[tuple[int, ...], list[int]] = {}
-    deals: list[Round] = []
-    for i in range(params.iterations):
-        if i >= params.deals:
-            state = deals[i % params.deals].clone()
-            pending += CLONE_WORK
-        else:
-            evals = sampler.evals
-            draw = sampler.draw(rng)
-            while True:  # the deal, in pieces: each try at the other player's hand is one
-                try:
-                    next(draw)
-                except StopIteration as drawn:
-                    state = drawn.value
-                    break
-                pending += sampler.evals - evals
-                evals = sampler.evals
-                if pending >= STEP_WORK:
-                    yield pending
-                    pending = 0
-            pending += sampler.evals - evals + CLONE_WORK
-            deals.append(state.clone())
+
+    def iterate(state: Round, first: int) -> tuple[float, int]:
+        """One iteration on the deal ``state`` (played in place): down the tree (``first``, if
+        not -1, is this seat's card at the root), one new node, the play-out; (value, work)."""
         seen = public_seen(state)
         bottom = exposed_bottom(state)
         node = root
         path: list[_Node] = []
         plays = state.plays
         expanded = False
+        work = 0
         while len(plays) < tree_end and not state.is_terminal():
             mover = state.to_move
             if mover == seat:
-                hand = state.hands[seat]
-                key = tuple(hand)
-                moves = classes.get(key)
-                if moves is None:
-                    moves = classes[key] = equivalence_classes(hand, points)
-                children = node.children
                 if expanded:
                     break
-                fresh = next((c for c in moves if c not in children), None)
-                if fresh is not None:
-                    card = fresh
-                    child = children[card] = _Node()
-                    expanded = True
+                children = node.children
+                if node is root and first >= 0:
+                    card = first
+                    child = children.get(card)
+                    if child is None:
+                        child = children[card] = _Node()
                 else:
-                    log_n = math.log(node.n) if node.n > 1 else 0.0
-                    card = -1
-                    best = -math.inf
-                    for c in moves:
-                        ch = children[c]
-                        score = ch.total / ch.n + c_explore * math.sqrt(log_n / ch.n)
-                        if score > best:
-                            card, best = c, score
-                    child = children[card]
+                    hand = state.hands[seat]
+                    key = tuple(hand)
+                    moves = classes.get(key)
+                    if moves is None:
+                        moves = classes[key] = equivalence_classes(hand, points)
+                    fresh = next((c for c in moves if c not in children), None)
+                    if fresh is not None:
+                        card = fresh
+                        child = children[card] = _Node()
+                        expanded = True
+                    else:
+                        log_n = math.log(node.n) if node.n > 1 else 0.0
+                        card = -1
+                        best = -math.inf
+                        for c in moves:
+                            ch = children[c]
+                            score = ch.total / ch.n + c_explore * math.sqrt(log_n / ch.n)
+                            if score > best:
+                                card, best = c, score
+                        child = children[card]
+                node.n += 1
                 path.append(child)
             else:
                 card = policy_card(state, seen, rollout)
@@ -177,34 +172,98 @@ def expert_values(observation: Observation, rng: random.Random,
                 if found is None:
                     found = node.children[card] = _Node()
                 child = found
-            node.n += 1 if mover == seat else 0
+                work += len(state.hands[mover]) + 1
             state.apply_index(card)
             if card != bottom:
                 seen[ranks[card]] += 1
                 seen[13] += 1
             node = child
-            pending += 8
+            work += 2
         before = len(plays)
         if before < stop and not state.is_terminal():
             widest = max(map(len, state.hands))
             playout(state, seen, rollout, stop, bottom)
-            pending += (len(plays) - before) * (widest + 1)
+            work += (len(plays) - before) * (widest + 1)
         v = final_difference(state, team) if state.is_terminal() else value(state, team)
         for ch in path:
             ch.n += 1
             ch.total += v
-        if pending >= STEP_WORK:
+        return v, work
+
+    pending = sampler.evals
+    deals: list[Round] = []
+
+    def deal(i: int) -> Generator[int, None, Round]:
+        """Deal ``i``: a new sample while there are fewer than ``params.deals``, else a copy."""
+        nonlocal pending
+        if i >= params.deals:
+            pending += CLONE_WORK
+            return deals[i % params.deals].clone()
+        evals = sampler.evals
+        draw = sampler.draw(rng)
+        while True:  # the deal, in pieces: each try at the other player's hand is one
+            try:
+                next(draw)
+            except StopIteration as drawn:
+                state: Round = drawn.value
+                break
+            pending += sampler.evals - evals
+            evals = sampler.evals
+            if pending >= STEP_WORK:
+                yield pending
+                pending = 0
+        pending += sampler.evals - evals + CLONE_WORK
+        deals.append(state.clone())
+        return state
+
+    if not params.paired:
+        for i in range(params.iterations):
+            state = yield from deal(i)
+            pending += iterate(state, -1)[1]
+            if pending >= STEP_WORK:
+                yield pending
+                pending = 0
+        if pending:
             yield pending
-            pending = 0
+        stats = {c: root.children[c] for c in candidates if c in root.children}
+        most = max(stats, key=lambda c: (stats[c].n, stats[c].total / stats[c].n))
+        values = {c: stats[c].total / stats[c].n if c in stats else -math.inf for c in candidates}
+        top = max(values.values())
+        if values[most] < top:
+            values[most] = top + 1e-6  # the most visited card is the choice
+        return values
+
+    # Paired: every deal is played once with each card still in the running (common random
+    # numbers, as hard does), this seat's later cards chosen by the tree below that card.
+    results: dict[int, list[float]] = {c: [] for c in candidates}
+    pairs: dict[tuple[int, int], _Pairs] = {}
+    active = list(candidates)
+    used = 0
+    m = 0
+    while used < params.iterations and len(active) > 1:
+        world = yield from deal(m)
+        last = active[-1]
+        for c in active:
+            state = world.clone() if c != last else world
+            v, work = iterate(state, c)
+            results[c].append(v)
+            pending += work + CLONE_WORK
+            if pending >= STEP_WORK:
+                yield pending
+                pending = 0
+        used += len(active)
+        m += 1
+        if m >= hard.prune_after and m % hard.prune_every == 0:
+            pending += len(active) * m // 4
+            active = _prune(active, results, params.prune_z, pairs)
     if pending:
         yield pending
-    stats = {c: root.children[c] for c in candidates if c in root.children}
-    most = max(stats, key=lambda c: (stats[c].n, stats[c].total / stats[c].n))
-    values = {c: stats[c].total / stats[c].n if c in stats else -math.inf for c in candidates}
-    top = max(values.values())
-    if values[most] < top:
-        values[most] = top + 1e-6  # the most visited card is the choice
-    return values
+    means = {c: sum(r) / len(r) for c, r in results.items() if r}
+    best = max(means[c] for c in active)
+    for c in candidates:
+        if c not in active and means[c] >= best:
+            means[c] = best - 0.01  # dropped as worse: never chosen over a contender
+    return {c: means[c] for c in candidates}
 
 
 EXPERT = ExpertParams()
