@@ -41,17 +41,21 @@ def _rules(text: str) -> Any:
     return parse_json(text, what="--rules") if text.lstrip().startswith("{") else text
 
 
-def _scale(budget: float) -> None:
-    """Multiply the expert's work by ``budget`` in this process."""
+def _scale(budget: float, params: str | None = None) -> None:
+    """Multiply the expert's work by ``budget`` in this process (and set ``params``, a JSON object of
+    :class:`~kseri.bots.expert.tree.ExpertParams` fields, for experiments)."""
+    if params:
+        tree.EXPERT = dataclasses.replace(tree.EXPERT, **json.loads(params))
     if budget != 1.0:
         tree.EXPERT = dataclasses.replace(tree.EXPERT, iterations=max(1, round(tree.EXPERT.iterations * budget)))
         search = sums_thinker.EXPERT_SEARCH
         sums_thinker.EXPERT_SEARCH = dataclasses.replace(search, budget=max(1, round(search.budget * budget)))
 
 
-def shard(a: str, b: str, rules_text: str, seed: int, deals: list[int], out: str, budget: float) -> int:
+def shard(a: str, b: str, rules_text: str, seed: int, deals: list[int], out: str, budget: float,
+          params: str | None = None) -> int:
     """Play ``deals`` one at a time, appending a line each to ``out``."""
-    _scale(budget)
+    _scale(budget, params)
     rules = rules_from_spec(_rules(rules_text))
     with open(out, "a", encoding="utf-8") as file:
         for i in deals:
@@ -92,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-deal", type=int, default=0)
     parser.add_argument("--shards", type=int, default=2)
     parser.add_argument("--budget", type=float, default=1.0, help="multiply the expert's work")
+    parser.add_argument("--params", help="a JSON object of ExpertParams fields (experiments)")
     parser.add_argument("--out", help="the JSON-lines file the deals are appended to")
     parser.add_argument("--report", nargs="+", help="summarise these files and stop")
     args = parser.parse_args(argv)
@@ -108,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     todo = [i for i in range(args.first_deal, args.first_deal + args.deals) if i not in done]
     parts = [todo[k::args.shards] for k in range(args.shards) if todo[k::args.shards]]
     with ProcessPoolExecutor(max_workers=max(1, len(parts))) as pool:
-        list(pool.map(shard, *zip(*[(args.a, args.b, args.rules, args.seed, part, str(out), args.budget)
+        list(pool.map(shard, *zip(*[(args.a, args.b, args.rules, args.seed, part, str(out), args.budget,
+                                     args.params)
                                     for part in parts], strict=True)))
     report([str(out)])
     return 0

@@ -76,6 +76,13 @@ class ExpertParams:
     """Play every sampled deal with each card still in the running at the root (common random
     numbers, and cards clearly worse than the leader dropped, as ``hard`` does), the tree deciding
     this seat's later cards; False: one tree from the root, UCB1 there too."""
+    explore: int = 1
+    """With the paired root: 0 plays this seat's later cards by UCB1 (its values then mix in the
+    exploring cards); ``k`` > 0 plays them greedily (the heuristic's card unless another has done
+    better by :attr:`margin` after :attr:`min_visits` tries), and every ``k``-th deal adds an
+    exploring pass per card that tries the least-tried card at one later decision."""
+    margin: float = 0.5
+    min_visits: int = 6
     prune_z: float = 2.0
     """UCB1's constant, in points of round difference."""
     hard: SearchParams = field(default_factory=SearchParams)
@@ -118,13 +125,31 @@ def expert_values(observation: Observation, rng: random.Random,
                       hard.belief and hard.read_plays, params=hard.rollout)
     rollout = params.rollout
     c_explore = params.exploration
+    greedy = params.explore > 0
+    margin = params.margin
+    min_visits = params.min_visits
+    own_left = len(observation.hand) - 1  # this seat's decisions after this one in the packet
     ranks = RANK_INDEX
     root = _Node()
-    classes: dict[tuple[int, ...], list[int]] = {}
 
-    def iterate(state: Round, first: int) -> tuple[float, int]:
+    reps: dict[tuple[int, ...], tuple[list[int], dict[tuple[int, int], int]]] = {}
+
+    def moves_of(hand: list[int]) -> tuple[list[int], dict[tuple[int, int], int]]:
+        """The hand's card classes (a representative each) and each class's representative by (rank, points)."""
+        key = tuple(hand)
+        found = reps.get(key)
+        if found is None:
+            moves = equivalence_classes(hand, points)
+            found = reps[key] = (moves, {(ranks[c], points[c]): c for c in moves})
+        return found
+
+    def iterate(state: Round, first: int, explore: int = -1) -> tuple[float, int]:
         """One iteration on the deal ``state`` (played in place): down the tree (``first``, if
-        not -1, is this seat's card at the root), one new node, the play-out; (value, work)."""
+        not -1, is this seat's card at the root), the play-out; (value, work).
+
+        With ``params.explore`` this seat's later cards are the greedy ones (the heuristic's card,
+        unless another has done clearly better here), except at its ``explore``-th own decision
+        below the root, where the card tried least so far is played (an exploring pass)."""
         seen = public_seen(state)
         bottom = exposed_bottom(state)
         node = root
@@ -132,6 +157,7 @@ def expert_values(observation: Observation, rng: random.Random,
         plays = state.plays
         expanded = False
         work = 0
+        depth = -1
         while len(plays) < tree_end and not state.is_terminal():
             mover = state.to_move
             if mover == seat:
@@ -143,12 +169,35 @@ def expert_values(observation: Observation, rng: random.Random,
                     child = children.get(card)
                     if child is None:
                         child = children[card] = _Node()
+                elif greedy:
+                    depth += 1
+                    if node.n == 0 and depth != explore:
+                        node.n = 1  # a new information set: the play-out's heuristic plays here
+                        break
+                    moves, rep = moves_of(state.hands[seat])
+                    if depth == explore:
+                        card = moves[0]
+                        fewest = math.inf
+                        for c in moves:
+                            ch = children.get(c)
+                            n = ch.n if ch is not None else 0
+                            if n < fewest:
+                                card, fewest = c, n
+                    else:
+                        pick = policy_card(state, seen, rollout)
+                        work += len(state.hands[seat]) + 1
+                        card = rep[ranks[pick], points[pick]]
+                        ch = children.get(card)
+                        bar = (ch.total / ch.n if ch is not None and ch.n else -math.inf) + margin
+                        for c in moves:
+                            ch = children.get(c)
+                            if ch is not None and ch.n >= min_visits and ch.total / ch.n > bar:
+                                card, bar = c, ch.total / ch.n
+                    child = children.get(card)
+                    if child is None:
+                        child = children[card] = _Node()
                 else:
-                    hand = state.hands[seat]
-                    key = tuple(hand)
-                    moves = classes.get(key)
-                    if moves is None:
-                        moves = classes[key] = equivalence_classes(hand, points)
+                    moves = moves_of(state.hands[seat])[0]
                     fresh = next((c for c in moves if c not in children), None)
                     if fresh is not None:
                         card = fresh
@@ -243,7 +292,11 @@ def expert_values(observation: Observation, rng: random.Random,
     while used < params.iterations and len(active) > 1:
         world = yield from deal(m)
         last = active[-1]
+        exploring = greedy and own_left > 0 and m % params.explore == 0
         for c in active:
+            if exploring:
+                # An exploring pass first (it only teaches the tree), then the greedy one (recorded).
+                pending += iterate(world.clone(), c, (m // params.explore) % own_left)[1] + CLONE_WORK
             state = world.clone() if c != last else world
             v, work = iterate(state, c)
             results[c].append(v)
@@ -251,7 +304,7 @@ def expert_values(observation: Observation, rng: random.Random,
             if pending >= STEP_WORK:
                 yield pending
                 pending = 0
-        used += len(active)
+        used += len(active) * (2 if exploring else 1)
         m += 1
         if m >= hard.prune_after and m % hard.prune_every == 0:
             pending += len(active) * m // 4
