@@ -115,3 +115,21 @@ def test_sums_expert_decides_from_the_observation_only(seed: int, plays: int) ->
     while not sliced.step(max_ms=0.5):
         pass
     assert sliced.choice() == move
+
+
+@pytest.mark.parametrize("spec", [{"profile": "greek", "packet_size": 12},
+                                  {"profile": "fourcard", "players": 3, "packet_size": 16, "opening_redeal": "none"},
+                                  {"profile": "fourcard", "players": 6, "packs": 2}, "greek"], ids=str)
+def test_a_decision_is_sliced_finely_and_bounded(spec: Any) -> None:
+    """No piece of the expert's work is longer than the other levels' (``tests/bots/test_bounds.py``)."""
+    from tests.bots.test_bounds import LARGEST_UNIT, big_rules
+    rules = big_rules(spec) if isinstance(spec, dict) else rules_from_spec(spec)
+    state = Round.deal(rules, dealer=1, rng=random.Random(7))
+    for _ in range(2):
+        obs = Observation.from_round(state, seat=state.to_move, totals=(0,) * rules.teams)
+        thinker = Thinker("expert", obs, random.Random(1))
+        while not thinker.step(max_ms=0):
+            pass
+        assert thinker.largest_unit <= LARGEST_UNIT
+        assert thinker.work <= 3_000_000
+        state.apply_index(thinker.choice().index)

@@ -76,7 +76,7 @@ class ExpertParams:
     """Play every sampled deal with each card still in the running at the root (common random
     numbers, and cards clearly worse than the leader dropped, as ``hard`` does), the tree deciding
     this seat's later cards; False: one tree from the root, UCB1 there too."""
-    explore: int = 1
+    explore: int = 0
     """With the paired root: 0 plays this seat's later cards by UCB1 (its values then mix in the
     exploring cards); ``k`` > 0 plays them greedily (the heuristic's card unless another has done
     better by :attr:`margin` after :attr:`min_visits` tries), and every ``k``-th deal adds an
