@@ -9,7 +9,9 @@ Levels (:data:`LEVELS`, weakest first):
   opponent may take (:mod:`kseri.bots.heuristic`);
 - ``hard``: reads the opponent's plays, samples the hidden cards and plays each
   card out (:mod:`kseri.bots.search`); plays the last packet exactly
-  (:mod:`kseri.bots.endgame`) when it is small enough to solve within a budget.
+  (:mod:`kseri.bots.endgame`) when it is small enough to solve within a budget;
+- ``expert``: as ``hard``, but its own later cards in the packet are searched
+  too, in a tree over what it will have seen then (:mod:`kseri.bots.expert.tree`).
 
 A bot sees only one seat's :class:`~kseri.engine.observation.Observation` and an
 injected :class:`random.Random`:

@@ -44,10 +44,10 @@ class LevelSpec:
     :mod:`kseri.bots.expert.tree`, imported by :class:`~kseri.bots.thinker.Thinker` when used)."""
 
 
-# No ``expert``: hard with three times the work and exact last packets inside the
-# search of the packet before (``SearchParams(work=240_000, max_samples=3000,
-# solve_last=True, prune_z=2.5)``) measured -0.64 points per round against hard
-# (95% CI -2.10 .. +0.82, 150 duplicate deals) at 3-5 times the thinking time.
+# ``expert`` is not hard with more work: hard with three times the work and exact last packets
+# inside the search of the packet before (``SearchParams(work=240_000, max_samples=3000,
+# solve_last=True, prune_z=2.5)``) measured -0.64 points per round against hard (95% CI -2.10 ..
+# +0.82, 150 duplicate deals). It searches a tree of its own later cards (docs/bots.md).
 SPECS: tuple[LevelSpec, ...] = (
     LevelSpec("easy", "casual: takes what it sees, otherwise plays loosely", choose_easy),
     LevelSpec("medium", "counts cards, keeps jacks for big piles, leads safe ranks", choose_medium),

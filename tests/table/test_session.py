@@ -185,9 +185,9 @@ def test_the_table_accepts_exactly_the_bots_levels():
     for level in BOT_LEVELS:
         GameSession.new(seed=1, level=level).level = level
     with pytest.raises(SessionError, match="unknown bot level"):
-        GameSession.new(seed=1, level="expert")
+        GameSession.new(seed=1, level="genius")
     assert GameSession.new(seed=1).level == DEFAULT_LEVEL
-    assert parse_url("?level=hard").level == "hard" and parse_url("?level=expert").level is None
+    assert parse_url("?level=hard").level == "hard" and parse_url("?level=genius").level is None
 
 
 # --------------------------------------------------------------------------- saved games

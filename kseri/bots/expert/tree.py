@@ -1,28 +1,32 @@
 """Level ``expert`` at the pile tables: a search tree over this seat's own decisions.
 
-``hard`` (:mod:`kseri.bots.search`) tries each card once and lets the counting heuristic play
-everything after it, this seat's later cards included: a one-step improvement on the heuristic,
-which more play-outs do not make better. ``expert`` grows a tree over this seat's information
-sets instead (information-set Monte Carlo tree search, single observer):
+``hard`` (:mod:`kseri.bots.search`) tries each card on sampled deals and lets the counting
+heuristic play everything after it, this seat's own later cards included: a one-step improvement
+on the heuristic, which more play-outs do not make better. ``expert`` keeps hard's root (every
+sampled deal is played once with each card still in the running, common random numbers, and a
+card clearly worse than the leader is dropped) but searches what comes after it in a tree over
+this seat's information sets (information-set Monte Carlo tree search, one observer):
 
-- each iteration deals the hidden cards again, consistently with the observation and with what
-  the other players' plays suggest (:class:`~kseri.bots.belief.Sampler`, as ``hard`` reads them);
-- from the root the iteration walks down the tree: at this seat's turns it picks a card by UCB1
-  over the cards in hand (grouped as interchangeable when they score alike), at the other seats'
-  turns the counting heuristic plays for them from their own view (never from the sampled deal's
-  other hands: so the tree never assumes they know this seat's cards), and the card they play
-  leads to the child for that card (it is public: this seat's next information set);
-- one new node is added per iteration; from there the heuristic plays every seat to the same
-  stop as ``hard``'s play-outs (the end of the packet, valued by :mod:`kseri.bots.value`, or the
-  round's end), and the result goes back up the path.
+- the deals are :class:`~kseri.bots.belief.Sampler`'s, consistent with the observation and with
+  what the other players' plays this packet suggest about their hands (``hard``'s reading);
+- below the root card, at this seat's turns the tree picks a card by UCB1 over the cards in hand
+  (grouped when they score alike); a node is what this seat has seen by then (the plays since the
+  root), so the choice cannot depend on the sampled deal's hidden cards;
+- at the other seats' turns the counting heuristic plays for them from their own view (their hand,
+  the public cards). Not a tree choice: UCB over the other seats' cards would let them play as if
+  they knew this seat's hand (the same in every deal), and that is the one thing they do not know
+  in this game, where a kseri is made by holding the rank the other leads;
+- one node is added per pass; from there the heuristic plays every seat to hard's stop (the end
+  of the packet, valued by :mod:`kseri.bots.value`, or the round's end) and the value goes back up.
 
-So the search improves this seat's own later cards in the packet too (keeping a jack, the second
-card of a pair, which card to lead after a capture), and the more iterations it runs the deeper
-the tree. The tree stops at the end of the current packet (this seat's next hand is dealt then,
-a new information set). The last packet of a two-player round, where nothing is hidden, is
-solved exactly as ``hard`` solves it.
+So the more passes, the better this seat's later cards in the packet are played in the search
+(keep a jack, the second card of a pair, which card to lead after a capture), and the root's
+comparison of cards counts them. The tree ends with the packet (the next hand is a new
+information set). The last packet of a two-player round, where nothing is hidden, is solved
+exactly as ``hard`` solves it. (:attr:`ExpertParams.explore` > 0 plays the later cards greedily
+instead, with exploring passes apart; it measured worse.)
 
-The work is counted in iterations, never from the clock, and the generator yields about every
+The work is counted in play-outs, never from the clock, and the generator yields about every
 :data:`~kseri.bots.params.STEP_WORK` units of work, so a page thinks in slices and the card is
 the same however the work is sliced.
 
@@ -67,11 +71,13 @@ class ExpertParams:
     """How ``expert`` spends its effort."""
 
     iterations: int = 4000
-    """Iterations of the tree search per decision (one sampled deal each)."""
+    """Play-outs per decision at most (with the paired root: sampled deals times the cards still in
+    the running); the search ends sooner when one card is left in the running."""
     deals: int = 1000
     """Distinct sampled deals at most: iteration ``i`` plays deal ``i % deals`` again (dealing a
     deal that reads the other player's plays costs several play-outs)."""
     exploration: float = 6.0
+    """UCB1's constant, in points of round difference."""
     paired: bool = True
     """Play every sampled deal with each card still in the running at the root (common random
     numbers, and cards clearly worse than the leader dropped, as ``hard`` does), the tree deciding
@@ -84,7 +90,8 @@ class ExpertParams:
     margin: float = 0.5
     min_visits: int = 6
     prune_z: float = 2.0
-    """UCB1's constant, in points of round difference."""
+    """With the paired root: a card stops being tried when it trails the leader by this many
+    standard errors (``hard``'s rule)."""
     hard: SearchParams = field(default_factory=SearchParams)
     """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
     rollout: HeuristicParams = DEFAULT_HEURISTIC
