@@ -29,7 +29,7 @@ from kseri.table.session import (
 )
 
 ROOT = Path(__file__).resolve().parents[2]
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def first_card_policy(session: GameSession) -> str:
