@@ -89,6 +89,11 @@ class ExpertParams:
     exploring pass per card that tries the least-tried card at one later decision."""
     margin: float = 0.5
     min_visits: int = 6
+    prune_share: int = 167
+    """With the paired root, no card is dropped before ``iterations // prune_share`` deals (nor
+    before ``hard``'s 24): with the default budget as soon as ``hard``; with more, later, so that
+    more time is spent where it changes the choice (``hard`` stops at the same point whatever its
+    budget, which is why its strength does not grow with it)."""
     prune_z: float = 2.0
     """With the paired root: a card stops being tried when it trails the leader by this many
     standard errors (``hard``'s rule)."""
@@ -294,6 +299,7 @@ def expert_values(observation: Observation, rng: random.Random,
     results: dict[int, list[float]] = {c: [] for c in candidates}
     pairs: dict[tuple[int, int], _Pairs] = {}
     active = list(candidates)
+    first_prune = max(hard.prune_after, params.iterations // params.prune_share)
     used = 0
     m = 0
     while used < params.iterations and len(active) > 1:
@@ -313,7 +319,7 @@ def expert_values(observation: Observation, rng: random.Random,
                 pending = 0
         used += len(active) * (2 if exploring else 1)
         m += 1
-        if m >= hard.prune_after and m % hard.prune_every == 0:
+        if m >= first_prune and m % hard.prune_every == 0:
             pending += len(active) * m // 4
             active = _prune(active, results, params.prune_z, pairs)
     if pending:
