@@ -9,7 +9,10 @@ Levels (:data:`LEVELS`, weakest first):
   opponent may take (:mod:`kseri.bots.pile.heuristic`);
 - ``hard``: reads the opponent's plays, samples the hidden cards and plays each
   card out (:mod:`kseri.bots.pile.search`); plays the last packet exactly
-  (:mod:`kseri.bots.pile.endgame`) when it is small enough to solve within a budget.
+  (:mod:`kseri.bots.pile.endgame`) when it is small enough to solve within a budget;
+- ``expert``: as ``hard``, but its own later cards in the packet are searched
+  too, in a tree over what it will have seen then (:mod:`kseri.bots.pile.tree`;
+  at the open table, ``hard``'s search with a larger budget).
 
 A bot sees only one seat's observation (never a hidden card) and an injected
 :class:`random.Random`, at either table (:mod:`kseri.engine.tables`):

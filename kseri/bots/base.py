@@ -13,7 +13,7 @@ at the open table). Anything that satisfies :class:`Bot` can sit at the table: t
 >>> check_level("grandmaster")
 Traceback (most recent call last):
 ...
-kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard)
+kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard, expert)
 """
 
 from __future__ import annotations

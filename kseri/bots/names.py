@@ -8,7 +8,7 @@ from __future__ import annotations
 
 __all__ = ["BOT_NAMES", "DEFAULT_LEVEL", "LEVELS"]
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
 """Level names, weakest first."""
 
 DEFAULT_LEVEL = "medium"

@@ -1,6 +1,6 @@
 """Who sits in each seat, in a notation that links and records carry.
 
-One entry per seat, seat 0 first: a bot's level (``easy``, ``medium``, ``hard``), ``person`` for
+One entry per seat, seat 0 first: a bot's level (``easy`` .. ``expert``), ``person`` for
 a person at this device, or ``person:Name`` for one with a name of their own. Seat 0 is always a
 person: whoever opened the page. In a URL the entries are ``|``-separated
 (``seats=person:Anna|hard|person:Bob|easy``); a record lists them (``"seats": [...]``).
@@ -15,7 +15,7 @@ True
 >>> SeatPlan.parse("person|genius", players=2)
 Traceback (most recent call last):
 ...
-kseri.table.seat_plan.SeatPlanError: seats: seat 1 is 'genius', not a level (easy, medium, hard) or 'person'
+kseri.table.seat_plan.SeatPlanError: seats: seat 1 is 'genius', not a level (easy, medium, hard, expert) or 'person'
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.thinking", "kseri.bots.tables",
                   "kseri.bots.pile.medium", "kseri.bots.pile.rollout", "kseri.bots.pile.value",
                   "kseri.bots.pile.params", "kseri.bots.pile.levels", "kseri.bots.pile.belief",
                   "kseri.bots.pile.endgame", "kseri.bots.pile.search", "kseri.bots.pile.thinker",
-                  "kseri.bots.pile.evaluation",
+                  "kseri.bots.pile.evaluation", "kseri.bots.pile.tree",
                   # The open table's search, one module per slice too: imported in one go from
                   # its thinker they made a task of 240-400 ms on a busy machine.
                   "kseri.engine.sums.observation", "kseri.bots.sums.sim", "kseri.bots.sums.rollout",

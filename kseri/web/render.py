@@ -59,7 +59,8 @@ def guide_link_html() -> str:
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
 
-LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                                 "expert": N_("Expert")}
 """The bot's levels (:data:`kseri.bots.names.LEVELS`) as the page names them (English ``msgid``)."""
 assert set(LEVEL_LABELS) == set(LEVELS), "a bot level without a name on the page"
 

@@ -17,6 +17,13 @@ YOUR_TURN = ("() => document.body.dataset.busy === 'false' "
              "&& document.querySelector('#hand [data-card]:not([disabled])')")
 
 
+RIGHT_AFTER = ("after => (document.querySelector('#lesson .lesson-feedback.right') || {}).innerText"
+               "?.includes(after)")
+
+
+STEP_SHOWN = "label => document.querySelector('#lesson .lesson-step').innerText.startsWith(label)"
+
+
 def your_moves(name: str) -> list[str]:
     return list(parse(LESSONS[name].scene).plays[0::2])
 
@@ -53,10 +60,10 @@ def test_a_lesson_completed_by_clicking_the_prompted_moves(open_game, game_page,
     assert (step.why.get(wrong) or step.wrong) in feedback(page)
     assert table_part(state(page)) == before
     for number, move in enumerate(your_moves(name), 1):
-        assert page.locator("#lesson .lesson-step").inner_text().startswith(f"Step {number} of")
+        page.wait_for_function(STEP_SHOWN, arg=f"Step {number} of")  # after the bot's reply to the last step
         play(page, move)
-        page.wait_for_selector("#lesson .lesson-feedback.right")
-        assert LESSONS[name].steps[number - 1].after in feedback(page)
+        # The previous step's feedback is still shown until this move is judged: wait for this step's.
+        page.wait_for_function(RIGHT_AFTER, arg=LESSONS[name].steps[number - 1].after)
     page.wait_for_selector("#lesson [data-action=lesson-again]")
     assert "points in this hand" in page.locator("#lesson").inner_text()
     assert page.evaluate("() => document.activeElement.dataset.action") == "leave-lesson"

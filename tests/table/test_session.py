@@ -22,7 +22,7 @@ from kseri.table.stats import Stats
 from kseri.table.urlparams import decode_record_param, parse_url
 
 ROOT = Path(__file__).resolve().parents[2]
-LEVELS = ("easy", "medium", "hard")
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def first_card_policy(session: GameSession) -> str:
@@ -178,9 +178,9 @@ def test_the_table_accepts_exactly_the_bots_levels():
     for level in BOT_LEVELS:
         GameSession.new(seed=1, level=level).level = level
     with pytest.raises(SessionError, match="unknown bot level"):
-        GameSession.new(seed=1, level="expert")
+        GameSession.new(seed=1, level="genius")
     assert GameSession.new(seed=1).level == DEFAULT_LEVEL
-    assert parse_url("?level=hard").level == "hard" and parse_url("?level=expert").level is None
+    assert parse_url("?level=hard").level == "hard" and parse_url("?level=genius").level is None
 
 
 # --------------------------------------------------------------------------- saved games

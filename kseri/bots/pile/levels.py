@@ -5,13 +5,13 @@ module the table reads without importing the bots); :data:`SPECS` lists the same
 names in the same order (a test keeps them in step).
 
 >>> [spec.name for spec in SPECS]
-['easy', 'medium', 'hard']
+['easy', 'medium', 'hard', 'expert']
 >>> level_spec("hard").search is not None
 True
 >>> level_spec("grandmaster")
 Traceback (most recent call last):
 ...
-kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard)
+kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard, expert)
 """
 
 from __future__ import annotations
@@ -39,17 +39,22 @@ class LevelSpec:
     description: str
     policy: Callable[[Observation, random.Random], Card]
     search: SearchParams | None = None
+    searcher: str | None = None
+    """A search other than ``hard``'s (:mod:`kseri.bots.pile.search`): its name (``"tree"``, the expert's
+    :mod:`kseri.bots.pile.tree`, imported by :class:`~kseri.bots.pile.thinker.Thinker` when used)."""
 
 
-# No ``expert``: hard with three times the work and exact last packets inside the
-# search of the packet before (``SearchParams(work=240_000, max_samples=3000,
-# solve_last=True, prune_z=2.5)``) measured -0.64 points per round against hard
-# (95% CI -2.10 .. +0.82, 150 duplicate deals) at 3-5 times the thinking time.
+# ``expert`` is not hard with more work: hard with three times the work and exact last packets
+# inside the search of the packet before (``SearchParams(work=240_000, max_samples=3000,
+# solve_last=True, prune_z=2.5)``) measured -0.64 points per round against hard (95% CI -2.10 ..
+# +0.82, 150 duplicate deals). It searches a tree of its own later cards (docs/bots.md).
 SPECS: tuple[LevelSpec, ...] = (
     LevelSpec("easy", "casual: takes what it sees, otherwise plays loosely", choose_easy),
     LevelSpec("medium", "counts cards, keeps jacks for big piles, leads safe ranks", choose_medium),
     LevelSpec("hard", "reads the opponent's plays, samples the hidden cards and plays them out; "
               "exact last packet", choose_medium, SearchParams()),
+    LevelSpec("expert", "reads the opponent's plays and searches a tree of its own later cards over the "
+              "hands the others may hold", choose_medium, SearchParams(), "tree"),
 )
 """What each level of :data:`LEVELS` runs, in the same order."""
 

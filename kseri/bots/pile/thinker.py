@@ -81,6 +81,9 @@ class Thinker(SlicedDecision[Card, Values]):
 
     def _search(self) -> Generator[int, None, Values]:
         assert self._spec.search is not None
+        if self._spec.searcher == "tree":  # the expert's (imported when used: start-up time)
+            from kseri.bots.pile.tree import EXPERT, expert_values
+            return expert_values(self._view, self._rng, EXPERT)
         return search_values(self._view, self._rng, self._spec.search, self._samples, self._exact)
 
     def _finish(self, values: Values) -> None:

@@ -36,12 +36,14 @@ from kseri.bots.thinking import Decision, SlicedDecision
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove
 
-__all__ = ["EXACT_SEARCH", "SEARCH", "SumsThinker", "decide"]
+__all__ = ["EXACT_SEARCH", "EXPERT_SEARCH", "SEARCH", "SumsThinker", "decide"]
 
 SEARCH = SumsSearchParams()
 """``hard``'s search when it chooses a move."""
 EXACT_SEARCH = SumsSearchParams(budget=12_000, endgame_nodes=12_000)
 """``hard``'s search when it values every legal move (hints, the review)."""
+EXPERT_SEARCH = SumsSearchParams(budget=20_000, candidates=6, endgame_cards=10, endgame_nodes=40_000)
+"""``expert``'s search (``docs/bots.md``)."""
 
 
 class SumsThinker(SlicedDecision[SumsMove, SearchResult]):
@@ -66,11 +68,12 @@ class SumsThinker(SlicedDecision[SumsMove, SearchResult]):
         super().__init__(level, observation)
         self._rng = rng
         self._exact = exact
-        self._search_params = search if search is not None else EXACT_SEARCH if exact else SEARCH
+        self._search_params = search if search is not None else EXACT_SEARCH if exact else \
+            EXPERT_SEARCH if level == "expert" else SEARCH
         self._values: SumsValues | None = None
 
     def _answer_now(self) -> bool:
-        if self.level == "hard":
+        if self.level in ("hard", "expert"):
             return False
         if self._exact:
             self._take(value_moves(self.level, self.observation, self._rng))

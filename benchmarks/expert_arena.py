@@ -1,0 +1,124 @@
+"""``expert`` against another level on duplicate deals, in shards that can stop and resume
+(not a test: run it by hand, under ``nice -n 19``).
+
+    python benchmarks/expert_arena.py --rules greek --deals 1000 --shards 4 --out runs/greek.jsonl
+    python benchmarks/expert_arena.py --report runs/greek.jsonl [runs/other.jsonl ...]
+
+Deal ``i`` is deal ``i`` of ``python -m kseri arena expert hard --rules R --seed S`` (each deal
+played once per side: at two sides twice, seats swapped), so the merged result is that of the one
+command. Each shard (a process) plays deals ``first, first + shards, ...`` and appends one JSON
+line per deal to ``--out`` (the deal, A's points minus B's per round, the CPU seconds, each
+side's think times): a run cut short keeps every finished deal, and running the same command
+again plays only the deals not yet in the file. ``--budget X`` multiplies the expert's work (its
+iterations at the pile tables, its simulated plays at the open table) by ``X``: the strength
+curve of ``docs/bots.md`` (¼, 1 and 4 times).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kseri.bots.arena import run_arena
+from kseri.bots.pile import tree
+from kseri.bots.sums import thinker as sums_thinker
+from kseri.engine.jsontext import parse_json
+from kseri.engine.rules import rules_from_spec
+
+
+def _rules(text: str) -> Any:
+    return parse_json(text, what="--rules") if text.lstrip().startswith("{") else text
+
+
+def _scale(budget: float, params: str | None = None) -> None:
+    """Multiply the expert's work by ``budget`` in this process (and set ``params``, a JSON object of
+    :class:`~kseri.bots.pile.tree.ExpertParams` fields, for experiments)."""
+    if params:
+        tree.EXPERT = dataclasses.replace(tree.EXPERT, **json.loads(params))
+    if budget != 1.0:
+        tree.EXPERT = dataclasses.replace(tree.EXPERT, iterations=max(1, round(tree.EXPERT.iterations * budget)))
+        search = sums_thinker.EXPERT_SEARCH
+        sums_thinker.EXPERT_SEARCH = dataclasses.replace(search, budget=max(1, round(search.budget * budget)))
+
+
+def shard(a: str, b: str, rules_text: str, seed: int, deals: list[int], out: str, budget: float,
+          params: str | None = None) -> int:
+    """Play ``deals`` one at a time, appending a line each to ``out``."""
+    _scale(budget, params)
+    rules = rules_from_spec(_rules(rules_text))
+    with open(out, "a", encoding="utf-8") as file:
+        for i in deals:
+            start = time.process_time()
+            result = run_arena(a, b, rounds=1, seed=seed, rules=rules, first=i)
+            line = {"deal": i, "diff": result.diffs[0], "cpu_s": round(time.process_time() - start, 3),
+                    "think_a_ms": [round(t, 2) for t in result.think_ms[0]],
+                    "think_b_ms": [round(t, 2) for t in result.think_ms[1]]}
+            file.write(json.dumps(line) + "\n")
+            file.flush()
+    return len(deals)
+
+
+def report(paths: list[str]) -> None:
+    for path in paths:
+        rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
+        diffs = [row["diff"] for row in {row["deal"]: row for row in rows}.values()]
+        n = len(diffs)
+        if n < 2:
+            print(f"{path}: {n} deal(s), no interval yet")
+            continue
+        mean = statistics.fmean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
+        think = sorted(t for row in rows for t in row["think_a_ms"])
+        median = think[len(think) // 2] if think else 0.0
+        print(f"{path}: {n} deals, A − B {mean:+.2f} points per round (95% CI {mean - half:+.2f} .. "
+              f"{mean + half:+.2f}); A think median {median:.1f} ms wall; "
+              f"CPU {sum(row['cpu_s'] for row in rows) / n:.1f} s a deal")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--a", default="expert")
+    parser.add_argument("--b", default="hard")
+    parser.add_argument("--rules", default="greek", help="a profile name or a JSON rules object")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--shards", type=int, default=2)
+    parser.add_argument("--budget", type=float, default=1.0, help="multiply the expert's work")
+    parser.add_argument("--params", help="a JSON object of ExpertParams fields (experiments)")
+    parser.add_argument("--out", help="the JSON-lines file the deals are appended to")
+    parser.add_argument("--report", nargs="+", help="summarise these files and stop")
+    args = parser.parse_args(argv)
+    if args.report:
+        report(args.report)
+        return 0
+    if not args.out:
+        parser.error("--out is needed to play")
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    done = set()
+    if out.exists():
+        done = {json.loads(line)["deal"] for line in out.read_text(encoding="utf-8").splitlines() if line.strip()}
+    todo = [i for i in range(args.first_deal, args.first_deal + args.deals) if i not in done]
+    parts = [todo[k::args.shards] for k in range(args.shards) if todo[k::args.shards]]
+    with ProcessPoolExecutor(max_workers=max(1, len(parts))) as pool:
+        list(pool.map(shard, *zip(*[(args.a, args.b, args.rules, args.seed, part, str(out), args.budget,
+                                     args.params)
+                                    for part in parts], strict=True)))
+    report([str(out)])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
