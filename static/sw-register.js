@@ -5,8 +5,28 @@
 //
 // The worker's URL carries the site's version (from precache-manifest.json):
 // when a new version is deployed the URL changes, the browser installs the new
-// worker, and the new worker replaces the old cache as a whole.
+// worker, and the new worker replaces the old cache as a whole. The new worker
+// then waits until the active one hands over, which it does once its pages are
+// quiet (sw.js, "Hand-over"); this page asks it to whenever it sees a worker
+// waiting: now, when an install ends, and every minute while one waits.
 const site = new URL("../", import.meta.url);
+const ASK_AGAIN_MS = 60000;
+
+function askToHandOver(registration) {
+  if (registration.waiting && registration.active) {
+    registration.active.postMessage({ type: "kseri:hand-over" });
+  }
+}
+
+function watchForWaiting(registration) {
+  const watch = (worker) => worker?.addEventListener("statechange", () => {
+    if (worker.state === "installed") askToHandOver(registration);
+  });
+  watch(registration.installing);
+  registration.addEventListener("updatefound", () => watch(registration.installing));
+  askToHandOver(registration);
+  setInterval(() => askToHandOver(registration), ASK_AGAIN_MS);
+}
 
 async function register() {
   if (navigator.onLine === false) return; // offline: the installed worker (if any) carries on
@@ -20,10 +40,11 @@ async function register() {
   }
   if (typeof version !== "string" || !/^[0-9a-f]{8,64}$/.test(version)) return;
   try {
-    await navigator.serviceWorker.register(new URL(`sw.js?v=${version}`, site), {
+    const registration = await navigator.serviceWorker.register(new URL(`sw.js?v=${version}`, site), {
       scope: site.pathname,
       updateViaCache: "none",
     });
+    watchForWaiting(registration);
   } catch (error) {
     console.info("kseri: offline play is not available here:", String(error));
   }
