@@ -145,8 +145,13 @@ async function precache() {
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     await precache();
-    // Ask the active worker (if any) to hand over once its pages are quiet.
-    self.registration.active?.postMessage({ type: "kseri:hand-over" });
+    // Ask the active worker (if any) to hand over once its pages are quiet. (Where a worker
+    // cannot message another, the pages ask: static/sw-register.js.)
+    try {
+      self.registration.active?.postMessage({ type: "kseri:hand-over" });
+    } catch {
+      // the pages' requests do it
+    }
   })());
 });
 
