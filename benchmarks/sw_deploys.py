@@ -1,7 +1,7 @@
 """Deploys and reloads: does a reload ever stall while a new version's service worker takes over,
 and is the controlling version's offline cache whole after each deploy?
 
-One page of a built site (``devtools/build.py``, served on 127.0.0.1 by ``devtools/serve.py``)
+One page of a built site (``devtools/build.py``, served on 127.0.0.1 by ``devtools/serve.py``'s handler)
 is reloaded again and again while new versions are deployed under it (``tests/browser/deploys.py``:
 two files change and the precache manifest is rewritten). Each deploy is followed by ``--reloads``
 reloads, the pause after each ready page cycling through ``PAUSES``, so reloads land before,
@@ -45,9 +45,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools import build as site_build  # noqa: E402
-from devtools import serve as dev_server  # noqa: E402
 from devtools.browser import chromium_launch_options  # noqa: E402
-from tests.browser.deploys import SEEN_JS, WORKERS_JS, release, settle  # noqa: E402
+from tests.browser.deploys import SEEN_JS, WORKERS_JS, Server, release, settle  # noqa: E402
 
 PAUSES_MS = (0, 150, 400, 900, 0, 1100, 250, 1500, 2500)
 """Pause after each ready page before the next reload (cycled), so reloads fall at every phase
@@ -136,7 +135,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.worker_from:
             worker_files(args.worker_from, site_dir)
         cache = release(site_dir, 1)
-        server, base = dev_server.start(site_dir)
+        server = Server(site_dir)  # devtools/serve.py's handler, quiet about replies a reload cut off
+        base = server.url
         started = time.monotonic()
         try:
             with sync_playwright() as pw:
@@ -186,8 +186,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         break
                 browser.close()
         finally:
-            server.shutdown()
-            server.server_close()
+            server.stop()
     results["load_after"] = os.getloadavg()
     results["minutes"] = (time.monotonic() - started) / 60
     return results

@@ -119,6 +119,14 @@ def build_site(site: Path, worker_from: str | None, files: int) -> None:
         (site / "static" / f"file{i}.bin").write_bytes(os.urandom(200_000))
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Says nothing of a reply cut off by a reload (the page went away mid-download)."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(lab: Lab) -> http.server.ThreadingHTTPServer:
     class Handler(dev_server.QuietHandler):
         def do_GET(self) -> None:  # noqa: N802 (http.server's name)
@@ -131,7 +139,7 @@ def serve(lab: Lab) -> http.server.ThreadingHTTPServer:
             self.send_header("Cache-Control", "no-store")
             self.end_headers()
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(lab.site)))
+    server = QuietServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(lab.site)))
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
