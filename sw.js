@@ -170,7 +170,9 @@ const QUIET_MS = 1000;
 // stops a worker whose event outlasts 5 min); pages ask again while a worker waits.
 const HAND_OVER_MS = 60 * 1000;
 let inFlight = 0;
-let lastActivity = 0;
+// A worker just started knows nothing of the requests before it (an earlier run of it, or
+// its own activation, may have been a moment ago): it counts as busy until then.
+let lastActivity = Date.now();
 let handingOver = null;
 
 function track(promise) {
@@ -191,8 +193,11 @@ async function handOverWhenQuiet() {
     const registration = self.registration;
     if (!isMe(registration.active)) return; // already replaced
     if (!registration.waiting && !registration.installing) return; // nothing to hand over to
+    // Only once this worker is activated: one still activating has not answered a single
+    // request yet, and a navigation is likely queued for it (it was just handed over to).
+    const activated = registration.active.state === "activated";
     const quietFor = Date.now() - lastActivity;
-    if (registration.waiting && inFlight === 0 && quietFor >= QUIET_MS) {
+    if (activated && registration.waiting && inFlight === 0 && quietFor >= QUIET_MS) {
       registration.waiting.postMessage({ type: "kseri:take-over" });
       return;
     }
@@ -268,6 +273,7 @@ async function prune() {
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     pinned = null; // read the pins the worker before this one saved
+    lastActivity = Date.now();
     await self.clients.claim();
     try {
       await (await caches.open(META)).delete(LEASE_PREFIX + VERSION); // installed: the registration says so now
