@@ -48,7 +48,7 @@ from devtools import build as site_build  # noqa: E402
 from devtools.browser import chromium_launch_options  # noqa: E402
 from tests.browser.deploys import SEEN_JS, WORKERS_JS, Server, release, settle  # noqa: E402
 
-PAUSES_MS = (0, 150, 400, 900, 0, 1100, 250, 1500, 2500)
+PAUSES_MS = (0, 150, 400, 900, 0, 1500, 250, 2500, 600)
 """Pause after each ready page before the next reload (cycled), so reloads fall at every phase
 of an install: its start, its last files, the hand-over (the active worker hands over after a
 second without requests, sw.js), after it."""
