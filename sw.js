@@ -164,8 +164,11 @@ self.addEventListener("install", (event) => {
 // in 1000 without DevTools; tests/browser/test_sw_versions.py, benchmarks/sw_deploys.py).
 // So the active worker decides when: once none of its requests has been in flight for
 // QUIET_MS, it tells the waiting worker to take over, and the lame-duck time shrinks to
-// the instant between its last reply and its stop, when no page is loading.
+// the instant between its last reply and its stop, when no page is loading. Anything that
+// starts the old worker again in that time (a message, a request) stretches it, so a worker
+// once told to take over says so (SKIPPING) and nobody asks the old one again.
 const QUIET_MS = 1000;
+const SKIPPING_PREFIX = new URL("kseri-skipping-", SITE).href;
 // How long one request to hand over waits for quiet, holding its message event open (Chromium
 // stops a worker whose event outlasts 5 min); pages ask again while a worker waits.
 const HAND_OVER_MS = 60 * 1000;
@@ -187,12 +190,17 @@ function track(promise) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+async function alreadyTakingOver(worker) {
+  return !!worker && !!(await caches.match(SKIPPING_PREFIX + versionOf(worker), { cacheName: META }));
+}
+
 async function handOverWhenQuiet() {
   const deadline = Date.now() + HAND_OVER_MS;
   while (Date.now() < deadline) {
     const registration = self.registration;
     if (!isMe(registration.active)) return; // already replaced
     if (!registration.waiting && !registration.installing) return; // nothing to hand over to
+    if (await alreadyTakingOver(registration.waiting)) return; // told before this worker's restart
     // Only once this worker is activated: one still activating has not answered a single
     // request yet, and a navigation is likely queued for it (it was just handed over to).
     const activated = registration.active.state === "activated";
@@ -214,7 +222,14 @@ self.addEventListener("message", (event) => {
   } else if (type === "kseri:take-over" && !isMe(self.registration.active)) {
     // Sent by the active worker once it saw this one waiting (this worker's own view of the
     // registration may lag a moment behind).
-    event.waitUntil(self.skipWaiting());
+    event.waitUntil((async () => {
+      try {
+        await (await caches.open(META)).put(SKIPPING_PREFIX + VERSION, json({ at: Date.now() }));
+      } catch {
+        // storage trouble: the old worker may only be asked again
+      }
+      await self.skipWaiting();
+    })());
   }
 });
 
@@ -276,7 +291,11 @@ self.addEventListener("activate", (event) => {
     lastActivity = Date.now();
     await self.clients.claim();
     try {
-      await (await caches.open(META)).delete(LEASE_PREFIX + VERSION); // installed: the registration says so now
+      const meta = await caches.open(META);
+      await meta.delete(LEASE_PREFIX + VERSION); // installed: the registration says so now
+      for (const request of await meta.keys()) {
+        if (request.url.startsWith(SKIPPING_PREFIX)) await meta.delete(request); // all done with
+      }
       await prune();
     } catch {
       // storage trouble: the caches stay, the next page load prunes again

@@ -11,7 +11,9 @@ during a ``skipWaiting()`` hand-over (see ``sw.js``, "Hand-over").
 
 The page (``static/ready.js`` of the tiny site) marks itself ready, tells the server, waits a
 pause and reloads; if no new page follows within ``--stall`` seconds it tells the server and
-navigates again. Pauses: 60 % short (0-150 ms), 20 % just past the worker's quiet time (990-1070
+navigates again. A page that never becomes ready (nothing heard for ``--hang`` seconds) is a
+**hang**: the run opens the page again (with DevTools, listing the requests left unfinished).
+Pauses: 60 % short (0-150 ms), 20 % just past the worker's quiet time (990-1070
 ms, when the new ``sw.js`` hands over), 20 % long (1-3.5 s). The server deploys a new version
 (one page and one style sheet change, the precache manifest is rewritten) every ``--per-deploy``
 loads.
@@ -26,6 +28,7 @@ Chromium resolves no other host). Run it under ``nice -n 19`` on a shared machin
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import http.server
 import os
@@ -35,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -77,8 +81,20 @@ class Lab:
         self.version = 1
         self.ready = 0
         self.stalls = 0
+        self.hangs = 0
+        self.last_news = time.monotonic()
         self.controllers: list[str] = []
+        self.report: Callable[[], list[str]] = list
         self.deploy(1)
+
+    def hung(self, seconds: float) -> bool:
+        """Whether nothing came from the page for ``seconds`` (counted once; the caller recovers)."""
+        with self.lock:
+            if time.monotonic() - self.last_news < seconds:
+                return False
+            self.hangs += 1
+            self.last_news = time.monotonic()
+            return True
 
     def deploy(self, number: int) -> None:
         (self.site / "index.html").write_text(
@@ -92,9 +108,11 @@ class Lab:
 
     def beacon(self, query: dict[str, str]) -> None:
         with self.lock:
+            self.last_news = time.monotonic()
             if query.get("kind") == "stall":
                 self.stalls += 1
-                print(f"stall after load {query.get('n')}", flush=True)
+                print(f"stall after load {query.get('n')}; requests not finished, then the workers' last states:",
+                      *self.report(), sep="\n  ", flush=True)
                 return
             self.ready += 1
             self.controllers.append(query.get("ctl", ""))
@@ -104,6 +122,38 @@ class Lab:
             if self.ready % 100 == 0:
                 print(f"{self.ready} loads, {self.stalls} stalls, version {self.version}, "
                       f"load {os.getloadavg()[0]:.1f}", flush=True)
+
+
+class Requests:
+    """The page's requests (DevTools' Network domain) that have not finished, for a hang report."""
+
+    def __init__(self, page: Any) -> None:
+        self.start = time.monotonic()
+        self.open: dict[str, str] = {}
+        session = page.context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("ServiceWorker.enable")
+        self.workers: collections.deque[str] = collections.deque(maxlen=16)
+        session.on("ServiceWorker.workerVersionUpdated", self._workers)
+        session.on("Network.requestWillBeSent", self._sent)
+        session.on("Network.loadingFinished", self._done)
+        session.on("Network.loadingFailed", self._done)
+
+    def _sent(self, event: dict[str, Any]) -> None:
+        url = event["request"]["url"].split("/")[-1]
+        self.open[event["requestId"]] = f"{time.monotonic() - self.start:8.1f} s {event.get('type')} {url}"
+
+    def _workers(self, event: dict[str, Any]) -> None:
+        for v in event.get("versions", []):
+            version = v.get("scriptURL", "").rsplit("=", 1)[-1][:6]
+            self.workers.append(f"{time.monotonic() - self.start:8.1f} s worker {version} "
+                                f"{v.get('status')}/{v.get('runningStatus')}")
+
+    def _done(self, event: dict[str, Any]) -> None:
+        self.open.pop(event["requestId"], None)
+
+    def pending(self) -> list[str]:
+        return [*list(self.open.values())[-12:], *self.workers]
 
 
 def build_site(site: Path, worker_from: str | None, files: int) -> None:
@@ -163,18 +213,28 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 with sync_playwright() as pw:
                     browser = pw.chromium.launch(**chromium_launch_options("chromium"))
                     page = browser.new_context(service_workers="allow").new_page()
+                    requests = Requests(page)
+                    lab.report = requests.pending
                     page.goto(url, wait_until="commit")
                     while lab.ready < args.reloads and time.monotonic() < deadline:
                         page.wait_for_timeout(1000)
+                        if lab.hung(args.hang):
+                            print(f"hang: nothing from the page for {args.hang:.0f} s; requests not finished, "
+                                  "then the workers' last states:", *requests.pending(), sep="\n  ", flush=True)
+                            page.goto(url, wait_until="commit")
                     browser.close()
             else:
                 profile = Path(tmp) / "profile"
-                chromium = subprocess.Popen(
-                    [str(CHROMIUM), "--headless=new", f"--user-data-dir={profile}", *CHROMIUM_ARGS, url],
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                command = [str(CHROMIUM), "--headless=new", f"--user-data-dir={profile}", *CHROMIUM_ARGS, url]
+                chromium = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 try:
                     while lab.ready < args.reloads and time.monotonic() < deadline:
                         time.sleep(1)
+                        if lab.hung(args.hang):  # start Chromium again on the same profile
+                            print("hang: no load and no stall for", args.hang, "s", flush=True)
+                            chromium.terminate()
+                            chromium.wait(timeout=30)
+                            chromium = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                 finally:
                     chromium.terminate()
                     chromium.wait(timeout=30)
@@ -182,7 +242,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             server.shutdown()
             server.server_close()
         changes = sum(1 for a, b in zip(lab.controllers, lab.controllers[1:], strict=False) if a and b and a != b)
-        return {"loads": lab.ready, "stalls": lab.stalls, "versions": lab.version, "hand_overs_seen": changes,
+        return {"loads": lab.ready, "stalls": lab.stalls, "hangs": lab.hangs, "versions": lab.version,
+                "hand_overs_seen": changes,
                 "uncontrolled": sum(1 for c in lab.controllers if not c), "minutes": (time.monotonic() - start) / 60,
                 "load_before": load_before, "load_after": os.getloadavg()}
 
@@ -193,6 +254,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reloads", type=int, default=600, help="page loads to count (default 600)")
     parser.add_argument("--per-deploy", type=int, default=5, help="loads between deploys (default 5)")
     parser.add_argument("--stall", type=float, default=10.0, help="seconds after which a reload counts as stalled")
+    parser.add_argument("--hang", type=float, default=40.0,
+                        help="seconds without any news from the page that count as a hang (then it is opened again)")
     parser.add_argument("--max-minutes", type=float, default=40.0, help="stop after this long")
     parser.add_argument("--worker-from", metavar="REV", help="take sw.js and static/sw-register.js from git REV")
     args = parser.parse_args(argv)
@@ -205,7 +268,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{result['loads']} loads in {result['minutes']:.1f} min, {result['versions']} versions deployed, "
           f"{result['hand_overs_seen']} changes of controller seen between loads, "
           f"{result['uncontrolled']} loads uncontrolled")
-    print(f"stalled reloads (no new page within {args.stall:.0f} s): {result['stalls']}")
+    print(f"stalled reloads (no new page within {args.stall:.0f} s): {result['stalls']}; hangs (a page that "
+          f"never became ready, nothing heard for {args.hang:.0f} s): {result['hangs']}")
     print("load average (1/5/15 min) before " + "/".join(f"{x:.1f}" for x in result["load_before"])
           + ", after " + "/".join(f"{x:.1f}" for x in result["load_after"]))
     return 0

@@ -7,8 +7,9 @@
 // when a new version is deployed the URL changes, the browser installs the new
 // worker, and the new worker replaces the old cache as a whole. The new worker
 // then waits until the active one hands over, which it does once its pages are
-// quiet (sw.js, "Hand-over"); this page asks it to whenever it sees a worker
-// waiting: now, when an install ends, and every minute while one waits.
+// quiet (sw.js, "Hand-over"). The new worker asks for that when its install ends;
+// this page asks too if it finds one waiting, and again every minute while one
+// waits (not when an install ends: asking twice at once only delays the hand-over).
 const site = new URL("../", import.meta.url);
 const ASK_AGAIN_MS = 60000;
 
@@ -19,11 +20,6 @@ function askToHandOver(registration) {
 }
 
 function watchForWaiting(registration) {
-  const watch = (worker) => worker?.addEventListener("statechange", () => {
-    if (worker.state === "installed") askToHandOver(registration);
-  });
-  watch(registration.installing);
-  registration.addEventListener("updatefound", () => watch(registration.installing));
   askToHandOver(registration);
   setInterval(() => askToHandOver(registration), ASK_AGAIN_MS);
 }
