@@ -14,7 +14,7 @@ from devtools import build as site_build
 from devtools import precache
 
 from .conftest import OwnSite, own_site, wait_ready
-from .deploys import SEEN_JS, old_caches_go, release
+from .deploys import SEEN_JS, old_caches_go, release, reload_committed
 from .rounds import wait_offline_ready
 
 FETCHED_CSS_JS = """async () => {
@@ -26,7 +26,7 @@ FETCHED_CSS_JS = """async () => {
 def _reload(page, watch) -> None:
     """Reload ``page`` and wait for the page's own ready mark (the navigation's load event is not
     waited for: on a busy machine it can come long after the page is ready)."""
-    page.reload(wait_until="commit")
+    reload_committed(page)
     wait_ready(page, watch)
 
 
