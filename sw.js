@@ -160,13 +160,15 @@ self.addEventListener("install", (event) => {
 // called skipWaiting() and the active one still has work, Chromium treats the active one
 // as a "lame duck" and stops it as soon as it is idle; with DevTools attached (as in
 // every Playwright test) it stops it even with a navigation just dispatched to it, and
-// that navigation then never gets an answer (measured: 53 stalled reloads in 600, none
-// in 1000 without DevTools; tests/browser/test_sw_versions.py, benchmarks/sw_deploys.py).
-// So the active worker decides when: once none of its requests has been in flight for
-// QUIET_MS, it tells the waiting worker to take over, and the lame-duck time shrinks to
-// the instant between its last reply and its stop, when no page is loading. Anything that
-// starts the old worker again in that time (a message, a request) stretches it, so a worker
-// once told to take over says so (SKIPPING) and nobody asks the old one again.
+// that navigation then never gets an answer. So the active worker decides when: once none
+// of its requests has been in flight for QUIET_MS, it tells the waiting worker to take
+// over, and the lame-duck time shrinks to the instant between its last reply and its stop,
+// when no page is loading. Anything that starts the old worker again in that time (a
+// message, a request) stretches it, so a worker once told to take over says so (SKIPPING)
+// and nobody asks the old one again. Measured (docs/performance.md, "Updates: deploys and
+// reloads"): with DevTools attached a reload landing at that instant still stalls, about as
+// often as with skipWaiting() at install end; without DevTools neither stalls. What this
+// hand-over does buy: a version never hands over while it is still activating.
 const QUIET_MS = 1000;
 const SKIPPING_PREFIX = new URL("kseri-skipping-", SITE).href;
 // How long one request to hand over waits for quiet, holding its message event open (Chromium
