@@ -192,8 +192,20 @@ function track(promise) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+// A take-over that has not happened this long after it was told is asked for again: Chromium
+// can drop a skipWaiting() whose activation a request to the old worker interrupted, and the
+// new worker then waits for good (seen once in tests/browser/test_sw_update.py); the pages'
+// ask of every minute (static/sw-register.js) then gets it going again.
+const RETAKE_MS = 10 * 1000;
+
 async function alreadyTakingOver(worker) {
-  return !!worker && !!(await caches.match(SKIPPING_PREFIX + versionOf(worker), { cacheName: META }));
+  if (!worker) return false;
+  try {
+    const hit = await caches.match(SKIPPING_PREFIX + versionOf(worker), { cacheName: META });
+    return !!hit && Date.now() - (await hit.json()).at < RETAKE_MS;
+  } catch {
+    return false; // unreadable: ask again
+  }
 }
 
 async function handOverWhenQuiet() {
@@ -202,7 +214,9 @@ async function handOverWhenQuiet() {
     const registration = self.registration;
     if (!isMe(registration.active)) return; // already replaced
     if (!registration.waiting && !registration.installing) return; // nothing to hand over to
-    if (await alreadyTakingOver(registration.waiting)) return; // told before this worker's restart
+    // Told a moment ago (maybe before this worker's restart): not again now, since holding this
+    // event open would keep the old worker busy and delay the take-over; the pages ask again.
+    if (await alreadyTakingOver(registration.waiting)) return;
     // Only once this worker is activated: one still activating has not answered a single
     // request yet, and a navigation is likely queued for it (it was just handed over to).
     const activated = registration.active.state === "activated";
