@@ -6,8 +6,30 @@
 //
 // The worker's URL carries the site's version (from precache-manifest.json):
 // when a new version is deployed the URL changes, the browser installs the new
-// worker, and the new worker replaces the old cache as a whole.
+// worker, and the new worker replaces the old cache as a whole. The new worker
+// then waits until the active one hands over, which it does once its pages are
+// quiet (sw.js, "Hand-over"). The new worker asks for that when its install ends;
+// this page asks too if it finds one waiting, and again every minute while one
+// waits (not when an install ends: asking twice at once only delays the hand-over).
 const site = new URL("../", import.meta.url);
+const ASK_AGAIN_MS = 60000;
+
+// A worker still waiting a minute after the active one was asked (seen in the browser tests: the
+// hand-over did not happen, cause not found) is told to take over by the page itself.
+function askToHandOver(registration, seen) {
+  const waiting = registration.waiting;
+  if (waiting && registration.active) {
+    if (seen.has(waiting)) waiting.postMessage({ type: "kseri:take-over" });
+    else registration.active.postMessage({ type: "kseri:hand-over" });
+    seen.add(waiting);
+  }
+}
+
+function watchForWaiting(registration) {
+  const seen = new WeakSet();
+  askToHandOver(registration, seen);
+  setInterval(() => askToHandOver(registration, seen), ASK_AGAIN_MS);
+}
 
 // Whether the browser lets this page store anything. Where it does not (a frame on another site
 // with third-party cookies blocked, a profile that blocks site data) it refuses a worker too,
@@ -34,10 +56,11 @@ async function register() {
   }
   if (typeof version !== "string" || !/^[0-9a-f]{8,64}$/.test(version)) return;
   try {
-    await navigator.serviceWorker.register(new URL(`sw.js?v=${version}`, site), {
+    const registration = await navigator.serviceWorker.register(new URL(`sw.js?v=${version}`, site), {
       scope: site.pathname,
       updateViaCache: "none",
     });
+    watchForWaiting(registration);
   } catch (error) {
     console.info("kseri: offline play is not available here:", String(error));
   }
