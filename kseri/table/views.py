@@ -110,6 +110,8 @@ class TableView:
     """The people's seats (seat 0 first); bots sit in the others."""
     open_table: tuple[TableItemView, ...] | None = None
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
+    waiting: str = ""
+    """In phase ``friend``: what the table waits for from the friend on another device, in a line."""
     last_play: LastPlay | None = field(default=None, compare=False)
     """The latest play and what it gained (None before the round's first play or after a reload).
     Not part of a view's equality: a resumed game is the same table without it."""
