@@ -61,6 +61,7 @@ from kseri.web.turns import HintKey, Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
     from kseri.table.review import RoundReview
+    from kseri.web.duel.page import DuelPage
 
 __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
@@ -148,6 +149,8 @@ class App:
         self._review_running = False
         self._review_shown = -1
         """How many plays the progress line last showed (it is redrawn only when that changes)."""
+        self.duel: DuelPage | None = None
+        """Matches against friends on other devices (:mod:`kseri.web.duel`), set by :func:`start`."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -246,6 +249,8 @@ class App:
 
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one (then the player chooses first)."""
+        if self.duel is not None and self.duel.save(self.session):
+            return  # a match against a friend: kept (and its message handed on) by the duel store
         if self.stale:
             return
         text = self.session.to_save()
@@ -521,6 +526,9 @@ class App:
             return
         self.session.next_round()
         self.save()
+        if getattr(self.session, "remote", False):  # a friend's device deals the next round (its message)
+            self.render()
+            return
         if not self.el["intro"].hidden:
             self.dismiss_intro()  # a whole round played: the first-visit hint has done its job
         self.state = self.state.to(Activity.PLAYING)
@@ -1103,14 +1111,18 @@ async def start() -> App:
     images load after (:mod:`kseri.web.card_images`)."""
     images = CardImages()
     storage = Storage()
+    fragment = str(window.location.hash or "")  # read before open_session tidies the address bar
     language.apply(language.page_language(storage))
     session, notices, unasked = open_session(storage)
     stats, stats_notices = open_stats(storage)
     app = App(session, storage, notices + stats_notices, stats)
     app.unasked = unasked
     app.card_images = images
+    from kseri.web.duel import attach
+    app.duel = attach(app, fragment)  # a friend's message in the link, or a friend's match left open
     app.boot()
     await images.ready(app.el["app"], CARD_IMAGES_WAIT)
     app.open()
+    app.duel.start()
     images.load_all()
     return app

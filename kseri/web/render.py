@@ -308,6 +308,8 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
         words = _("Bot is thinking") if thinking else _("Bot's turn")
         turn = f'<span class="turn bot">{escape(words)}{dots}</span>'
+    elif view.phase == "friend":
+        turn = f'<span class="turn bot">{escape(view.waiting)}</span>'
     elif view.phase == "round_over":
         turn = ('<button type="button" class="turn action" data-action="show-summary">'
                 f'{escape(_("Round over — see the score"))}</button>')

@@ -66,7 +66,7 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     live = view.side_live(seat)  # (the seat's own side when nobody plays in partnership)
     mine = view.partnered and side.team == view.sides[view.viewer].team
     classes = ["seat-panel"]
-    to_play = view.phase in ("bot", "human") and view.to_move == seat
+    to_play = view.phase in ("bot", "human", "friend") and view.to_move == seat
     if to_play:
         classes.append("active")
     if seat in view.persons:

@@ -147,6 +147,16 @@ class DuelSession(GameSession):
                          live=(LiveSide(points=0, cards=0, kseris=0),) * 2, title=table_title(rules),
                          viewer=HUMAN, people=2, persons=(0, 1), waiting=waiting)
 
+    def _hand_shown(self) -> tuple[str, ...]:
+        """Your cards, those this device knows only: a packet the engine has dealt but the friend has not opened
+        yet (the dealer's, between its last card of a packet and the friend's next message) shows when it is
+        opened, never as the engine's stand-ins for unseen cards."""
+        r = self.peer.round
+        if not self.match.rounds:
+            return ()
+        known = set(r.known.values()) if r is not None else set()
+        return tuple(code for code in super()._hand_shown() if Card.parse(code).index in known)
+
     def _check_playable(self) -> None:
         self.view()
 
