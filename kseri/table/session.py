@@ -375,6 +375,11 @@ class GameSession:
     # -- people at the table ("pass and play") -----------------------------------------
 
     @property
+    def your_side(self) -> int:
+        """The side the summaries call "you": seat 0's; -1 (nobody) with people sharing the device."""
+        return HUMAN if self.people == 1 else -1
+
+    @property
     def people(self) -> int:
         """How many people share the device; 1: you against the bots."""
         return len(self._persons)
@@ -492,6 +497,7 @@ class GameSession:
             packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
+            match_rounds=rules.match_rounds,
             level=self._level,
             rules_name=match.rules.profile,
             winner=match.winner,

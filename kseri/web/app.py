@@ -802,7 +802,7 @@ class App:
         review = review_button_html() if self.session.can_review else ""
         if self.session.view().panels:
             labels = seats_render.side_labels(self.session.view())
-            you = 0 if self.session.people == 1 else -1  # with people sharing the device, nobody is "you"
+            you = self.session.your_side  # with people sharing the device, nobody is "you"
             short = seats_render.short_labels(self.session.view())
             return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
         return render.round_summary_html(self.session.round_summary()) + review
@@ -949,7 +949,7 @@ class App:
         if session.view().panels:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
-                session.match_summary(), labels, 0 if session.people == 1 else -1,
+                session.match_summary(), labels, session.your_side,
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()))
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,

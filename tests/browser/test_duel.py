@@ -151,3 +151,26 @@ def test_a_tampered_a_replayed_and_a_false_card_are_refused(devices) -> None:
     assert "already applied" in receiver.state()["notice"]
     assert receiver.storage()[key] == applied
     assert cheat.role in (HOST, 1 - HOST)
+
+
+def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
+    """Accessibility (axe-core, as ``test_a11y.py`` runs it) of the dialog's screens and of the bar."""
+    from tests.browser.test_a11y import describe, run_axe
+    anna, _ben = devices
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    anna.open_dialog()
+    anna.page.fill('#duel [name="duel-name"]', "Anna")
+    for where in ("the list of matches", "the invitation to send"):
+        violations = run_axe(anna.page, "#duel")
+        assert not violations, f"axe on {where}:\n{describe(violations)}"
+        if where == "the list of matches":
+            anna.page.click('#duel [data-action="duel-invite"]')
+            anna.page.wait_for_selector("#duel-link")
+    anna.page.click('#duel-actions [data-action="duel-close"]')
+    violations = run_axe(anna.page, "#duel-bar")
+    assert not violations, f"axe on the bar:\n{describe(violations)}"
+    anna.open_dialog()  # the list again, with the invitation in it
+    assert anna.page.locator("#duel .duel-match").count() == 1
+    violations = run_axe(anna.page, "#duel")
+    assert not violations, f"axe on the list with a match:\n{describe(violations)}"

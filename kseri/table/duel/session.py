@@ -87,6 +87,10 @@ class DuelSession(GameSession):
     def can_review(self) -> bool:
         return False
 
+    @property
+    def your_side(self) -> int:
+        return HUMAN  # the friend is on another device: the summaries speak to you
+
     # -- where the match stands ------------------------------------------------------------
 
     @property
@@ -143,7 +147,8 @@ class DuelSession(GameSession):
         return TableView(phase="friend", hand=(), pile=(), stock=rules.cards, to_move=0, dealer=1, packet=1,
                          packets=rules.packets, round_number=1, plays_in_round=0, sides=sides,
                          teams=tuple(TeamView(team=t, seats=(t,), total=0) for t in range(2)), target=rules.target,
-                         base_target=rules.target, level=self.level, rules_name=rules.profile, winner=None,
+                         base_target=rules.target, match_rounds=rules.match_rounds, level=self.level,
+                         rules_name=rules.profile, winner=None,
                          live=(LiveSide(points=0, cards=0, kseris=0),) * 2, title=table_title(rules),
                          viewer=HUMAN, people=2, persons=(0, 1), waiting=waiting)
 

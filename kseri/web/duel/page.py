@@ -251,7 +251,7 @@ class DuelPage:
         state = self.link.state if self.link is not None else ""
         direct = _("connected directly") if state == "open" else ""
         bar.innerHTML = bar_html(
-            friend=session.friend, line=waiting_line(peer.awaiting(), session.friend, unsent=unsent),
+            friend=peer.friend, line=waiting_line(peer.awaiting(), session.friend, unsent=unsent),
             code=peer.pairing_code, unsent=unsent, direct=direct)
         bar.dataset.awaiting = peer.awaiting()
         bar.dataset.unsent = "true" if unsent else "false"

@@ -148,12 +148,14 @@ def direct_html(*, own: str, state: str, joining: bool) -> str:
 
 
 def bar_html(*, friend: str, line: str, code: str, unsent: bool, direct: str) -> str:
-    """The bar over the table during a match against a friend: what to do now, and the ways to do it."""
+    """The bar over the table during a match against a friend: what to do now, and the ways to do it
+    (``friend``: "" until the friend has answered the invitation)."""
     send = _button("duel-send", _("Send the link"), solid=True) if unsent else ""
     again = "" if unsent else _button("duel-send", _("Send again"), light=True)
     connected = f'<span class="duel-direct">{escape(direct)}</span>' if direct else ""
     pairing = f'<span class="duel-code">{escape(_("code"))} {escape(code)}</span>' if code else ""
-    return (f'<p><b class="duel-friend">{escape(_("Against {name}").format(name=friend))}</b> '
+    title = _("Against {name}").format(name=friend) if friend else _("Your invitation")
+    return (f'<p><b class="duel-friend">{escape(title)}</b> '
             f'<span class="duel-line">{escape(line)}</span> {pairing}{connected}</p>'
             f'<div class="banner-actions">{send}{again}'
             f'{_button("duel-open", _("Matches"), light=True)}</div>')
