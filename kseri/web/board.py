@@ -15,10 +15,11 @@ from pyscript import document
 from kseri.bots.names import LEVELS
 from kseri.i18n import _, ngettext
 from kseri.table.views import HintEntry, TableView
-from kseri.web import render, seats_render, sums_render
+from kseri.web import render, seats_render
 from kseri.web.dom import exists
 from kseri.web.morph import morph_inner
 from kseri.web.state import UiState
+from kseri.web.sums import render as sums_render
 
 __all__ = ["ELEMENT_IDS", "Board"]
 

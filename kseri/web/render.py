@@ -20,13 +20,16 @@ from html import escape
 from kseri.bots.names import LEVELS
 from kseri.engine.rules import Rules
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
-from kseri.table.hints import reason_text
-from kseri.table.live import LiveSide, point_rules
+from kseri.table.live import LiveSide
 from kseri.table.notices import clip
+from kseri.table.pile.hints import reason_text
+from kseri.table.pile.words import describe_take
+from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
-from kseri.table.sums_words import sums_take_line
-from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
+from kseri.table.sums.words import sums_take_line
+from kseri.table.tables import strategy_for
+from kseri.table.views import HintEntry, SideView, TableView, card_text
 from kseri.web import seats_render
 from kseri.web.card_html import card_img
 
@@ -418,7 +421,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     what scores under the rules being played."""
     you, bot = view.live
     so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (_("Xeris") if rules.table == "sums" else _("Kseris"), you.kseris, bot.kseris)]
+              (_(strategy_for(rules).words.kseris), you.kseris, bot.kseris)]
     live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
                         for label, a, b in so_far)
     point_rows = "".join(

@@ -13,11 +13,13 @@ fails the replay and ends the match.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from kseri.engine.errors import IllegalMoveError, KseriError
-from kseri.engine.round import Round
 from kseri.engine.rules import Rules
-from kseri.engine.sums import SumsRound, number_value
+from kseri.engine.table import TableRound
+from kseri.engine.tables import table_for
+from kseri.table.tables import strategy_for
 
 __all__ = ["SEARCH_LIMIT", "fill_deck", "playable_deck", "replay_checked"]
 
@@ -41,8 +43,9 @@ def fill_deck(rules: Rules, known: dict[int, int], prefer: dict[int, int]) -> li
     return [card if card is not None else next(rest) for card in deck]
 
 
-def _new_state(rules: Rules, dealer: int, deck: list[int]) -> Round | SumsRound:
-    return SumsRound.from_deck(rules, dealer, deck) if rules.table == "sums" else Round.from_deck(rules, dealer, deck)
+def _new_state(rules: Rules, dealer: int, deck: list[int]) -> TableRound[Any]:
+    state: TableRound[Any] = table_for(rules).from_deck(rules, dealer, deck)
+    return state
 
 
 def _progress(rules: Rules, dealer: int, deck: list[int], moves: Sequence[str]) -> tuple[int, int]:
@@ -71,14 +74,15 @@ def playable_deck(rules: Rules, dealer: int, known: dict[int, int], moves: Seque
         state = _new_state(rules, dealer, deck)
         for move in moves[:bad]:
             state.apply(move)
-        if not isinstance(state, SumsRound) or state.to_move != friend or budget <= 0:
+        wanted = strategy_for(rules).hidden_hand_key(state, moves[bad])
+        if wanted is None or state.to_move != friend or budget <= 0:
             state.apply(moves[bad])  # the engine's own one-line error
             raise AssertionError("the replay was expected to fail")  # pragma: no cover
         where = {card: position for position, card in enumerate(deck)}
         hand = [where[c] for c in state.hands[friend] if where[c] not in known]
         outside = [p for p in range(state.next_card, rules.cards) if p not in known]
-        wanted = _wanted_value(state, moves[bad])
-        outside.sort(key=lambda p: (number_value(deck[p]) != wanted, p))
+        outside.sort(key=lambda p: (not wanted(deck[p]), p))
+        hand.sort(key=lambda p: (wanted(deck[p]), p))  # the cards in the way are exchanged first
         improved = False
         for p in hand:
             for q in outside:
@@ -99,19 +103,6 @@ def playable_deck(rules: Rules, dealer: int, known: dict[int, int], moves: Seque
         if not improved:
             budget = 0
     return deck
-
-
-def _wanted_value(state: SumsRound, move: str) -> int | None:
-    """For a build (``5S>3H``): the value it makes, which a card kept in hand must have."""
-    if ">" not in move:
-        return None
-    try:
-        parsed = state.parse_move(move)
-    except KseriError:
-        return None
-    item = next((item for item in state.table if parsed.onto in item.cards), None)
-    value = number_value(parsed.card)
-    return None if item is None or item.value is None or value is None else item.value + value
 
 
 def replay_checked(rules: Rules, dealer: int, codes: Sequence[str], moves: Sequence[str]) -> None:

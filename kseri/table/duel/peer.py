@@ -55,7 +55,7 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import IllegalMoveError, KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
-from kseri.engine.round import opening_is_allowed
+from kseri.engine.pile.round import opening_is_allowed  # the open table keeps any opening ("none")
 from kseri.engine.rules import Rules, rules_from_spec
 from kseri.table.duel import codec
 from kseri.table.duel.codec import Coin, CoinCommit, Deck, Hello, Keys, Message, Pack, Part, Partials, Play, Reshuffle
@@ -75,6 +75,7 @@ from kseri.table.duel.pairing import (
 )
 from kseri.table.duel.rounds import DuelRound, Opened, ShufflePass, open_value
 from kseri.table.duel.verify import verify_round
+from kseri.table.tables import strategy_for
 
 __all__ = ["GUEST", "HOST", "Outcome", "Peer", "played_card"]
 
@@ -699,7 +700,7 @@ class Peer:
         try:
             return engine.play(move)
         except KseriError:
-            if self.rules.table != "sums":
+            if not strategy_for(self.rules).hand_matters:
                 raise
         playable_deck(self.rules, self._dealer_seat(r), r.known, [*r.moves, move], self.seat(self.other), r.fill)
         self._touch()
@@ -753,7 +754,7 @@ class Peer:
         for r in self.rounds[done:]:
             if not self._dealt(r):
                 break
-            if r.verified or self.rules.table != "sums":
+            if r.verified or not strategy_for(self.rules).hand_matters:
                 deck = fill_deck(self.rules, r.known, r.fill)
             else:
                 deck = playable_deck(self.rules, match.next_dealer, r.known, r.moves, friend, r.fill)

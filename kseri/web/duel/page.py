@@ -36,7 +36,6 @@ from kseri.table.newgame import table_title
 from kseri.table.notices import clip
 from kseri.table.session import GameSession
 from kseri.table.stats import FRIENDS, game_key
-from kseri.table.views import describe_event
 from kseri.web.dom import exists, js_object
 from kseri.web.duel.channel import DirectLink
 from kseri.web.duel.render import (
@@ -55,6 +54,7 @@ from kseri.web.duel.render import (
 from kseri.web.duel.store import DuelStore, Entry
 from kseri.web.state import Activity
 from kseri.web.storage import STATS_KEY, Storage
+from kseri.web.tables import DESCRIBE_PLAY
 
 if TYPE_CHECKING:
     from collections.abc import Coroutine
@@ -361,8 +361,9 @@ class DuelPage:
                 app.render()
                 app.board.announce(_("Round {number}.").format(number=len(session.match.rounds)))
                 await app.turns.deal_in(with_pile=True)
+                describe = DESCRIBE_PLAY[session.rules.table]
                 for event in events:
-                    app.board.announce(describe_event(event, session.rules.packet_size, ("", session.friend)))
+                    app.board.announce(describe(event, session.rules.packet_size, ("", session.friend)))
             else:
                 for event in events:
                     await app.turns.show_play(event, gen)
@@ -597,13 +598,12 @@ class DuelPage:
 
     def back_to_bot(self) -> None:
         """Leave the friend's match (it stays saved) for the game against the bot that was saved."""
-        from kseri.table.tables import new_session, restore_session
         from kseri.web.storage import SAVE_KEY
         self.close()
         try:
-            session = restore_session(self.app.storage.get(SAVE_KEY))
+            session = GameSession.restore(self.app.storage.get(SAVE_KEY))
         except KseriError:
-            session = new_session()
+            session = GameSession.new()
         self.entry = None
         self.store.current = None
         self.app.take_session(session)
