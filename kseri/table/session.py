@@ -46,7 +46,7 @@ import json
 import random
 from collections import deque
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from kseri.engine.cards import CODES
 from kseri.engine.errors import IllegalMoveError, KseriError, RecordError
@@ -104,6 +104,9 @@ class GameSession:
     """One match at the browser table, at any table, plus the settings that go with it.
 
     What differs between the tables is the game's :attr:`strategy` (:mod:`kseri.table.tables`)."""
+
+    remote: ClassVar[bool] = False
+    """Whether another device deals the next round (a friend's match, :mod:`kseri.table.duel`)."""
 
     def __init__(self, match: Match, *, seed: int, level: str) -> None:
         self.match = match

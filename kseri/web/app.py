@@ -523,7 +523,7 @@ class App:
             return
         self.session.next_round()
         self.save()
-        if getattr(self.session, "remote", False):  # a friend's device deals the next round (its message)
+        if self.session.remote:  # a friend's device deals the next round (its message)
             self.render()
             return
         if not self.el["intro"].hidden:
