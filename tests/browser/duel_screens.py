@@ -1,6 +1,6 @@
 """Screenshots of playing a friend, to look at: pairing, waiting for the friend, a finished match, each at
-1280×800 and 375×740, in English and Greek. Two browser contexts play a match of one round by links, as
-``test_duel.py`` does; every picture is taken at both sizes by resizing the page.
+1280×800, 375×740 and 740×360, in English and Greek. Two browser contexts play a match of one round by links, as
+``test_duel.py`` does; every picture is taken at each size by resizing the page.
 
     .venv/bin/python -m tests.browser.duel_screens OUTDIR [--lang en|el ...] [--direct-only]
 """
@@ -16,7 +16,8 @@ from devtools.browser import chromium_launch_options
 from tests.browser.duel_devices import Device
 
 ROOT = Path(__file__).resolve().parents[2]
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 740}}
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 375, "height": 740},
+         "landscape": {"width": 740, "height": 360}}
 
 
 def shoot(device: Device, out: Path, lang: str, what: str) -> None:
@@ -112,9 +113,12 @@ def main(argv: list[str]) -> int:
                     devices.append(Device(name=name, page=context.new_page(), url=url))
                 if not args.direct_only:
                     play(devices[0], devices[1], args.out, lang)
-                direct(devices[0], args.out, lang)
                 for device in devices:
                     device.page.context.close()
+                context = browser.new_context(viewport=SIZES["desktop"], reduced_motion="reduce",
+                                              service_workers="block", locale="el-GR" if lang == "el" else "en-US")
+                direct(Device(name="Anna", page=context.new_page(), url=url), args.out, lang)
+                context.close()
             browser.close()
     finally:
         server.shutdown()
