@@ -18,9 +18,11 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
-    # Every host but the loopback test server fails to resolve at once, so an
-    # off-origin request can neither succeed nor hang.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # Every host but the loopback test servers fails to resolve at once, so an
+    # off-origin request can neither succeed nor hang. `localhost` is a second site on
+    # the same machine: a guide page served there embeds the game's 127.0.0.1 as a
+    # third party (tests/browser/test_storage_denied.py).
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
 
 

@@ -2,7 +2,12 @@
 """Generate the project's own playing-card artwork as standalone SVG files.
 
 Pure standard library.  Writes 52 face files named by card code
-(``AS.svg``, ``10D.svg``, ``KC.svg`` ...) plus ``back.svg``.
+(``AS.svg``, ``10D.svg``, ``KC.svg`` ...) plus ``back.svg``; and the looks a
+player can choose (issue 25): ``big/`` the same 52 faces with big corner
+indices (for small phones and older eyes: in a fanned hand only the corner
+shows), ``backs/`` the other backs (``red.svg``, ``green.svg``), and
+``looks.css``, the rules that show them in place of the usual images
+(``<html data-cards="large">``, ``<html data-back="red">``).
 
 Usage::
 
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 
 W, H = 250, 350          # card viewBox (poker ratio 2.5 : 3.5)
 CX, CY = W / 2, H / 2    # card centre
@@ -85,17 +91,27 @@ GLYPHS = {
     "K": (42, "M6,5V55M36,5L7,36M17,25L37,55"),
 }
 
-# Corner index geometry.
-IDX_CX = 34          # centre line of the index column
-IDX_TOP = 14         # top of the rank glyph
-IDX_SCALE = 1.1      # rank glyphs are 66 units tall in the corner
-IDX_SUIT = 42        # size of the suit symbol under the rank
-IDX_GAP = 6
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of a face go: the corner index, the pips, the court panel, the ace."""
 
-# Pip layouts: columns / rows for number cards.
-COL_L, COL_M, COL_R = 88, 125, 162
-ROW_T, ROW_B = 60, 290
-PIP = 42
+    idx_cx: float = 34       # centre line of the index column
+    idx_top: float = 14      # top of the rank glyph
+    idx_scale: float = 1.1   # rank glyphs are 66 units tall in the corner
+    idx_suit: float = 42     # size of the suit symbol under the rank
+    idx_gap: float = 6
+    cols: tuple[float, float, float] = (88, 125, 162)   # pip columns of number cards
+    rows: tuple[float, float] = (60, 290)                # top and bottom pip rows
+    pip: float = 42
+    court_x: float = 64      # the court panel's left edge (it is centred)
+    flanks: bool = True      # small suit marks beside a court card's crown
+    ace: float = 112         # the ace's pip (the ace of spades' is larger)
+
+
+NORMAL = Layout()
+BIG = Layout(idx_cx=42, idx_top=12, idx_scale=1.5, idx_suit=48, cols=(100, 125, 150), rows=(52, 298), pip=30,
+             court_x=88, flanks=False, ace=84)
+"""Big corner indices (rank glyphs 90 units tall); the pips, the court panel and the ace make room."""
 
 
 def fmt(v: float) -> str:
@@ -106,16 +122,17 @@ def fmt(v: float) -> str:
     return (f"{v:.2f}").rstrip("0").rstrip(".")
 
 
-def rows4() -> list[float]:
-    step = (ROW_B - ROW_T) / 3
-    return [ROW_T + i * step for i in range(4)]
+def rows4(layout: Layout = NORMAL) -> list[float]:
+    top, bottom = layout.rows
+    step = (bottom - top) / 3
+    return [top + i * step for i in range(4)]
 
 
-def pip_positions(n: int) -> list[tuple[float, float]]:
+def pip_positions(n: int, layout: Layout = NORMAL) -> list[tuple[float, float]]:
     """(x, y) centres for the pips of number card n (2..10)."""
-    L, M, R = COL_L, COL_M, COL_R  # noqa: N806 (the layouts read as a picture with one-letter columns)
-    t, b, c = ROW_T, ROW_B, CY
-    r = rows4()
+    L, M, R = layout.cols  # noqa: N806 (the layouts read as a picture with one-letter columns)
+    (t, b), c = layout.rows, CY
+    r = rows4(layout)
     layouts: dict[int, list[tuple[float, float]]] = {
         2: [(M, t), (M, b)],
         3: [(M, t), (M, c), (M, b)],
@@ -148,14 +165,15 @@ def glyph(rank: str, x: float, y: float, scale: float = 1.0, extra: str = "") ->
     return f'<path d="{d}" transform="{tr}"{extra}/>'
 
 
-def corner_index(rank: str) -> str:
+def corner_index(rank: str, layout: Layout = NORMAL) -> str:
     gw = GLYPHS[rank][0]
+    lay = layout
     parts = ['<g id="i">',
              f'<g fill="none" stroke-width="{fmt(STROKE)}" stroke-linecap="round" '
              'stroke-linejoin="round" stroke="currentColor">',
-             glyph(rank, IDX_CX - gw * IDX_SCALE / 2, IDX_TOP, IDX_SCALE), '</g>',
-             use_suit(IDX_CX, IDX_TOP + 60 * IDX_SCALE + IDX_GAP + IDX_SUIT / 2,
-                      IDX_SUIT),
+             glyph(rank, lay.idx_cx - gw * lay.idx_scale / 2, lay.idx_top, lay.idx_scale), '</g>',
+             use_suit(lay.idx_cx, lay.idx_top + 60 * lay.idx_scale + lay.idx_gap + lay.idx_suit / 2,
+                      lay.idx_suit),
              '</g>']
     return "".join(parts)
 
@@ -180,7 +198,7 @@ CROWNS = {
 }
 
 
-def court_half(rank: str, color: str) -> str:
+def court_half(rank: str, color: str, layout: Layout = NORMAL) -> str:
     """Upper half of a court panel; the lower half is the same, rotated."""
     gw = GLYPHS[rank][0]
     sc = 1.15
@@ -196,20 +214,21 @@ def court_half(rank: str, color: str) -> str:
         glyph(rank, gx, gy, sc, f' stroke="{color}" stroke-width="{fmt(STROKE)}"'),
         '</g>',
         # small flanking suit marks
-        use_suit(86, 46, 20), use_suit(164, 46, 20),
+        use_suit(86, 46, 20) + use_suit(164, 46, 20) if layout.flanks else "",
     ]
     return "".join(parts)
 
 
-def court_body(rank: str, color: str) -> str:
-    px, py, pw, ph = 64, 22, 122, 306
+def court_body(rank: str, color: str, layout: Layout = NORMAL) -> str:
+    px, py, ph = layout.court_x, 22, 306
+    pw = W - 2 * px
     parts = [
         f'<rect x="{px}" y="{py}" width="{pw}" height="{ph}" rx="6" fill="{CREAM}" '
         f'stroke="{color}" stroke-width="2.5"/>',
         f'<rect x="{px + 5}" y="{py + 5}" width="{pw - 10}" height="{ph - 10}" rx="3" fill="url(#g)" '
         f'stroke="{GOLD}" stroke-width="1.5"/>',
-        f'<path d="M69,199L181,151" stroke="{GOLD}" stroke-width="1.5"/>',
-        f'<g id="h">{court_half(rank, color)}</g>',
+        f'<path d="M{fmt(px + 5)},199L{fmt(px + pw - 5)},151" stroke="{GOLD}" stroke-width="1.5"/>',
+        f'<g id="h">{court_half(rank, color, layout)}</g>',
         '<use href="#h" transform="rotate(180 125 175)"/>',
         f'<circle cx="125" cy="175" r="25" fill="#fff" stroke="{color}" '
         'stroke-width="2"/>',
@@ -220,31 +239,31 @@ def court_body(rank: str, color: str) -> str:
     return "".join(parts)
 
 
-def ace_body(suit: str, color: str) -> str:
+def ace_body(suit: str, color: str, layout: Layout = NORMAL) -> str:
     if suit == "S":
         # the ace of spades: a larger pip with a fine contour line
-        return (use_suit(CX, CY, 168).replace(
+        return (use_suit(CX, CY, layout.ace * 1.5).replace(
                     "/>", f' fill="none" stroke="{color}" stroke-width="1.4"/>')
-                + use_suit(CX, CY, 140))
-    return use_suit(CX, CY, 112)
+                + use_suit(CX, CY, layout.ace * 1.25))
+    return use_suit(CX, CY, layout.ace)
 
 
-def number_body(n: int) -> str:
+def number_body(n: int, layout: Layout = NORMAL) -> str:
     out = []
-    for (x, y) in pip_positions(n):
-        out.append(use_suit(x, y, PIP, flip=y > CY + 0.5))
+    for (x, y) in pip_positions(n, layout):
+        out.append(use_suit(x, y, layout.pip, flip=y > CY + 0.5))
     return "".join(out)
 
 
-def card_svg(rank: str, suit: str) -> str:
+def card_svg(rank: str, suit: str, layout: Layout = NORMAL) -> str:
     color = RED if suit in "HD" else BLACK
     title = f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
     if rank == "A":
-        body = ace_body(suit, color)
+        body = ace_body(suit, color, layout)
     elif rank in "JQK":
-        body = court_body(rank, color)
+        body = court_body(rank, color, layout)
     else:
-        body = number_body(int(rank))
+        body = number_body(int(rank), layout)
     defs = (f'<symbol id="s" viewBox="-50 -50 100 100" overflow="visible">{SUIT_SHAPES[suit]}'
             '</symbol>')
     if rank in "JQK":
@@ -259,16 +278,20 @@ def card_svg(rank: str, suit: str) -> str:
         '<rect x="1" y="1" width="248" height="348" rx="14" fill="#fff" '
         f'stroke="{BORDER}" stroke-width="2"/>',
         f'<g fill="{color}" color="{color}">',
-        corner_index(rank),
+        corner_index(rank, layout),
         '<use href="#i" transform="rotate(180 125 175)"/>',
         body,
         '</g></svg>\n',
     ])
 
 
-def back_svg() -> str:
-    navy = "#16264d"
-    line = "#6f86b8"
+BACKS = {"blue": ("#16264d", "#6f86b8", "#c9d3ea"), "red": ("#6b1623", "#c27882", "#f0d3d7"),
+         "green": ("#0f3b29", "#62a283", "#cfe7da")}
+"""The backs a player can choose: (ground, pattern line, light trim); blue is ``back.svg``."""
+
+
+def back_svg(colors: tuple[str, str, str] = BACKS["blue"]) -> str:
+    navy, line, light = colors
     return "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {H}" '
         f'width="{W}" height="{H}">',
@@ -291,27 +314,44 @@ def back_svg() -> str:
         '<rect x="12" y="12" width="226" height="326" rx="8" fill="none" '
         f'stroke="{navy}" stroke-width="2"/>',
         '<rect x="19" y="19" width="212" height="312" rx="5" fill="none" '
-        'stroke="#c9d3ea" stroke-width="1.5"/>',
+        f'stroke="{light}" stroke-width="1.5"/>',
         # central medallion
-        f'<ellipse cx="125" cy="175" rx="52" ry="72" fill="{navy}" stroke="#c9d3ea" '
+        f'<ellipse cx="125" cy="175" rx="52" ry="72" fill="{navy}" stroke="{light}" '
         'stroke-width="2"/>',
         f'<ellipse cx="125" cy="175" rx="45" ry="65" fill="none" stroke="{line}" '
         'stroke-width="1.2"/>',
-        '<g fill="none" stroke="#c9d3ea" stroke-width="2">',
+        f'<g fill="none" stroke="{light}" stroke-width="2">',
         '<path d="M125,125L150,175 125,225 100,175Z"/>',
         f'<path d="M125,140L140,175 125,210 110,175Z" stroke="{line}" stroke-width="1.2"/>',
         '</g>',
-        '<circle cx="125" cy="175" r="5" fill="#c9d3ea"/>',
+        f'<circle cx="125" cy="175" r="5" fill="{light}"/>',
         '</svg>\n',
     ])
 
 
+def looks_css() -> str:
+    """The rules that show a chosen look in place of the usual images: the faces with big indices
+    (``<html data-cards="large">``) and the other backs (``<html data-back="red">``). An ``<img>``'s
+    ``content`` replaces its image, so the page's markup stays the same whatever the look."""
+    lines = ["/* Generated by devtools/make_cards.py: the card looks a player can choose (issue 25). */"]
+    lines += [f'html[data-cards="large"] img[src$="cards/{r}{s}.svg"] {{ content: url("big/{r}{s}.svg"); }}'
+              for s in SUITS for r in RANKS]
+    lines += [f'html[data-back="{name}"] img[src$="cards/back.svg"] {{ content: url("backs/{name}.svg"); }}'
+              for name in BACKS if name != "blue"]
+    return "\n".join(lines) + "\n"
+
+
 def generate(outdir: str) -> list[str]:
-    """Write all 53 SVG files into outdir; return the list of paths."""
-    os.makedirs(outdir, exist_ok=True)
+    """Write all 53 SVG files into outdir, the looks (``big/``, ``backs/``, ``looks.css``) beside them;
+    return the list of paths."""
+    os.makedirs(os.path.join(outdir, "big"), exist_ok=True)
+    os.makedirs(os.path.join(outdir, "backs"), exist_ok=True)
     written = []
     files = [(f"{r}{s}.svg", card_svg(r, s)) for s in SUITS for r in RANKS]
     files.append(("back.svg", back_svg()))
+    files += [(f"big/{r}{s}.svg", card_svg(r, s, BIG)) for s in SUITS for r in RANKS]
+    files += [(f"backs/{name}.svg", back_svg(colors)) for name, colors in BACKS.items() if name != "blue"]
+    files.append(("looks.css", looks_css()))
     for name, text in files:
         path = os.path.join(outdir, name)
         with open(path, "w", encoding="utf-8", newline="\n") as fh:

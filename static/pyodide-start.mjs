@@ -13,6 +13,10 @@
 // <html data-python-start> says which start it was ("snapshot" or "fresh"): for tests
 // and benchmarks.
 import { loadPyodide as startPyodide, version } from "../runtime/pyodide/pyodide.mjs";
+// PyScript opens its package cache in IndexedDB between importing this module and calling
+// loadPyodide below, and never starts Python where that fails (storage denied): until then it
+// has stand-ins (storage-stand-ins.mjs, loaded before PyScript's core.js), given back below.
+import { giveBackStorage } from "./storage-stand-ins.mjs";
 
 export { version };
 
@@ -44,8 +48,18 @@ function started(how) {
   document.documentElement.dataset.pythonStart = how;
 }
 
+// Whether a service worker answers this page (then it may hold the snapshot). Some browsers
+// throw on `navigator.serviceWorker` where storage is denied: then no worker does.
+function controlled() {
+  try {
+    return Boolean(navigator.serviceWorker?.controller);
+  } catch {
+    return false;
+  }
+}
+
 async function start(settings) {
-  if (navigator.serviceWorker?.controller && typeof DecompressionStream === "function") {
+  if (controlled() && typeof DecompressionStream === "function") {
     try {
       // Read while the interpreter's own files load: Pyodide awaits it when it needs it.
       const snapshot = cachedSnapshot();
@@ -62,6 +76,7 @@ async function start(settings) {
 }
 
 export async function loadPyodide(options = {}) {
+  giveBackStorage(); // PyScript holds its stand-ins by now
   // PyScript gives this module's folder as the runtime's; the runtime is elsewhere.
   const starting = start({ ...options, indexURL: RUNTIME });
   const files = fetchPackage();

@@ -10,6 +10,10 @@ parsing has three ways to fail badly on hostile text:
   WebAssembly stack, which kills the interpreter);
 - ``NaN``, ``Infinity`` and ``1e999`` give floats no game value can hold.
 
+And one way to give back something that is not text: ``"\\ud800"`` parses to a lone
+surrogate, which cannot be encoded (a share link of it failed). Every string of the result is
+:func:`~kseri.engine.text.valid_text` (a lone surrogate becomes U+FFFD).
+
 Here the text's size and nesting depth are checked *before* it is parsed, and
 numbers are checked as they are read; every failure is a :class:`JsonTextError`
 (a :class:`~kseri.engine.errors.KseriError`, so a ``ValueError``) with one line
@@ -29,6 +33,8 @@ kseri.engine.jsontext.JsonTextError: record: a number with more than 30 digits
 Traceback (most recent call last):
 ...
 kseri.engine.jsontext.JsonTextError: stats: a number out of range (1e999)
+>>> parse_json('["person:\\ud800"]', what="seats")
+['person:�']
 >>> parse_json("[1,,2]", what="record")
 Traceback (most recent call last):
 ...
@@ -43,6 +49,7 @@ import re
 from typing import Any
 
 from kseri.engine.errors import KseriError
+from kseri.engine.text import valid_data
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_TEXT", "JsonTextError", "nesting_depth", "parse_json"]
 
@@ -80,6 +87,8 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
 
 
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SURROGATES = re.compile(r"\\u[dD][89a-fA-F]|[\ud800-\udfff]")
+"""A surrogate escaped (``\\ud800``) or raw: the parsed strings may then not be text."""
 _BRACKETS = re.compile(r"[\[\]{}]")
 
 
@@ -117,10 +126,11 @@ def parse_json(text: str | bytes, *, what: str, max_text: int = MAX_TEXT, max_de
         raise JsonTextError(f"{what}: {literal} is not a number JSON allows")
 
     try:
-        return json.loads(text, parse_int=number, parse_float=real, parse_constant=constant)
+        data = json.loads(text, parse_int=number, parse_float=real, parse_constant=constant)
     except JsonTextError:
         raise
     except (ValueError, RecursionError) as exc:
         message = exc.msg if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
         where = f" at line {exc.lineno} column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
         raise JsonTextError(f"{what}: not JSON ({message}{where})") from None
+    return valid_data(data) if _SURROGATES.search(text) else data

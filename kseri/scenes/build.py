@@ -25,16 +25,29 @@ kseri.scenes.errors.SceneError: scene: plays: play 1 is South's turn, but 4H is 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from kseri.engine.match import Match
 from kseri.engine.rules import PROFILES
-from kseri.scenes.captions import default_names
+from kseri.engine.table import TableRound
+from kseri.scenes.captions import scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, parse
 from kseri.scenes.steps import Scene
 from kseri.scenes.tables import SCENE_TABLES
 
-__all__ = ["build", "from_match", "from_text"]
+__all__ = ["build", "from_match", "from_text", "start_position"]
+
+
+def start_position(spec: SceneSpec) -> TableRound[Any]:
+    """The round at a parsed scene's start, before its plays (at its table), for play to go on from
+    there (:mod:`kseri.scenes.lesson`).
+
+    >>> start_position(parse("pile=10D; hands=10S|4H")).legal_moves()
+    [Card(rank=10, suit='S')]
+    """
+    rules = PROFILES[spec.rules]
+    return SCENE_TABLES[rules.table].position(spec, rules)
 
 
 def build(spec: SceneSpec) -> Scene:
@@ -64,7 +77,7 @@ def from_match(match: Match, round_index: int = 0, start: int = 0, stop: int | N
     stop = count if stop is None else stop
     if not 0 <= start <= stop <= count:
         raise SceneError(f"from/to: need 0 <= from <= to <= {count}, got from={start}, to={stop}")
-    names = tuple(names) if names else default_names(played.rules.players)
+    names = scene_names(tuple(names) if names else None, played.rules.players)
     if len(names) != played.rules.players:
         raise SceneError(f"names: {played.rules.players} names expected")
     return SCENE_TABLES[played.rules.table].window(played, start, stop, names, title=title, captions=captions)

@@ -17,16 +17,29 @@ from collections.abc import Sequence
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
+from kseri.engine.text import isolated, plain_name, unisolated
 from kseri.i18n import N_, _, language, ngettext, pgettext
 
 __all__ = ["default_names", "describe_table", "owner", "play_caption", "possessive", "pretty", "round_end",
-           "worth_phrase"]
+           "scene_names", "worth_phrase"]
 
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 _SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
 """The compass seats, clockwise from seat 0 at the bottom of the board."""
+
+
+def scene_names(names: Sequence[str] | None, players: int) -> tuple[str, ...]:
+    """The seats' names a scene shows: an author's (from a link: each valid text in a directional
+    isolate, as it goes into sentences) or :func:`default_names`.
+
+    >>> scene_names(("\\u202eAnna", "Bob"), 2) == (isolated("Anna"), isolated("Bob"))
+    True
+    """
+    if not names:
+        return default_names(players)
+    return tuple(isolated(plain_name(name)) for name in names)
 
 
 def default_names(players: int) -> tuple[str, ...]:
@@ -46,8 +59,8 @@ def pretty(card: Card | str | int) -> str:
 
 
 def possessive(name: str) -> str:
-    """``South's``, ``Thomas'``."""
-    return name + ("'" if name.endswith("s") else "'s")
+    """``South's``, ``Thomas'`` (an isolated name too)."""
+    return name + ("'" if unisolated(name).endswith("s") else "'s")
 
 
 def describe_table(pile: Sequence[int]) -> str:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from kseri.engine.rules import Rules
+from kseri.engine.table import TableRound
 from kseri.scenes.notation import SceneSpec
-from kseri.scenes.pile.build import build_pile, pile_window
+from kseri.scenes.pile.build import build_pile, pile_position, pile_window
 from kseri.scenes.steps import Scene
-from kseri.scenes.sums.build import build_sums, sums_window
+from kseri.scenes.sums.build import build_sums, sums_position, sums_window
 
 __all__ = ["SCENE_TABLES", "SceneTable"]
 
@@ -26,11 +29,13 @@ class SceneTable:
     is impossible)."""
     window: Callable[..., Scene]
     """``window(played, start, stop, names, *, title, captions)``: a window of a recorded round."""
+    position: Callable[[SceneSpec, Rules], TableRound[Any]]
+    """The round at a parsed spec's start, before its plays (:func:`kseri.scenes.build.start_position`)."""
 
 
 SCENE_TABLES: Mapping[str, SceneTable] = {
-    "pile": SceneTable(build_pile, pile_window),
-    "sums": SceneTable(build_sums, sums_window),
+    "pile": SceneTable(build_pile, pile_window, pile_position),
+    "sums": SceneTable(build_sums, sums_window, sums_position),
 }
 """Every table's scenes."""
 

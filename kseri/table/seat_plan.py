@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from kseri.engine.text import plain_name
 from kseri.table.notices import brief
 from kseri.table.seats import SessionError, levels
 
@@ -43,15 +44,18 @@ class SeatPlanError(SessionError):
 
 
 def clean_name(name: str) -> str:
-    """A person's name as the table keeps it: one line, no ``|`` (the plan's separator), at most
-    :data:`NAME_LIMIT` characters.
+    """A person's name as the table keeps it: one line of valid text (a lone surrogate becomes U+FFFD),
+    no ``|`` (the plan's separator), no bidirectional controls (the page shows it isolated from the
+    sentence around it: :func:`kseri.engine.text.isolated`), at most :data:`NAME_LIMIT` characters.
 
     >>> clean_name("  Anna \\n the great  "), clean_name("A|B"), len(clean_name("x" * 99))
     ('Anna the great', 'A B', 20)
     >>> clean_name("x" * 19 + " y")  # cut where a space was: cleaning it again changes nothing
     'xxxxxxxxxxxxxxxxxxx'
+    >>> clean_name("\\ud800Bob"), clean_name("\\u202eAnna")
+    ('�Bob', 'Anna')
     """
-    return " ".join(str(name).replace("|", " ").split())[:NAME_LIMIT].rstrip()  # cut at a space: none trailing
+    return " ".join(plain_name(str(name)).replace("|", " ").split())[:NAME_LIMIT].rstrip()  # no trailing space
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

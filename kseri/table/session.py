@@ -57,6 +57,7 @@ from kseri.engine.match import Match
 from kseri.engine.record import from_record, to_record
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
+from kseri.engine.text import isolated
 from kseri.i18n import _
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
@@ -132,6 +133,8 @@ class GameSession:
         self._hints: HintRows | None = None
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
+        self.takebacks = 0
+        """Cards taken back in this match (:mod:`kseri.table.takeback`; kept in the save and the record)."""
         self.notices: deque[str] = deque()
         """Lines for the page to show (the bot had trouble, ...); it drains them with :meth:`take_notices`."""
         self._fallback: tuple[tuple[int, int], Any] | None = None
@@ -172,6 +175,7 @@ class GameSession:
             session = cls(match, seed=new_seed() if seed is None else seed, level=level)
             if isinstance(data, dict) and "seats" in data:  # who sat where (kseri.table.seat_plan)
                 session.apply_plan(SeatPlan.parse(data["seats"], players=match.rules.players))
+            session.takebacks = _takebacks(data.get("takebacks") if isinstance(data, dict) else None)
             if not match.rounds:
                 session._deal()
             session._check_playable()
@@ -243,6 +247,7 @@ class GameSession:
                 and all(isinstance(x, str) and x in levels() for x in seat_levels):
             session._seat_levels = tuple(seat_levels)  # (a list the page cannot use is left out)
         session.result_counted = data.get("counted", False) is True and match.is_over
+        session.takebacks = _takebacks(data.get("takebacks"))
         return session
 
     def _check_playable(self) -> None:
@@ -262,6 +267,8 @@ class GameSession:
                                 "record": to_record(self.match)}
         if self.result_counted:
             data["counted"] = True
+        if self.takebacks:
+            data["takebacks"] = self.takebacks
         if self._seat_levels:
             data["levels"] = list(self._seat_levels)
         if self.people > 1:
@@ -272,7 +279,9 @@ class GameSession:
     def record_text(self) -> str:
         """The match as ``kseri-record/1`` JSON (for a link or a download), with who sits where
         (``seats``: :mod:`kseri.table.seat_plan`)."""
-        return json.dumps({**to_record(self.match), "seats": list(self.seat_plan.codes())}, separators=(",", ":"))
+        extra = {"takebacks": self.takebacks} if self.takebacks else {}
+        return json.dumps({**to_record(self.match), "seats": list(self.seat_plan.codes()), **extra},
+                          separators=(",", ":"))
 
     @property
     def seat_plan(self) -> SeatPlan:
@@ -413,9 +422,11 @@ class GameSession:
         self._forget_thinking()
 
     def name_of(self, seat: int) -> str:
-        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's."""
+        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's. A
+        person's own name comes in a directional isolate (:func:`~kseri.engine.text.isolated`): it goes
+        into sentences, whose words it must not reorder."""
         if self.people > 1 and self.is_person(seat):
-            return self._names[seat] if seat < len(self._names) and self._names[seat] else \
+            return isolated(self._names[seat]) if seat < len(self._names) and self._names[seat] else \
                 _("Player {n}").format(n=seat + 1)
         return seat_name(seat)
 
@@ -727,6 +738,11 @@ class GameSession:
             raise SessionError(f"the {self.rules.profile} table has no review of its rounds")
         from kseri.table.review import RoundReview
         return RoundReview(self.match, index, seed=0)
+
+
+def _takebacks(value: object) -> int:
+    """The take-backs a save or a record counts (anything else: none)."""
+    return value if type(value) is int and 0 <= value <= 10**6 else 0
 
 
 def _check_level(level: object) -> str:

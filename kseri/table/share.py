@@ -11,7 +11,7 @@ base64url (no padding):
 
 ``1`` (the usual one)
     zlib-compressed bytes: the record's ``rules`` and ``first_dealer`` (and
-    ``seats``, who sits where, when the record has them) as compact JSON, a
+    ``seats``, who sits where, and ``takebacks``, when the record has them) as compact JSON, a
     newline, then per round the 52 deck cards, the number of plays and the
     plays, each card one byte (its engine index, 0..51). A 12-round match fits
     in about 1,200 characters.
@@ -79,8 +79,9 @@ MAX_UNPACKED = 200_000
 _BINARY, _JSON = "1", "J"
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 _INDEX = {code: i for i, code in enumerate(CODES)}
-_HEADER = ("rules", "first_dealer", "seats")
-"""Version 1's header line: the record's fields other than its rounds (``seats`` optional)."""
+_HEADER = ("rules", "first_dealer", "seats", "takebacks")
+"""Version 1's header line: the record's fields other than its rounds (``seats`` and ``takebacks``
+optional; a link carries ``takebacks`` only when cards were taken back, :mod:`kseri.table.takeback`)."""
 _DECK = len(CODES)
 """Bytes of a round's deck in version 1: one per card of the pack (52)."""
 
@@ -103,6 +104,9 @@ def _as_record(game: Any) -> dict[str, Any]:
     seats = game.get("seats") if isinstance(game, dict) else None
     if isinstance(seats, list) and all(isinstance(entry, str) for entry in seats):
         record["seats"] = seats
+    takebacks = game.get("takebacks") if isinstance(game, dict) else None
+    if type(takebacks) is int and takebacks > 0:
+        record["takebacks"] = takebacks
     return record
 
 
@@ -192,7 +196,7 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
     except KseriError as exc:
         raise _fail(f"damaged (the header is not JSON we can read: {_one_line(exc)})") from None
     if not isinstance(head, dict) or not {"rules", "first_dealer"} <= set(head) <= set(_HEADER):
-        raise _fail("damaged (the header must hold rules and first_dealer, and may hold seats)")
+        raise _fail("damaged (the header must hold rules and first_dealer, and may hold seats and takebacks)")
     rounds: list[dict[str, list[str]]] = []
     i = 0
     while i < len(body):

@@ -33,18 +33,27 @@ from pyscript import document, window
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
+from kseri.i18n import language as current_language
+from kseri.scenes.lesson import lesson_of, lesson_session
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
+from kseri.table.takeback import can_take_back, take_back, takeback_text
+from kseri.table.unsaved import UnsavedNote
 from kseri.table.views import HintEntry
 from kseri.web import language, render, seats_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
+from kseri.web.celebrate import streak_html
+from kseri.web.celebrate_ui import celebrate
 from kseri.web.dom import exists, form_values, js_object
+from kseri.web.install_ui import InstallControl
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
+from kseri.web.lesson_ui import LessonUi
+from kseri.web.looks import apply_looks
 from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
@@ -53,9 +62,10 @@ from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
-from kseri.web.stats_render import stats_html
-from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from kseri.web.stats_render import apart_html, stats_html
+from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, TAKEBACK_STATS_KEY, UNSAVED_KEY, Storage
 from kseri.web.sums import render as sums_render
+from kseri.web.takeback_ui import TakeBackControl
 from kseri.web.turns import HintKey, Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
@@ -111,6 +121,10 @@ class App:
         self.pacer.scale = self.settings.scale
         self.sound = SoundBoard(self.settings.sound)
         self.stats = stats if stats is not None else Stats.from_json(storage.get(STATS_KEY))
+        self.takeback = TakeBackControl(storage)
+        """The take-back's button, and the matches with take-backs counted apart (:mod:`kseri.web.takeback_ui`)."""
+        self.lessons = LessonUi(self)
+        """The lesson's panel and the ways in and out of a lesson (:mod:`kseri.web.lesson_ui`)."""
         self.state = UiState()
         """What the table is doing, and the match its running sequences belong to."""
         self.hints: dict[str, HintEntry] | None = None
@@ -124,6 +138,9 @@ class App:
         self._proxies: list[JsProxy] = []
         self._tasks: set[asyncio.Future[None]] = set()
         self._told_storage = not storage.available  # the opening notices said so already
+        self.tab = Storage("sessionStorage")
+        """This tab's storage, through a reload: the note of refused saves (:mod:`kseri.table.unsaved`)."""
+        self._unsaved_noted = False
         self.stale = False
         """Another tab saved the game since this tab last did: this tab does not save until the player chooses."""
         self._saved: str | None = None
@@ -131,6 +148,8 @@ class App:
         self._retried_at: tuple[int, int] | None = None
         """Where the bot's turn was last restarted after a failure (see :meth:`recover`)."""
         self.board = Board()
+        self.install = InstallControl(storage, self.board.announce)
+        """The offer to install the page as an app (:mod:`kseri.web.install_ui`)."""
         self.card_images: CardImages | None = None
         """The card images, held so they stay decoded (set by :func:`start`)."""
         self.el = self.board.el
@@ -167,6 +186,7 @@ class App:
         self._listen(self.el["level"], "change", self.on_level)
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         self._listen(self.el["settings-body"], "change", self.on_settings_change)
+        self.install.listen()
         for kind in ("pointerover", "focusin"):  # a way's button points at the cards it takes or builds on
             self._listen(self.el["ways"], kind, self.on_way_pointed)
         for kind in ("pointerout", "focusout"):
@@ -228,6 +248,8 @@ class App:
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
         self.board.draw(view, self.state, hints=self.hints)
+        self.takeback.update(self.session, idle=not self.state.busy, lang=current_language())
+        self.lessons.update()
 
     def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
         """Show ``hints`` on your cards until the position moves on from ``key``."""
@@ -248,26 +270,38 @@ class App:
         self.board.show_notices(self._notices)
 
     def save(self) -> None:
-        """Save the game, unless another tab saved a newer one (then the player chooses first)."""
+        """Save the game, unless another tab saved a newer one (then the player chooses first); a lesson
+        is never saved (the saved game waits for the player's return)."""
         if self.duel is not None and self.duel.save(self.session):
             return  # a match against a friend: kept (and its message handed on) by the duel store
-        if self.stale:
+        if self.stale or lesson_of(self.session) is not None:
             return
         text = self.session.to_save()
         stored = self.storage.set(SAVE_KEY, text)
         if stored:
             self._saved = text
-        elif self.storage.failed and not self._told_storage:
+            if self._unsaved_noted:  # saving works again: the note of the refused ones is moot
+                self._unsaved_noted = False
+                self.tab.remove(UNSAVED_KEY)
+            return
+        if not self.storage.failed:
+            return  # storage is off altogether: the opening notices said so
+        older = self.storage.get(SAVE_KEY)  # what a reload would resume: it will say what is lost
+        self._unsaved_noted = self.tab.set(UNSAVED_KEY, UnsavedNote.taken(self.session, older).to_json())
+        if not self._told_storage:
             self._told_storage = True
-            self.notify(N_("Your browser refused to store the game, so it will not be resumed after a reload."))
+            self.notify(N_("Your browser refused to store the game: a reload now would go back to where it was "
+                           "last saved.") if older else
+                        N_("Your browser refused to store the game, so it will not be resumed after a reload."))
 
     # -- other tabs ---------------------------------------------------------------------
 
     def on_storage(self, event: Any) -> None:
         """Another tab of this site changed the storage (the browser tells every other tab)."""
         key = event.key
-        if key == STATS_KEY:  # another tab finished a match: add to its count, not to an older one
+        if key in (STATS_KEY, TAKEBACK_STATS_KEY):  # another tab finished a match: add to its count
             self.stats = Stats.from_json(self.storage.get(STATS_KEY))
+            self.takeback.reload_stats()
             if self.el["stats"].open:
                 self.draw_stats()
             return
@@ -373,7 +407,14 @@ class App:
             "cancel-reset": lambda: self.el["confirm-reset"].close(),
             "confirm-reset": self.reset_stats,
             "cancel-ways": self.cancel_ways,
+            "undo": self.take_back,
+            "leave-lesson": self.lessons.leave,
+            "lesson-again": self.lessons.again,
+            "install": self.install.prompt,
         }
+        if name == "learn":
+            self.lessons.start_named(str(action.getAttribute("data-learn") or ""))
+            return
         if name == "set-language":
             self.switch_language(str(action.dataset.lang or ""))
             return
@@ -411,6 +452,7 @@ class App:
             modifiers=bool(event.ctrlKey or event.metaKey or event.altKey),
             animating=self.state.busy and self.pacer.busy,
             dialog_open=exists(document.querySelector("dialog[open]")),
+            undo_chord=bool((event.ctrlKey or event.metaKey) and not event.altKey and not event.shiftKey),
         )
         command = command_for(event.key, context)
         if command is None:
@@ -430,6 +472,9 @@ class App:
             self.hint()
         elif command.kind == "rules":
             self.open_dialog("rules")
+        elif command.kind == "undo":
+            event.preventDefault()
+            self.take_back()
 
     def on_level(self, event: Any) -> None:
         value = self.el["level"].value
@@ -464,9 +509,12 @@ class App:
         if self.state.busy or self.session.phase != "human":
             return
         self.board.hide_ways()
+        if not self.lessons.accepts(move):
+            return  # a lesson's panel says why not this one: try again
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
+        self.takeback.lock()
         self.spawn(self.turns.human_turn(move, self.state.generation))
 
     def choose_way(self, session: GameSession, code: str) -> None:
@@ -500,6 +548,21 @@ class App:
         target = event.target
         way = target.closest("button[data-move]") if exists(target) and hasattr(target, "closest") else None
         self.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
+
+    def take_back(self) -> None:
+        """Take your last card back, and the bots' replies since (:mod:`kseri.table.takeback`)."""
+        if self.state.busy or not can_take_back(self.session):
+            return
+        try:
+            done = take_back(self.session)
+        except SessionError as exc:
+            self.notify(one_line(exc))
+            return
+        self.take_session(done.session)
+        self.save()
+        self.board.announce(takeback_text(done.removed) + " " + self.turns.turn_text())
+        self.board.focus_hand(self.keyboard_index or 0)
+        self.spawn(self.turns.think_ahead(self.state.generation))
 
     def take_seat(self) -> None:
         """The next person has the device (the pass screen's button): their hand shows."""
@@ -633,7 +696,7 @@ class App:
                 pick.value = str(level.value) if exists(level) else DEFAULT_LEVEL
 
     def open_settings(self) -> None:
-        self.el["settings-body"].innerHTML = settings_html(self.settings)
+        self.el["settings-body"].innerHTML = settings_html(self.settings) + self.install.section_html()
         self.open_dialog("settings")
 
     def on_settings_change(self, event: Any) -> None:
@@ -641,11 +704,13 @@ class App:
         self.apply_settings(Settings.from_values(dict(form_values(self.el["settings-body"]))))
 
     def apply_settings(self, settings: Settings) -> None:
+        theme_chosen = settings.theme != self.settings.theme
         self.settings = settings
         self.pacer.scale = settings.scale
         self.sound.enabled = settings.sound
         self.sound.unlock()  # the change itself is a user gesture: sound switched on works at once
         self.storage.set(SETTINGS_KEY, settings.to_json())
+        apply_looks(theme_chosen=theme_chosen)  # the theme, large cards, the back (kseri/web/looks.py)
 
     def start_new_game(self) -> None:
         """Start the match the screen describes, or say in one line what does not hold."""
@@ -780,7 +845,7 @@ class App:
         self.el["intro"].hidden = True
 
     def show_round_summary(self) -> None:
-        if not self.session.match.scores:
+        if not self.session.match.scores or self.lessons.finish():
             return
         self.reviewing = False
         self.el["round-summary-body"].innerHTML = self.summary_html()
@@ -928,11 +993,19 @@ class App:
         if not session.match.is_over:
             return
         if not session.result_counted and session.people == 1:  # your matches against the bots, per seating
-            self.stats.add(game_key(session.rules), session.level, session.match_summary(),
-                           day=datetime.date.today().isoformat())
-            self.storage.set(STATS_KEY, self.stats.to_json())
+            # A match with take-backs counts apart, never in your record.
+            self.takeback.stats_for(session, self.stats).add(game_key(session.rules), session.level,
+                                                             session.match_summary(),
+                                                             day=datetime.date.today().isoformat())
+            if session.takebacks:
+                self.takeback.save_stats()
+            else:
+                self.storage.set(STATS_KEY, self.stats.to_json())
             session.result_counted = True
             self.save()
+            self.install.decide_offer()  # once ever, at a match's end: the app can be installed
+            if session.match.winner == 0:  # your side won: a moment of celebration (kseri/web/celebrate_ui.py)
+                self.spawn(celebrate(self.sound))
         self.draw_match_end()
         self.open_dialog("match-end")
         self._focus_at_top("match-end", "match-new")
@@ -940,18 +1013,24 @@ class App:
     def draw_match_end(self) -> None:
         from kseri.web.review_render import review_button_html
         session = self.session
-        line = self.stats.line(game_key(session.rules), session.level, render.level_label(session.level))
-        # the match's result, with the way into the review of its last round
+        line = self.takeback.stats_for(session, self.stats).line(game_key(session.rules), session.level,
+                                                                 render.level_label(session.level))
+        if session.takebacks and session.people == 1:
+            line = _("With take-backs, counted apart from your record.") + " " + line
+        # the match's result, with the way into the review of its last round; your streak, and once the
+        # offer to install the app
         review = review_button_html() if session.can_review else ""
+        record = self.takeback.stats_for(session, self.stats).record(game_key(session.rules), session.level)
+        extra = (streak_html(record) if session.people == 1 else "") + self.install.offer_html()
         if session.view().panels:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, session.your_side,
-                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()))
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view())) + extra
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
-                                                                    xeri=session.strategy.words.xeri) + review
+                                                                    xeri=session.strategy.words.xeri) + review + extra
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""
@@ -960,14 +1039,15 @@ class App:
         self._focus_at_top("stats", "stats-close")
 
     def draw_stats(self) -> None:
-        self.el["stats-body"].innerHTML = stats_html(self.stats)
-        self.el["stats-reset"].disabled = self.stats.empty
+        self.el["stats-body"].innerHTML = stats_html(self.stats) + apart_html(self.takeback.stats)
+        self.el["stats-reset"].disabled = self.stats.empty and self.takeback.stats.empty
 
     def reset_stats(self) -> None:
         """The player confirmed: every count starts again from zero, here and in the store."""
         self.el["confirm-reset"].close()
         self.stats.clear()
         self.storage.set(STATS_KEY, self.stats.to_json())
+        self.takeback.clear_stats()
         self.draw_stats()
         if self.el["match-end"].open:
             self.draw_match_end()
@@ -1062,6 +1142,11 @@ class App:
     def boot(self) -> None:
         """Wire the page and draw the table, still behind the loading screen (:meth:`open` shows it)."""
         self._forget_stale_entry()
+        self.takeback.place()
+        self.lessons.place()
+        lesson = self.lessons.requested()
+        if lesson is not None:  # ?learn=: the lesson, its table drawn from the first paint
+            self.session = lesson_session(lesson)
         self.wire()
         self.add_landmarks()
         self.fold_rules()
@@ -1074,10 +1159,11 @@ class App:
     def open(self) -> None:
         """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
-        if self.unasked and not self.storage.get(INTRO_KEY):
+        if self.unasked and not self.storage.get(INTRO_KEY) and lesson_of(self.session) is None:
             self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
         self.go_on()
         self.board.announce(self.turns.turn_text())
+        self.lessons.announce_start()  # ?learn=: the lesson says what it is
         self.spawn(self.warm_up())
 
     async def warm_up(self) -> None:

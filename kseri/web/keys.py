@@ -10,6 +10,8 @@ KeyCommand(kind='play', index=2)
 KeyCommand(kind='focus', index=5)
 >>> command_for("Enter", table) is None
 True
+>>> command_for("z", KeyContext(hand_size=6, focus="body", modifiers=True, undo_chord=True))
+KeyCommand(kind='undo', index=None)
 """
 
 from __future__ import annotations
@@ -45,14 +47,16 @@ class KeyContext:
     """A play is being animated: any key (but Tab/Shift) hurries it instead."""
     dialog_open: bool = False
     """A dialog is open: it handles its own keys."""
+    undo_chord: bool = False
+    """Ctrl (or ⌘) alone is held, as in Ctrl+Z: the take-back's chord."""
 
 
 @dataclass(frozen=True, slots=True)
 class KeyCommand:
     """``play`` the card at ``index``, ``focus`` it, ``hurry`` the animation, show a
-    ``hint`` or the ``rules``."""
+    ``hint`` or the ``rules``, or take your last card back (``undo``)."""
 
-    kind: Literal["play", "focus", "hurry", "hint", "rules"]
+    kind: Literal["play", "focus", "hurry", "hint", "rules", "undo"]
     index: int | None = None
 
 
@@ -60,7 +64,19 @@ _ARROWS = ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End")
 
 
 def command_for(key: str, ctx: KeyContext) -> KeyCommand | None:
-    """The command for ``key`` (a ``KeyboardEvent.key``) in ``ctx``; ``None``: not ours."""
+    """The command for ``key`` (a ``KeyboardEvent.key``) in ``ctx``; ``None``: not ours.
+
+    Ctrl+Z (⌘Z) and Backspace take your last card back, outside forms and dialogs:
+
+    >>> command_for("Backspace", KeyContext(hand_size=3, focus="hand")).kind
+    'undo'
+    >>> command_for("Backspace", KeyContext(hand_size=3, focus="form")) is None
+    True
+    >>> command_for("z", KeyContext(hand_size=3, focus="form", modifiers=True, undo_chord=True)) is None
+    True
+    """
+    if key in ("z", "Z") and ctx.undo_chord and not ctx.dialog_open and ctx.focus != "form" and not ctx.animating:
+        return KeyCommand("undo")
     if ctx.modifiers:
         return None
     if ctx.animating and key not in ("Tab", "Shift"):
@@ -89,4 +105,6 @@ def command_for(key: str, ctx: KeyContext) -> KeyCommand | None:
         return KeyCommand("hint")
     if key == "?":
         return KeyCommand("rules")
+    if key == "Backspace":
+        return KeyCommand("undo")
     return None

@@ -24,8 +24,9 @@ from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
+from kseri.table.unsaved import UnsavedNote, reload_notice
 from kseri.table.urlparams import UrlOptions, parse_url
-from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASIDE_KEY, Storage
+from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASIDE_KEY, UNSAVED_KEY, Storage
 
 __all__ = ["STORAGE_OFF", "clean_url", "open_session", "open_stats"]
 
@@ -49,10 +50,12 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
     return None, record_error
 
 
-def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
+def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSession, list[str], bool]:
     """The session the page starts with: the URL's game, else the saved one, else a new one; and whether
     it is a game nobody asked for: no link and nothing saved, not even a save set aside (the page then
-    offers the new-game screen on a first visit)."""
+    offers the new-game screen on a first visit). ``tab`` (this tab's ``sessionStorage``) holds the note
+    of saves the browser refused before this load (:mod:`kseri.table.unsaved`): the notices say what was
+    lost."""
     location = window.location
     options = parse_url(str(location.search or ""), str(location.hash or ""), levels())
     notices = list(options.notices)
@@ -91,6 +94,13 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
         notices.append((_("Your saved game could not be resumed ({problem}). It was set aside.") if from_url else
                         _("Your saved game could not be resumed ({problem}). It was set aside and a new game started.")
                         ).format(problem=save_problem))
+    tab = tab if tab is not None else Storage("sessionStorage")
+    note = UnsavedNote.read(tab.get(UNSAVED_KEY))
+    if note is not None:
+        tab.remove(UNSAVED_KEY)  # said once
+        lost = reload_notice(note, saved_text, session if resumed else None)
+        if lost is not None:
+            notices.append(lost)
     if record_error is not None:
         outcome = _("Your saved game continues.") if resumed else _("A new game was started instead.")
         notices.insert(0, _("Could not open the game record in the link: {error}.").format(error=record_error)

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
+from kseri.engine.text import isolated, unisolated
 from kseri.i18n import _, ngettext
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import TableView
@@ -57,8 +58,18 @@ def short_labels(view: TableView) -> tuple[str, ...]:
     ('You', 'Eleni', 'Nikos')
     """
     if not view.partnered:  # each alone: whole names while they fit (up to four)
-        return tuple(side.name[:3] if len(view.sides) > 4 else side.name for side in view.sides)
-    return tuple("+".join(view.sides[seat].name[:3] for seat in team.seats) for team in view.teams)
+        return tuple(_cut(side.name) if len(view.sides) > 4 else side.name for side in view.sides)
+    return tuple("+".join(_cut(view.sides[seat].name) for seat in team.seats) for team in view.teams)
+
+
+def _cut(name: str, limit: int = 3) -> str:
+    """``name`` cut to ``limit`` characters (inside its directional isolate, when it has one).
+
+    >>> _cut("Eleni"), _cut(isolated("Anna")) == isolated("Ann")
+    ('Ele', True)
+    """
+    inner = unisolated(name)
+    return name[:limit] if inner == name else isolated(inner[:limit])
 
 
 def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:

@@ -1,15 +1,20 @@
-"""The player's settings (sound, the table's pace, tap to lift): read, written and shown as a form (pure Python).
+"""The player's settings (sound, the table's pace, tap to lift, the looks): read, written and shown as a form
+(pure Python).
 
 They live in ``localStorage`` as one small JSON object; anything there that
 cannot be read (another version's value, a hand edit) falls back to the
 default, field by field, and never raises.
 
 >>> Settings.from_json('{"sound": false, "speed": "fast"}')
-Settings(sound=False, speed='fast', lift=False)
+Settings(sound=False, speed='fast', lift=False, theme='system', cards='normal', back='blue')
 >>> Settings.from_json('{"sound": "loud", "speed": 7}') == Settings()
 True
->>> Settings.from_json(Settings(sound=False, speed="slow", lift=True).to_json())
-Settings(sound=False, speed='slow', lift=True)
+>>> again = Settings.from_json(Settings(sound=False, speed="slow", lift=True, theme="light", back="red").to_json())
+>>> again.speed, again.lift, again.theme, again.back
+('slow', True, 'light', 'red')
+
+The looks (``theme``, ``cards``, ``back``) are read before the page's first paint too, by
+``static/theme.js``, from the same stored object: it sets ``<html data-theme data-cards data-back>``.
 """
 
 from __future__ import annotations
@@ -17,27 +22,40 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from html import escape
-from typing import Literal
+from typing import Literal, TypeVar
 
 from kseri.i18n import N_, _
 
-__all__ = ["SPEEDS", "SPEED_SCALE", "Settings", "Speed", "settings_html", "tap_plays"]
+__all__ = ["BACKS", "SPEEDS", "SPEED_SCALE", "THEMES", "Back", "CardSize", "Settings", "Speed", "Theme",
+           "settings_html", "tap_plays"]
 
 Speed = Literal["slow", "normal", "fast"]
 SPEEDS: tuple[tuple[Speed, str], ...] = (("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")))
 """The pace choices and their names, in the order the form shows them."""
 SPEED_SCALE: dict[Speed, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5}
 """What each pace multiplies the table's animation durations and pauses by."""
+Theme = Literal["system", "light", "dark"]
+THEMES: tuple[tuple[Theme, str], ...] = (("system", N_("As the system")), ("light", N_("Light")),
+                                         ("dark", N_("Dark")))
+"""The themes: the system's light or dark setting (``prefers-color-scheme``), or always one."""
+CardSize = Literal["normal", "large"]
+Back = Literal["blue", "red", "green"]
+BACKS: tuple[tuple[Back, str], ...] = (("blue", N_("Blue")), ("red", N_("Red")), ("green", N_("Green")))
+"""The card backs (``static/cards/back.svg`` and ``static/cards/backs/``, drawn by devtools/make_cards.py)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Sound on or off (on by default: the sounds are quiet and short), the table's pace, and
-    whether a tap on a card only lifts it (``lift``: off by default, for touch screens)."""
+    """Sound on or off (on by default: the sounds are quiet and short), the table's pace,
+    whether a tap on a card only lifts it (``lift``: off by default, for touch screens), and the looks:
+    the theme (the system's by default), large cards with big corner indices, the card back."""
 
     sound: bool = True
     speed: Speed = "normal"
     lift: bool = False
+    theme: Theme = "system"
+    cards: CardSize = "normal"
+    back: Back = "blue"
 
     @property
     def scale(self) -> float:
@@ -49,7 +67,8 @@ class Settings:
         return SPEED_SCALE[self.speed]
 
     def to_json(self) -> str:
-        return json.dumps({"sound": self.sound, "speed": self.speed, "lift": self.lift}, separators=(",", ":"))
+        return json.dumps({"sound": self.sound, "speed": self.speed, "lift": self.lift, "theme": self.theme,
+                           "cards": self.cards, "back": self.back}, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str | None) -> Settings:
@@ -57,8 +76,8 @@ class Settings:
 
         >>> Settings.from_json(None) == Settings.from_json("not json") == Settings.from_json("[1]") == Settings()
         True
-        >>> Settings.from_json('{"speed": "slow"}')
-        Settings(sound=True, speed='slow', lift=False)
+        >>> Settings.from_json('{"speed": "slow", "theme": "sepia"}') == Settings(speed="slow")
+        True
         """
         try:
             data = json.loads(text) if text else {}
@@ -68,24 +87,39 @@ class Settings:
 
     @classmethod
     def from_values(cls, values: dict[str, object]) -> Settings:
-        """Settings from a form's values (or stored ones): bools ``sound`` and ``lift``, a known ``speed``.
+        """Settings from a form's values (or stored ones): bools ``sound`` and ``lift``, a known ``speed``,
+        ``theme`` and ``back``; ``cards`` is ``large`` or not (the form's checkbox gives True or False).
 
-        >>> Settings.from_values({"sound": False, "speed": "fast", "lift": True})
-        Settings(sound=False, speed='fast', lift=True)
-        >>> Settings.from_values({"sound": 1, "speed": "warp", "lift": "yes"})
-        Settings(sound=True, speed='normal', lift=False)
+        >>> Settings.from_values({"sound": False, "speed": "fast", "lift": True, "cards": True})
+        Settings(sound=False, speed='fast', lift=True, theme='system', cards='large', back='blue')
+        >>> Settings.from_values({"sound": 1, "speed": "warp", "lift": "yes", "back": "gold"}) == Settings()
+        True
         """
         default = cls()
         sound, speed, lift = values.get("sound"), values.get("speed"), values.get("lift")
+        cards = values.get("cards")
         return cls(sound=sound if isinstance(sound, bool) else default.sound,
                    speed=_speed(speed) or default.speed,
-                   lift=lift if isinstance(lift, bool) else default.lift)
+                   lift=lift if isinstance(lift, bool) else default.lift,
+                   theme=_choice(values.get("theme"), THEMES) or default.theme,
+                   cards="large" if cards in (True, "large") else "normal",
+                   back=_choice(values.get("back"), BACKS) or default.back)
+
+
+_Choice = TypeVar("_Choice", bound=str)
 
 
 def _speed(value: object) -> Speed | None:
     for speed, _name in SPEEDS:
         if value == speed:
             return speed
+    return None
+
+
+def _choice(value: object, choices: tuple[tuple[_Choice, str], ...]) -> _Choice | None:
+    for choice, _name in choices:
+        if value == choice:
+            return choice
     return None
 
 
@@ -129,4 +163,33 @@ def settings_html(settings: Settings) -> str:
     return (f'<fieldset class="choice-group"><legend>{escape(_("Sound"))}</legend>{sound}</fieldset>'
             f'<fieldset class="choice-group inline"><legend>{escape(_("Animation speed"))}</legend>{speeds}'
             f'</fieldset><p class="choice-help settings-note">{escape(note)}</p>'
-            f'<fieldset class="choice-group"><legend>{escape(_("Playing a card"))}</legend>{lift}</fieldset>')
+            f'<fieldset class="choice-group"><legend>{escape(_("Playing a card"))}</legend>{lift}</fieldset>'
+            + looks_html(settings))
+
+
+def looks_html(settings: Settings) -> str:
+    """The looks: the theme, large cards, the card back (each back shown as a small card).
+
+    >>> html = looks_html(Settings(theme="dark", cards="large", back="green"))
+    >>> 'value="dark" checked' in html, 'name="cards" checked' in html, 'value="green" checked' in html
+    (True, True, True)
+    """
+    themes = "".join(
+        f'<label class="choice"><input type="radio" name="theme" value="{theme}"'
+        f'{" checked" if theme == settings.theme else ""}>'
+        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
+        for theme, name in THEMES)
+    large_help = _("Bigger cards with big corners: easier to read on a small phone.")
+    checked = " checked" if settings.cards == "large" else ""
+    large = (f'<label class="choice"><input type="checkbox" name="cards"{checked}>'
+             f'<span class="choice-text"><span class="choice-name">{escape(_("Large cards"))}</span>'
+             f'<span class="choice-help">{escape(large_help)}</span></span></label>')
+    backs = "".join(
+        f'<label class="choice back-choice"><input type="radio" name="back" value="{back}"'
+        f'{" checked" if back == settings.back else ""}>'
+        f'<img class="back-sample" src="static/cards/{"back.svg" if back == "blue" else f"backs/{back}.svg"}" alt="">'
+        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
+        for back, name in BACKS)
+    return (f'<fieldset class="choice-group inline"><legend>{escape(_("Theme"))}</legend>{themes}</fieldset>'
+            f'<fieldset class="choice-group"><legend>{escape(_("Cards"))}</legend>{large}</fieldset>'
+            f'<fieldset class="choice-group inline backs"><legend>{escape(_("Card back"))}</legend>{backs}</fieldset>')

@@ -27,7 +27,7 @@ __all__ = ["MASTER_GAIN", "ROUND_END", "SOUNDS", "SOUND_NAMES", "Sound", "SoundN
 
 Wave = Literal["sine", "triangle", "square", "sawtooth"]
 """An ``OscillatorNode.type``."""
-SoundName = Literal["card", "capture", "kseri", "round_end"]
+SoundName = Literal["card", "capture", "kseri", "round_end", "win"]
 
 MASTER_GAIN = 0.22
 """The loudness of every sound (0 to 1): quiet, below the level of speech, so it never startles."""
@@ -83,8 +83,16 @@ _KSERI: Sound = (Tone("triangle", 523, 523, 120, gain=0.5),
 _ROUND_END: Sound = (Tone("sine", 392, 392, 140, attack_ms=8, gain=0.7),
                      Tone("sine", 262, 262, 170, delay_ms=110, attack_ms=8, gain=0.75))
 
-SOUNDS: dict[SoundName, Sound] = {"card": _CARD, "capture": _CAPTURE, "kseri": _KSERI, "round_end": _ROUND_END}
-SOUND_NAMES: tuple[SoundName, ...] = ("card", "capture", "kseri", "round_end")
+# A won match (kseri/web/celebrate_ui.py): a bright rising fanfare (G4, C5, E5, G5, C6).
+_WIN: Sound = (Tone("triangle", 392, 392, 90, gain=0.45),
+               Tone("triangle", 523, 523, 90, delay_ms=45, gain=0.45),
+               Tone("triangle", 659, 659, 100, delay_ms=90, gain=0.5),
+               Tone("triangle", 784, 784, 110, delay_ms=135, gain=0.5),
+               Tone("sine", 1047, 1047, 115, delay_ms=180, gain=0.6))
+
+SOUNDS: dict[SoundName, Sound] = {"card": _CARD, "capture": _CAPTURE, "kseri": _KSERI, "round_end": _ROUND_END,
+                                  "win": _WIN}
+SOUND_NAMES: tuple[SoundName, ...] = ("card", "capture", "kseri", "round_end", "win")
 ROUND_END: SoundName = "round_end"
 
 

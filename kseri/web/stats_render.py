@@ -23,7 +23,7 @@ from kseri.table.seats import levels
 from kseri.table.stats import FRIENDS, RECENT, MatchResult, Record, Stats, game_parts
 from kseri.web.render import level_label
 
-__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "chart_svg", "stats_html"]
+__all__ = ["CHART_HEIGHT", "CHART_WIDTH", "apart_html", "chart_svg", "stats_html"]
 
 CHART_WIDTH = 400
 CHART_HEIGHT = 110
@@ -91,14 +91,14 @@ def _row(level: str, record: Record) -> str:
             f'<td class="num">{_pair(record.points_per_round(), whole=True)}<small>{kseris}</small></td></tr>')
 
 
-def _game_table(game: str, records: dict[str, Record]) -> str:
+def _game_table(game: str, records: dict[str, Record], prefix: str = "stats", heading: str = "h3") -> str:
     """One game's table, a row per level (weakest first)."""
     heads = (_("Level"), _("Matches"), _("Streak"), _("Per round"))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     rows = "".join(_row(level, records[level]) for level in (*levels(), FRIENDS) if level in records)
-    ident = escape(game.replace(":", "-"))
-    return (f'<h3 id="stats-{ident}">{escape(game_label(game))}</h3>'
-            f'<table class="breakdown compact stats-table" aria-labelledby="stats-{ident}">'
+    ident = escape(prefix + "-" + game.replace(":", "-"))
+    return (f'<{heading} id="{ident}">{escape(game_label(game))}</{heading}>'
+            f'<table class="breakdown compact stats-table" aria-labelledby="{ident}">'
             f'<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>')
 
 
@@ -148,3 +148,26 @@ def stats_html(stats: Stats) -> str:
     sub = _("Each table, seating and level counts on its own. Per round: your points and kseris – the bot’s "
             "(with more sides, the others’ average). Kept in this browser only.")
     return f'{title}<p class="sub">{escape(sub)}</p>{chart}{tables}'
+
+
+def apart_html(stats: Stats) -> str:
+    """The matches played with take-backs (:mod:`kseri.table.takeback`), counted apart from your record:
+    a section of their own under the record's tables (nothing while there are none).
+
+    >>> from kseri.table.summaries import MatchSummary
+    >>> apart = Stats()
+    >>> apart_html(apart)
+    ''
+    >>> _ = apart.add("sums", "hard", MatchSummary(1, (20, 37), 37, ((20, 37),), (0, 1), (20, 32)), day="2026-12-01")
+    >>> html = apart_html(apart)
+    >>> '<h3 id="apart-title">With take-backs</h3>' in html, 'id="apart-sums"' in html
+    (True, True)
+    """
+    if stats.empty:
+        return ""
+    tables = "".join(_game_table(game, stats.games[game], prefix="apart", heading="h4")
+                     for game in game_order(list(stats.games)) if stats.games.get(game))
+    sub = _("Matches in which you took cards back count here, apart from your record above.")
+    return (f'<section class="stats-apart" aria-labelledby="apart-title">'
+            f'<h3 id="apart-title">{escape(_("With take-backs"))}</h3><p class="sub">{escape(sub)}</p>'
+            f'{tables}</section>')

@@ -1,4 +1,5 @@
-"""The page's ``localStorage``: the keys it uses and a wrapper that never throws."""
+"""The page's ``localStorage`` (and this tab's ``sessionStorage``): the keys it uses and a wrapper that
+never throws."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pyscript import window
 from kseri.web.dom import exists
 
 __all__ = ["INTRO_KEY", "LANG_KEY", "SAVE_KEY", "SETTINGS_KEY", "SET_ASIDE_KEY", "STATS_KEY", "STATS_SET_ASIDE_KEY",
-           "Storage"]
+           "TAKEBACK_STATS_KEY", "UNSAVED_KEY", "Storage"]
 
 SAVE_KEY = "kseri.save"
 SET_ASIDE_KEY = "kseri.save.set-aside"
@@ -23,20 +24,26 @@ SETTINGS_KEY = "kseri.settings"
 STATS_KEY = "kseri.table.stats"
 STATS_SET_ASIDE_KEY = "kseri.table.stats.set-aside"
 """Where statistics that cannot be read are kept."""
+UNSAVED_KEY = "kseri.unsaved"
+"""In ``sessionStorage`` (this tab, through a reload): the note a refused save leaves
+(:class:`kseri.table.unsaved.UnsavedNote`), so that the reload says which position it resumed."""
+TAKEBACK_STATS_KEY = "kseri.table.stats.takebacks"
+"""The matches finished with take-backs, counted apart from the record (:mod:`kseri.web.takeback_ui`)."""
 
 
 class Storage:
-    """``localStorage`` that never throws (private windows, quotas, disabled storage).
+    """``localStorage`` (or ``area``, ``"sessionStorage"``) that never throws (private windows, quotas,
+    disabled storage).
 
     ``available`` is False when the page may not use it at all (reading
     ``window.localStorage`` throws when the browser disables storage for the
     site); ``failed`` turns True when a write was refused (a full quota).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, area: str = "localStorage") -> None:
         self._store: Any = None
         with contextlib.suppress(Exception):  # a SecurityError when storage is disabled
-            self._store = window.localStorage
+            self._store = getattr(window, area)
         self.available = exists(self._store)
         self.failed = False
 

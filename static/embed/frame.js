@@ -2,6 +2,8 @@
 // "kseri-runtime": embed-runtime.html) this frame starts no Python of its own: it hands its
 // window to that runtime, which draws the scene. Anywhere else (a frame on its own, or
 // embed.html opened directly) it starts PyScript, which runs static/embed_main.py.
+import { giveBackStorage } from "../storage-stand-ins.mjs"; // lent for PyScript, which may start here
+
 const RUNTIME = "kseri-runtime";
 const GIVE_UP_MS = 10000; // a runtime frame whose page never loads (a wrong address): draw alone
 
@@ -36,6 +38,7 @@ if (runtime) {
   const retry = setInterval(() => {
     if (window.kseriTaken) {
       clearInterval(retry);
+      giveBackStorage(); // the shared runtime draws this frame: no PyScript here
     } else if (Date.now() - since > GIVE_UP_MS) {
       clearInterval(retry);
       window.kseriWaiting = false;

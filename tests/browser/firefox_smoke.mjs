@@ -2,11 +2,16 @@
 // puppeteer-core (no geckodriver; Playwright cannot drive Debian's Firefox).
 //
 //   node tests/browser/firefox_smoke.mjs SITE [--firefox PATH] [--timeout SECONDS] [--ready-timeout SECONDS]
+//        [--guide URL --guide-scenes N]
 //
 // SITE is the URL of the folder that holds index.html (ending in "/"). Steps:
 //   game   index.html?seed=5&level=easy gets ready (body[data-ready=true])
 //   play   a card is played by clicking a #hand [data-card] button, and the bot answers
 //   embed  embed.html shows a scene and steps through it
+//   guide  (with --guide) a page on another site that embeds N of SITE's scenes draws them all, in
+//          Firefox's own setting (third parties get storage of their own, partitioned by site)
+//   guide-blocked  the same page again in a second Firefox that blocks third-party cookies, where
+//          a third party gets no storage at all (localStorage, IndexedDB, BroadcastChannel throw)
 // Prints one JSON object on stdout:
 //   {"ok": bool, "browser": "...", "steps": {"game": {"seconds": ...}, ...},
 //    "problems": ["page error: ...", "console error: ...", "CSP violation: ...", ...],
@@ -27,12 +32,23 @@ function option(name, fallback) {
 const firefox = option("--firefox", "/usr/bin/firefox-esr");
 const timeoutSeconds = Number(option("--timeout", "240"));
 const readySeconds = Number(option("--ready-timeout", "120"));
+const guide = option("--guide", "");
+const guideScenes = Number(option("--guide-scenes", "0"));
 const site = args[0];
 if (!site || !site.endsWith("/")) {
   console.error("usage: node firefox_smoke.mjs SITE/ [--firefox PATH] [--timeout SECONDS] [--ready-timeout SECONDS]");
   process.exit(2);
 }
 const origin = new URL(site).origin;
+const PREFS = {
+  // Every request off the loopback goes to a proxy that refuses it at once, so an off-origin
+  // request can neither succeed nor hang (loopback, localhost too, is never proxied).
+  "network.proxy.type": 1,
+  "network.proxy.http": "127.0.0.1",
+  "network.proxy.http_port": 9,
+  "network.proxy.ssl": "127.0.0.1",
+  "network.proxy.ssl_port": 9,
+};
 const SCENE = "embed.html?scene=pile=10D;hands=10S,3H|KC,8D;plays=10S";
 
 const result = { ok: false, browser: null, steps: {}, problems: [] };
@@ -80,24 +96,20 @@ async function collectViolations(page) {
   for (const v of seen) result.problems.push(`CSP violation: ${v}`);
 }
 
-async function main() {
-  browser = await puppeteer.launch({
+function launch(prefs = {}) {
+  return puppeteer.launch({
     browser: "firefox",
     executablePath: firefox,
     headless: true,
     protocolTimeout: timeoutSeconds * 1000,
-    extraPrefsFirefox: {
-      // Every request off the loopback goes to a proxy that refuses it at once, so
-      // an off-origin request can neither succeed nor hang (loopback is never proxied).
-      "network.proxy.type": 1,
-      "network.proxy.http": "127.0.0.1",
-      "network.proxy.http_port": 9,
-      "network.proxy.ssl": "127.0.0.1",
-      "network.proxy.ssl_port": 9,
-    },
+    extraPrefsFirefox: { ...PREFS, ...prefs },
   });
-  result.browser = await browser.version();
-  const page = await browser.newPage();
+}
+
+// A watched page: its errors, console errors, failed responses and requests to any origin but
+// the site's (and `also`, a guide's own) are problems.
+async function watchedPage(on, also = null) {
+  const page = await on.newPage();
   await page.setViewport({ width: 1024, height: 768 });
   await page.evaluateOnNewDocument(watchPage);
   page.on("pageerror", (error) => result.problems.push(`page error: ${error.message || error}`));
@@ -106,13 +118,51 @@ async function main() {
   });
   page.on("request", (request) => {
     const url = request.url();
-    if (!url.startsWith(origin + "/") && !/^(data|blob|about):/.test(url)) {
-      result.problems.push(`request off the site's origin: ${url}`);
-    }
+    const ours = url.startsWith(origin + "/") || (also !== null && url.startsWith(also + "/"));
+    if (!ours && !/^(data|blob|about):/.test(url)) result.problems.push(`request off the site's origin: ${url}`);
   });
   page.on("response", (response) => {
     if (response.status() >= 400) result.problems.push(`HTTP error: ${response.status()} ${response.url()}`);
   });
+  return page;
+}
+
+function isScene(frame) {
+  return frame.url().startsWith(origin + "/") && new URL(frame.url()).pathname.endsWith("/embed.html");
+}
+
+// The guide on another site: every scene frame of the site drawn (nested frames too).
+async function guideStep(on) {
+  const page = await watchedPage(on, new URL(guide).origin);
+  const start = performance.now();
+  await page.goto(guide);
+  let frames = [];
+  for (let drawn = 0; drawn < guideScenes;) {
+    if (performance.now() - start > readySeconds * 1000) {
+      throw new Error(`guide: ${drawn} of ${guideScenes} scenes drawn after ${readySeconds} s`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+    frames = page.frames().filter(isScene);
+    const states = await Promise.all(frames.map((f) => f.evaluate(() => document.body?.dataset.ready === "true")
+      .catch(() => false)));
+    drawn = states.filter(Boolean).length;
+  }
+  const seconds = Math.round((performance.now() - start) / 10) / 100;
+  const scenes = await Promise.all(frames.map((f) => f.evaluate(() => ({
+    steps: document.querySelector("#board")?.dataset.steps ?? null,
+    error: document.body.dataset.error ?? null,
+    shared: window.kseriTaken === true,
+    denied: (() => { try { localStorage.getItem("x"); return false; } catch { return true; } })(),
+  }))));
+  for (const frame of frames) await collectViolations(frame);
+  await page.close();
+  return { seconds, scenes };
+}
+
+async function main() {
+  browser = await launch();
+  result.browser = await browser.version();
+  const page = await watchedPage(browser);
 
   // game: the page gets ready
   await page.goto(new URL("index.html?seed=5&level=easy", site).href);
@@ -140,6 +190,14 @@ async function main() {
   result.steps.embed = { seconds: embedSeconds, steps, caption };
   await collectViolations(page);
   await page.close();
+
+  if (guide) {
+    result.steps.guide = await guideStep(browser);
+    await browser.close();
+    // "Block all third-party cookies": a third party is denied every kind of storage.
+    browser = await launch({ "network.cookie.cookieBehavior": 1 });
+    result.steps["guide-blocked"] = await guideStep(browser);
+  }
   return result.problems.length ? 1 : 0;
 }
 

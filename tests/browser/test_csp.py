@@ -3,8 +3,11 @@
 Each page carries its policy as a ``<meta http-equiv="Content-Security-Policy">`` right
 after ``<meta charset>``, before anything that loads. The two pages that run Python
 (``index.html``, ``embed.html``, ``embed-runtime.html``) need ``'unsafe-eval'`` (PyScript and Pyodide build code
-with ``Function``; without it the page never gets ready) and inline style attributes
-(the table is drawn as HTML with ``style="--i:…"`` custom properties). No page loads a
+with ``Function``; without it the page never gets ready), and the two that draw (``index.html``,
+``embed.html``) inline style attributes: the table and the scenes are drawn as HTML with CSS custom
+properties in ``style="--i:…"`` (a card's place in a fan, a count, a depth, a share of the race to the
+target; 74 of them on a game page after one card, 12 on a scene, none from PyScript itself). The pages' own
+markup has none (checked below). No page loads a
 ``data:`` image: the style sheets' small SVGs are files in ``static/img/``. The
 documentation pages only frame the site's own pages (``embed.html`` and the shared runtime,
 ``embed-runtime.html``) and connect nowhere; the guide runs no script at all, the embedding docs
@@ -68,7 +71,7 @@ class _Head(HTMLParser):
             self.inline.append("<style>")
         if tag == "script":
             self._script_src, self._script_text = attributes.get("src") is not None, ""
-        self.inline.extend(f"<{tag} {name}>" for name in attributes if name.startswith("on"))
+        self.inline.extend(f"<{tag} {name}>" for name in attributes if name.startswith("on") or name == "style")
 
     def handle_data(self, data):
         if self._script_src is not None:

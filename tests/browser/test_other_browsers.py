@@ -1,8 +1,10 @@
 """Smoke tests of the built site in the other engines: Firefox ESR and WebKitGTK.
 
 The Chromium suite tests the page in depth; these only check that the site built by
-``devtools.build`` starts, plays a card and shows an embedded scene with no page
-error, console error or Content-Security-Policy violation in the other two engines:
+``devtools.build`` starts, plays a card and shows an embedded scene, and that a guide on
+another site (``http://localhost:PORT``, the game being ``http://127.0.0.1:PORT``) draws the
+scenes it embeds (two through the shared runtime frame, one in a page without it), with no
+page error, console error or Content-Security-Policy violation in the other two engines:
 
 - **Firefox** (Debian ``firefox-esr``): ``firefox_smoke.mjs`` beside this file drives it
   over WebDriver BiDi with npm ``puppeteer-core`` (Playwright cannot drive Debian's
@@ -46,8 +48,12 @@ FIREFOX_SCRIPT = Path(__file__).with_name("firefox_smoke.mjs")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 SCENE = "embed.html?scene=pile=10D;hands=10S,3H|KC,8D;plays=10S"
-FIREFOX_TIMEOUT = 300  # seconds for the whole Firefox run (launch, three steps, close)
-WEBKIT_TIMEOUT = 420  # seconds for the whole WebKit run
+GUIDE_SCENES = ("embed.html?scene=pile=10D;hands=10S,3H|KC,8D;plays=10S",
+                "embed.html?scene=rules=sums;table=3C,4D,9S;hands=7H,2D|9C,KS;plays=7H:3C%2B4D,9C:9S")
+"""The scenes of the guide on another site: two beside the shared runtime frame, and the first again in
+a page of the guide's site that has no runtime frame (it starts its own)."""
+FIREFOX_TIMEOUT = 420  # seconds for the whole Firefox run (two launches, five steps, close)
+WEBKIT_TIMEOUT = 600  # seconds for the whole WebKit run (the guide starts two runtimes at once)
 READY_TIMEOUT = 180  # seconds for one page to get ready
 
 pytestmark = [pytest.mark.browser, pytest.mark.otherbrowsers]
@@ -69,6 +75,30 @@ def built_site(tmp_path_factory) -> Iterator[str]:
     server, url = dev_server.start(root)
     try:
         yield f"{url}/kseri-game/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def guide_url(built_site, tmp_path_factory) -> Iterator[str]:
+    """``http://localhost:PORT/``: a guide on another site than ``built_site``'s, embedding its scenes as
+    embed-docs.html says (a hidden ``kseri-runtime`` frame, then the scene frames), and a page of its own
+    site without a runtime frame (``alone.html``, framed by the guide)."""
+    folder = tmp_path_factory.mktemp("guide")
+    frame = '<iframe src="{}" width="420" height="330" title="A scene"></iframe>'
+    head = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{}</title>' \
+           '<link rel="icon" href="data:,"></head><body>'
+    (folder / "index.html").write_text(
+        head.format("A guide on another site")
+        + f'<iframe name="kseri-runtime" src="{built_site}embed-runtime.html" hidden></iframe>'
+        + "".join(frame.format(built_site + scene) for scene in GUIDE_SCENES)
+        + '<iframe src="alone.html" width="460" height="360" title="More"></iframe></body></html>', encoding="utf-8")
+    (folder / "alone.html").write_text(
+        head.format("Alone") + frame.format(built_site + GUIDE_SCENES[0]) + "</body></html>", encoding="utf-8")
+    server, url = dev_server.start(folder)
+    try:
+        yield url.replace("127.0.0.1", "localhost") + "/"
     finally:
         server.shutdown()
         server.server_close()
@@ -99,7 +129,7 @@ def _listing(problems: list[str], most: int = 15) -> str:
 # ------------------------------------------------------------------------------ Firefox
 
 
-def test_firefox_plays_a_card_and_shows_a_scene(built_site):
+def test_firefox_plays_a_card_and_shows_a_scene(built_site, guide_url):
     if not FIREFOX.exists():
         _missing(f"Firefox ESR ({FIREFOX}, Debian package firefox-esr)")
     node = shutil.which("node")
@@ -107,7 +137,8 @@ def test_firefox_plays_a_card_and_shows_a_scene(built_site):
         _missing("node and npm puppeteer-core (package.json; scripts/setup runs npm ci)")
     process = subprocess.Popen(
         [node, str(FIREFOX_SCRIPT), built_site, "--firefox", str(FIREFOX),
-         "--timeout", str(FIREFOX_TIMEOUT - 30), "--ready-timeout", str(READY_TIMEOUT)],
+         "--timeout", str(FIREFOX_TIMEOUT - 30), "--ready-timeout", str(READY_TIMEOUT),
+         "--guide", guide_url, "--guide-scenes", str(len(GUIDE_SCENES) + 1)],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         out, err = process.communicate(timeout=FIREFOX_TIMEOUT)
@@ -125,6 +156,11 @@ def test_firefox_plays_a_card_and_shows_a_scene(built_site):
     steps = result["steps"]
     assert steps["play"]["card"] and steps["play"]["pile"], steps["play"]
     assert steps["embed"]["steps"] == "2" and "kseri" in steps["embed"]["caption"], steps["embed"]
+    for step, denied in (("guide", False), ("guide-blocked", True)):  # partitioned storage, then none at all
+        scenes = steps[step]["scenes"]
+        assert len(scenes) == len(GUIDE_SCENES) + 1 and all(s["steps"] and s["error"] is None for s in scenes), scenes
+        assert sum(s["shared"] for s in scenes) == len(GUIDE_SCENES), scenes  # the third drew itself
+        assert all(s["denied"] is denied for s in scenes), (step, scenes)
     assert result["ok"] is True and process.returncode == 0
 
 
@@ -187,7 +223,39 @@ def _poll(driver, script: str, want, deadline: float, what: str):
         time.sleep(0.1)
 
 
-def test_webkit_plays_a_card_and_shows_a_scene(built_site, xvfb_display, tmp_path):
+_SCENE_JS = """
+return {ready: !!document.body && document.body.dataset.ready === 'true', error: document.body?.dataset.error ?? null,
+        steps: document.querySelector('#board')?.dataset.steps ?? null, shared: window.kseriTaken === true,
+        problems: window.__kseriProblems || []};
+"""
+
+
+def _guide_scenes(driver) -> list[dict[str, Any]]:
+    """Each scene frame of the page now open (nested ones too), each with its own problems hooked."""
+    found: list[dict[str, Any]] = []
+
+    def visit() -> None:
+        for index in range(len(driver.find_elements("css selector", "iframe"))):
+            frame = driver.find_elements("css selector", "iframe")[index]
+            src = frame.get_attribute("src") or ""
+            if "embed-runtime.html" in src:
+                continue
+            driver.switch_to.frame(frame)
+            try:
+                if "embed.html" in src:
+                    driver.execute_script(_HOOK_JS)
+                    found.append(driver.execute_script(_SCENE_JS))
+                else:
+                    visit()
+            finally:
+                driver.switch_to.parent_frame()
+
+    driver.switch_to.default_content()
+    visit()
+    return found
+
+
+def test_webkit_plays_a_card_and_shows_a_scene(built_site, guide_url, xvfb_display, tmp_path):
     if not (WEBKIT_DRIVER.exists() and MINIBROWSER.exists()):
         _missing(f"WebKitGTK's driver and MiniBrowser ({WEBKIT_DRIVER}, {MINIBROWSER}; Debian package "
                  "webkit2gtk-driver)")
@@ -201,6 +269,7 @@ def test_webkit_plays_a_card_and_shows_a_scene(built_site, xvfb_display, tmp_pat
     # Every request off the loopback goes to a proxy that refuses it at once.
     options.add_argument("--proxy=http://127.0.0.1:9")
     options.add_argument("--ignore-host=127.0.0.1")
+    options.add_argument("--ignore-host=localhost")  # the guide's site
     log = (tmp_path / "webkitwebdriver.log").open("w")
     service = webdriver.WebKitGTKService(
         executable_path=str(WEBKIT_DRIVER), log_output=log,
@@ -255,6 +324,21 @@ def test_webkit_plays_a_card_and_shows_a_scene(built_site, xvfb_display, tmp_pat
         _poll(driver, "return document.querySelector('#board').dataset.step", "1", deadline, "step 1")
         assert "kseri" in driver.find_element("id", "caption").text
         collect()
+
+        start = time.monotonic()  # the guide on another site: its scenes drawn, two by the shared runtime
+        driver.get(guide_url)
+        while True:
+            scenes = _guide_scenes(driver)
+            if len(scenes) == len(GUIDE_SCENES) + 1 and all(scene["ready"] for scene in scenes):
+                break
+            if time.monotonic() > min(deadline, start + 2 * READY_TIMEOUT):
+                pytest.fail(f"guide: scenes not drawn: {scenes}", pytrace=False)
+            time.sleep(1)  # each look is a dozen driver calls: not too often
+        times["guide"] = time.monotonic() - start
+        assert all(scene["steps"] and scene["error"] is None for scene in scenes), scenes
+        assert sum(scene["shared"] for scene in scenes) == len(GUIDE_SCENES), scenes
+        for scene in scenes:
+            problems.extend(scene["problems"])
         print("webkit", driver.capabilities.get("browserVersion"),
               {name: round(seconds, 1) for name, seconds in times.items()})
     except Exception:

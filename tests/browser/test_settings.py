@@ -34,8 +34,8 @@ def test_sound_and_speed_are_remembered(open_game, game_page, page_watch):
     assert shown(page) == {"sound": True, "speed": "normal", "lift": False}  # defaults: sound on (quiet), normal pace
     page.click("#settings .choice:has(input[name=sound])")
     page.click("#settings .choice:has(input[value=fast])")
-    assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')")) == {"sound": False, "speed": "fast",
-                                                                                  "lift": False}
+    assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')")) == {
+        "sound": False, "speed": "fast", "lift": False, "theme": "system", "cards": "normal", "back": "blue"}
     page.click("#settings [data-action=close-settings]")
     page.wait_for_selector("#settings:not([open])", state="attached")
     page.reload()

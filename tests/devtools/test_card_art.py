@@ -20,6 +20,9 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 EXPECTED = {f"{r}{s}.svg": f"{n} of {SUIT_NAMES[s]}"
             for s in SUITS for r, n in zip(RANKS, RANK_NAMES, strict=False)}
 ALL_FILES = [*sorted(EXPECTED), "back.svg"]
+LOOKS = [*(f"big/{name}" for name in sorted(EXPECTED)), "backs/green.svg", "backs/red.svg"]
+"""The looks a player can choose (issue 25): faces with big indices, and two more backs."""
+TITLES = {**EXPECTED, **{f"big/{name}": title for name, title in EXPECTED.items()}}
 
 
 def test_exactly_53_files():
@@ -28,7 +31,7 @@ def test_exactly_53_files():
     assert names == sorted(ALL_FILES)
 
 
-@pytest.mark.parametrize("name", ALL_FILES)
+@pytest.mark.parametrize("name", ALL_FILES + LOOKS)
 def test_svg_is_standalone_and_titled(name):
     path = os.path.join(CARDS_DIR, name)
     with open(path, "rb") as fh:
@@ -39,7 +42,7 @@ def test_svg_is_standalone_and_titled(name):
     assert root.get("viewBox") == "0 0 250 350"
     title = root.find(SVG_NS + "title")
     assert title is not None
-    assert title.text == EXPECTED.get(name, "card back")
+    assert title.text == TITLES.get(name, "card back")
     # no external references: every href points inside the file
     text = data.decode("utf-8")
     assert "http://" not in text.replace('xmlns="http://www.w3.org/2000/svg"', "")
@@ -56,11 +59,21 @@ def test_generator_is_deterministic(tmp_path):
     make_cards.main([str(out1)])
     make_cards.main([str(out2)])
     names = sorted(os.listdir(out1))
-    assert names == sorted(ALL_FILES)
+    assert names == sorted([*ALL_FILES, "big", "backs", "looks.css"])
     assert names == sorted(os.listdir(out2))
-    for name in names:
+    for name in [*ALL_FILES, *LOOKS, "looks.css"]:
         generated = (out1 / name).read_bytes()
         assert generated == (out2 / name).read_bytes(), name
         # the committed assets match the generator's output
         with open(os.path.join(CARDS_DIR, name), "rb") as fh:
             assert generated == fh.read(), f"{name} is stale; rerun python3 -m devtools.make_cards"
+
+
+def test_the_looks_replace_every_face_and_the_back():
+    """looks.css shows each big face in place of its usual one, and each other back in place of back.svg."""
+    with open(os.path.join(CARDS_DIR, "looks.css"), encoding="utf-8") as fh:
+        css = fh.read()
+    for name in EXPECTED:
+        assert f'html[data-cards="large"] img[src$="cards/{name}"] {{ content: url("big/{name}"); }}' in css
+    for back in ("red", "green"):
+        assert f'html[data-back="{back}"] img[src$="cards/back.svg"] {{ content: url("backs/{back}.svg"); }}' in css

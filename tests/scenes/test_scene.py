@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from kseri import FOURCARD, GREEK, Match, dumps
 from kseri.engine.cards import CODES
 from kseri.engine.pile.round import Round
+from kseri.engine.text import isolated
 from kseri.scenes import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
 from kseri.table.share import encode
 from tests.table.test_share import partial_match
@@ -83,7 +84,7 @@ def test_captions_can_be_replaced_and_names_set():
     scene = from_text("names=Ann|Bob; pile=10D; plays=10S; caption.0=Look at the table, Ann!; caption.1=Kseri=10")
     assert [s.caption for s in scene.steps] == ["Look at the table, Ann!", "Kseri=10"]
     auto = from_text("names=Ann|Bob; pile=10D; plays=10S").steps[-1].caption
-    assert auto.startswith("Ann's 10♠")
+    assert auto.startswith(isolated("Ann") + "'s 10♠")  # an author's name cannot reorder the caption
 
 
 def test_fourcard_rules_are_honoured():
@@ -274,7 +275,7 @@ def test_params_record_and_share_fragment_agree():
     match = partial_match(21)
     a = from_params({"r": encode(match)[2:], "round": "-1", "from": "0", "title": "Game", "names": "Me|Bot"})
     b = from_params({"record": dumps(match), "round": "-1", "title": "Game", "names": "Me|Bot"})
-    assert a == b and a.title == "Game" and a.names == ("Me", "Bot")
+    assert a == b and a.title == "Game" and a.names == (isolated("Me"), isolated("Bot"))
 
 
 @pytest.mark.parametrize("params, message", [

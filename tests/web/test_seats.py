@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from kseri.bots.names import BOT_NAMES, LEVELS
 from kseri.engine.errors import RecordError
 from kseri.engine.rules import Rules, rules_from_spec
+from kseri.engine.text import isolated
 from kseri.table.seat_plan import SeatPlan, SeatPlanError
 from kseri.table.seats import SessionError
 from kseri.table.session import GameSession
@@ -334,7 +335,7 @@ def test_pass_and_play_hides_every_hand_until_its_person_takes_the_device():
         session.play_human(view.hand[0])
     assert seen_handover >= 4  # Anna and Bob sit next to each other: the device goes round every turn
     names = [side.name for side in session.view().sides]
-    assert names == ["Anna", "Bob", "Nikos", "Maria"]
+    assert names == [isolated("Anna"), isolated("Bob"), "Nikos", "Maria"]  # a person's own name: isolated
 
 
 def test_a_reload_with_people_shows_nobody_s_hand_first():
@@ -352,7 +353,7 @@ def test_a_reload_with_people_shows_nobody_s_hand_first():
 def test_two_people_at_two_seats_and_default_names():
     session = GameSession.new(seed=2, level="easy")
     session.set_people(2, ("", "  Bob  "))
-    assert [side.name for side in session.view().sides] == ["Player 1", "Bob"]
+    assert [side.name for side in session.view().sides] == ["Player 1", isolated("Bob")]
     assert session.view().panels and session.phase == "human"
     with pytest.raises(SessionError):
         session.set_people(3)
@@ -369,7 +370,7 @@ def test_two_friends_play_as_partners_against_two_bots():
     session = _seated({"profile": "pisti", "players": 4}, 4)
     session.apply_plan(choice.plan())
     assert session.persons == (0, 2) and session.rules.team_of(0) == session.rules.team_of(2)
-    assert [side.name for side in session.view().sides] == ["Anna", "Eleni", "Bob", "Maria"]
+    assert [side.name for side in session.view().sides] == [isolated("Anna"), "Eleni", isolated("Bob"), "Maria"]
     assert [session.level_of(seat) for seat in (1, 3)] == ["hard", "medium"]
     movers = set()
     while session.phase in ("human", "bot"):
@@ -400,7 +401,7 @@ def test_a_record_and_a_share_link_carry_who_sits_where():
     assert record["seats"] == ["person:Anna", "hard", "person:Bob", "easy"]
     opened = GameSession.from_record_text(session.record_text(), level="medium")
     assert opened.seat_plan == session.seat_plan and opened.level in ("hard", "easy")
-    assert opened.view().sides[2].name == "Bob"
+    assert opened.view().sides[2].name == isolated("Bob")
     assert opened.phase == "bot" or opened.handover == opened.to_move
     url = link("https://example.org/kseri/", session.record_text())
     assert decode_record(url)["seats"] == record["seats"]

@@ -19,13 +19,13 @@ from kseri.engine.cards import Card
 from kseri.engine.errors import PositionError
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules
-from kseri.scenes.captions import default_names, describe_table, play_caption, possessive
+from kseri.scenes.captions import describe_table, play_caption, possessive, scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
 from kseri.scenes.steps import Scene
 
-__all__ = ["build_pile", "pile_window"]
+__all__ = ["build_pile", "pile_position", "pile_window"]
 
 
 class _PileRecorder(Recorder):
@@ -67,7 +67,8 @@ class _PileRecorder(Recorder):
         return f"plays: play {number}: {card} is not in {possessive(name)} hand [{' '.join(codes(held))}]"
 
 
-def _position(spec: SceneSpec, rules: Rules) -> Round:
+def pile_position(spec: SceneSpec, rules: Rules) -> Round:
+    """A pile table at a parsed scene's start (:func:`kseri.scenes.build.start_position`)."""
     """The round at the scene's start, through the engine's checked constructor.
 
     A mid-round scene leaves the stock out (``stock=None``): when the hands run out
@@ -84,8 +85,8 @@ def _position(spec: SceneSpec, rules: Rules) -> Round:
 def build_pile(spec: SceneSpec) -> Scene:
     """Play a parsed scene out through the engine; :class:`SceneError` if a play is impossible."""
     rules = PROFILES[spec.rules]
-    names = spec.names or default_names(rules.players)
-    recorder = _PileRecorder(_position(spec, rules), names, spec.captions, show_stock=spec.end)
+    names = scene_names(spec.names, rules.players)
+    recorder = _PileRecorder(pile_position(spec, rules), names, spec.captions, show_stock=spec.end)
     return recorder.record(spec.plays, 1, spec.title)
 
 

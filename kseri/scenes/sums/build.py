@@ -27,17 +27,18 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.engine.sums.round import SumsRound
-from kseri.scenes.captions import default_names
+from kseri.scenes.captions import scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
 from kseri.scenes.steps import Scene, SceneItem
 from kseri.scenes.sums.captions import describe_open_table, sums_caption
 
-__all__ = ["build_sums", "sums_window"]
+__all__ = ["build_sums", "sums_position", "sums_window"]
 
 
-def _position(spec: SceneSpec, rules: Rules) -> SumsRound:
+def sums_position(spec: SceneSpec, rules: Rules) -> SumsRound:
+    """The open table at a parsed scene's start (:func:`kseri.scenes.build.start_position`)."""
     try:
         return SumsRound.from_position(rules, hands=spec_hands(spec, rules.players, played_card),
                                        to_move=spec.first, table=[table_item(text) for text in spec.table],
@@ -90,8 +91,8 @@ class _SumsRecorder(Recorder):
 def build_sums(spec: SceneSpec) -> Scene:
     """Play a parsed ``rules=sums`` scene out through the engine; :class:`SceneError` if a move is refused."""
     rules = PROFILES[spec.rules]
-    names = spec.names or default_names(rules.players)
-    recorder = _SumsRecorder(_position(spec, rules), names, spec.captions)
+    names = scene_names(spec.names, rules.players)
+    recorder = _SumsRecorder(sums_position(spec, rules), names, spec.captions)
     return recorder.record(spec.plays, 1, spec.title)
 
 

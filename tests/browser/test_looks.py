@@ -1,0 +1,103 @@
+"""The looks (issue 25): light and dark themes pass axe-core, contrast included, on a phone and a desktop;
+the theme follows the system unless chosen, is set before the first paint, and large cards and the
+card backs are remembered settings."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.test_a11y import describe, run_axe
+from tests.browser.test_game import open_table, settle
+
+pytestmark = pytest.mark.browser
+
+SIZES = {"phone": (375, 740), "desktop": (1280, 800)}
+
+
+def theme(page) -> str | None:
+    return page.evaluate("() => document.documentElement.dataset.theme")
+
+
+def assert_axe_clean(page, where: str) -> None:
+    violations = run_axe(page, rules_off=())  # every rule, contrast (4.5:1 for text) included
+    assert not violations, f"axe on {where}:\n{describe(violations)}"
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_each_theme_passes_axe_with_contrast(open_game, game_page, name, size):
+    game_page.set_viewport_size(dict(zip(("width", "height"), SIZES[size], strict=True)))
+    page = open_table(open_game, game_page, f"?theme={name}&seed=19&level=easy")
+    assert theme(page) == name
+    assert_axe_clean(page, f"the {name} table ({size})")
+    page.click("#hint-button")
+    page.wait_for_selector("#hand [data-hint]")
+    page.click("#hand [data-card]:not([disabled])")
+    settle(page)
+    assert_axe_clean(page, f"the {name} table after a play ({size})")
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open] input[name=theme]")
+    assert_axe_clean(page, f"the {name} settings ({size})")
+
+
+@pytest.mark.parametrize("name", ["light", "dark"])
+def test_the_lesson_and_the_open_table_in_each_theme(open_game, game_page, name):
+    game_page.set_viewport_size({"width": 375, "height": 740})
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?theme={name}&learn=sums")
+    page.wait_for_function("() => document.querySelector('#hand [data-card]:not([disabled])')")
+    page.click('#hand [data-card="8C"]')  # a wrong move: the panel's explanation
+    page.wait_for_selector("#lesson .lesson-feedback.wrong")
+    page.click('#hand [data-card="7H"]')  # the ways of a card
+    page.wait_for_selector("#ways:not([hidden]) [data-move]")
+    assert_axe_clean(page, f"the open table's lesson, {name}")
+
+
+def test_the_theme_follows_the_system_until_one_is_chosen(open_game, game_page):
+    game_page.emulate_media(color_scheme="light", reduced_motion="reduce")
+    page = open_game("?seed=3&level=easy")
+    assert theme(page) == "light"
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open] input[name=theme]")
+    page.click("#settings .choice:has(input[name=theme][value=light])")
+    assert theme(page) == "light"
+    assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')"))["theme"] == "light"
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert theme(page) == "light"  # the system says dark: the choice holds
+    page.goto(page.url.split("?")[0] + "?theme=dark")
+    page.wait_for_selector("body[data-ready=true]")
+    assert theme(page) == "dark"  # the address picks one for the visit
+
+
+def test_the_theme_is_set_before_the_first_paint(game_page, page_watch, site_url):
+    """static/theme.js runs in <head>: the loading screen is drawn in the chosen theme from its first frame."""
+    game_page.emulate_media(color_scheme="light")
+    game_page.goto(f"{site_url}/index.html?seed=3", wait_until="domcontentloaded")
+    found, ready, splash = game_page.evaluate(
+        "() => [document.documentElement.dataset.theme, document.body.dataset.ready,"
+        " getComputedStyle(document.querySelector('.splash')).backgroundImage]")
+    assert (found, ready) == ("light", "false")  # before Python: the loading screen shows, already light
+    assert "rgb(247, 250, 244)" in splash
+    page_watch.wait_ready(game_page)
+
+
+def test_large_cards_and_another_back_are_remembered(open_game, game_page):
+    page = open_table(open_game, game_page, "?seed=3&level=easy")
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open] input[name=cards]")
+    page.click("#settings .choice:has(input[name=cards])")
+    page.click("#settings .choice:has(input[name=back][value=red])")
+    page.click("#settings [data-action=close-settings]")
+    looks = page.evaluate("""() => [document.documentElement.dataset.cards, document.documentElement.dataset.back,
+        getComputedStyle(document.querySelector('#hand img')).content,
+        getComputedStyle(document.querySelector('#bot-hand img.back, #stock img')).content]""")
+    assert looks[:2] == ["large", "red"]
+    assert "cards/big/" in looks[2] and "cards/backs/red.svg" in looks[3]
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    assert page.evaluate("() => document.documentElement.dataset.cards") == "large"
