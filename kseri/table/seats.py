@@ -23,7 +23,9 @@ HUMAN, BOT = 0, 1
 MAX_SEED = 2**53 - 1
 """Seeds are kept below 2**53 so that they survive a trip through JavaScript numbers."""
 
-Phase = Literal["human", "bot", "round_over", "match_over"]
+Phase = Literal["human", "bot", "round_over", "match_over", "friend"]
+"""Whose turn it is: yours, a bot's, between rounds, after the match; ``friend``: the game waits for a
+friend playing on another device (:mod:`kseri.table.duel`)."""
 
 
 class SessionError(KseriError):

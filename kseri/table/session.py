@@ -46,7 +46,7 @@ import json
 import random
 from collections import deque
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from kseri.engine.cards import CODES
 from kseri.engine.errors import IllegalMoveError, KseriError, RecordError
@@ -105,6 +105,9 @@ class GameSession:
     """One match at the browser table, at any table, plus the settings that go with it.
 
     What differs between the tables is the game's :attr:`strategy` (:mod:`kseri.table.tables`)."""
+
+    remote: ClassVar[bool] = False
+    """Whether another device deals the next round (a friend's match, :mod:`kseri.table.duel`)."""
 
     def __init__(self, match: Match, *, seed: int, level: str) -> None:
         self.match = match
@@ -364,6 +367,11 @@ class GameSession:
     # -- people at the table ("pass and play") -----------------------------------------
 
     @property
+    def your_side(self) -> int:
+        """The side the summaries call "you": seat 0's; -1 (nobody) with people sharing the device."""
+        return HUMAN if self.people == 1 else -1
+
+    @property
     def people(self) -> int:
         """How many people share the device; 1: you against the bots."""
         return len(self._persons)
@@ -484,6 +492,7 @@ class GameSession:
             packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
+            match_rounds=rules.match_rounds,
             level=self._level,
             rules_name=match.rules.profile,
             winner=match.winner,

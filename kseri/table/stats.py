@@ -59,7 +59,7 @@ from kseri.table.notices import brief
 from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.summaries import MatchSummary
 
-__all__ = ["FORMAT", "MAX_COUNT", "MAX_POINTS", "RECENT", "MatchResult", "Record", "Stats", "game_key",
+__all__ = ["FORMAT", "FRIENDS", "MAX_COUNT", "MAX_POINTS", "RECENT", "MatchResult", "Record", "Stats", "game_key",
            "game_parts"]
 
 FORMAT = 2
@@ -72,6 +72,15 @@ MAX_TEXT = 20_000
 """Longest stored text: three games, three levels and twenty results take about 3,000 characters."""
 RECENT = 20
 """How many of the last results are kept (for the chart)."""
+
+FRIENDS = "friends"
+"""The "level" matches against friends on other devices count under, apart from the bots (:mod:`kseri.table.duel`)."""
+
+
+def _levels() -> tuple[str, ...]:
+    """The levels results are kept under: the bots', then friends."""
+    return (*levels(), FRIENDS)
+
 
 _RECORD_KEYS = frozenset({"matches", "wins", "streak", "best", "rounds", "points", "kseris"})
 _RESULT_KEYS = frozenset({"game", "level", "won", "score", "day"})
@@ -241,7 +250,7 @@ class MatchResult:
         if not isinstance(won, bool):
             raise _unreadable(f"{what}: won is not true or false")
         return cls(game=_known_game(data.get("game"), "game"),
-                   level=_known(data.get("level"), levels(), "level"),
+                   level=_known(data.get("level"), _levels(), "level"),
                    won=won, score=_pair(data.get("score"), f"{what} score"), day=_day(day, what))
 
 
@@ -287,7 +296,7 @@ class Stats:
         games: dict[str, dict[str, Record]] = {}
         for game, per_level in _object(value, "games").items():
             _known_game(game, "game")
-            records = {_known(level, levels(), "level"): Record.from_data(record, f"{game} {level}")
+            records = {_known(level, _levels(), "level"): Record.from_data(record, f"{game} {level}")
                        for level, record in _object(per_level, game).items()}
             if records:  # an empty game is no game (as to_json writes it)
                 games[game] = records
@@ -340,7 +349,7 @@ class Stats:
         """Count a finished match (:func:`game_key` names the game and its seating); False (nothing counted)
         for a game or level the page does not seat. With more than two sides, "the bot's" points and
         kseris are the other sides' average, and the score's second number the best of the others."""
-        if game_parts(game) is None or level not in levels():
+        if game_parts(game) is None or level not in _levels():
             return False
         won = summary.winner == HUMAN  # (your side: seat 0's, side 0)
         others = max(1, len(summary.totals) - 1)

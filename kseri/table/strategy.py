@@ -11,7 +11,7 @@ each lives with its table (:mod:`kseri.table.pile.strategy`, :mod:`kseri.table.s
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -63,6 +63,10 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
     """Whether a finished round can be reviewed play by play (:mod:`kseri.table.review`)."""
     words: TableWords
     """The table's own words for what scores."""
+    hand_matters: bool
+    """Whether a play can depend on the cards kept in hand (a build needs its value in hand): a friend's
+    play on another device is then checked against a filling of the cards this device cannot see
+    (:mod:`kseri.table.duel.hidden`)."""
 
     def seating_refusal(self, rules: Rules) -> str | None:
         """Why the browser table cannot seat ``rules``' players at this table, beyond what the engine
@@ -98,6 +102,12 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
     def fallback(self, state: RoundT, observation: ObservationT, rng: random.Random) -> Any:
         """A simple move for the bot to move in ``state`` (seeing ``observation``) when its own thinking
         failed (the session checks it, and plays the first legal move should this fail too)."""
+
+    def hidden_hand_key(self, state: RoundT, move: str) -> Callable[[int], bool] | None:
+        """For a friend's play ``move`` on another device (:mod:`kseri.table.duel.hidden`), refused on a
+        deck whose unseen cards were filled in: which unseen cards (by index) to try first in the friend's
+        hidden hand to make it legal; None where no play depends on the cards kept in hand (the refusal
+        stands)."""
 
     def hint_rows(self, observation: ObservationT, state: RoundT,
                   values: Sequence[tuple[Any, float]]) -> HintRows:

@@ -63,6 +63,8 @@ class MatchSummary:
     """Each round's points, per side."""
     kseris: tuple[int, ...]
     cards: tuple[int, ...]
+    match_rounds: int | None = None
+    """A match over a fixed number of rounds (None: to the target)."""
 
 
 
@@ -120,7 +122,7 @@ def match_summary(match: Match) -> MatchSummary:
     kseris = tuple(sum(s.kseris[i] for s in match.scores) for i in sides)
     cards = tuple(sum(s.cards[i] for s in match.scores) for i in sides)
     return MatchSummary(winner=match.winner, totals=tuple(match.totals), target=match.target,
-                        rounds=rounds, kseris=kseris, cards=cards)
+                        rounds=rounds, kseris=kseris, cards=cards, match_rounds=match.rules.match_rounds)
 
 
 def _totals_after(match: Match, index: int) -> tuple[int, ...]:

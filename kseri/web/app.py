@@ -70,6 +70,7 @@ from kseri.web.turns import HintKey, Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
     from kseri.table.review import RoundReview
+    from kseri.web.duel.page import DuelPage
 
 __all__ = ["SLICE_MS", "VARIANTS", "App", "start"]
 
@@ -167,6 +168,8 @@ class App:
         self._review_running = False
         self._review_shown = -1
         """How many plays the progress line last showed (it is redrawn only when that changes)."""
+        self.duel: DuelPage | None = None
+        """Matches against friends on other devices (:mod:`kseri.web.duel`), set by :func:`start`."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -269,6 +272,8 @@ class App:
     def save(self) -> None:
         """Save the game, unless another tab saved a newer one (then the player chooses first); a lesson
         is never saved (the saved game waits for the player's return)."""
+        if self.duel is not None and self.duel.save(self.session):
+            return  # a match against a friend: kept (and its message handed on) by the duel store
         if self.stale or lesson_of(self.session) is not None:
             return
         text = self.session.to_save()
@@ -581,6 +586,9 @@ class App:
             return
         self.session.next_round()
         self.save()
+        if self.session.remote:  # a friend's device deals the next round (its message)
+            self.render()
+            return
         if not self.el["intro"].hidden:
             self.dismiss_intro()  # a whole round played: the first-visit hint has done its job
         self.state = self.state.to(Activity.PLAYING)
@@ -856,7 +864,7 @@ class App:
         review = review_button_html() if self.session.can_review else ""
         if self.session.view().panels:
             labels = seats_render.side_labels(self.session.view())
-            you = 0 if self.session.people == 1 else -1  # with people sharing the device, nobody is "you"
+            you = self.session.your_side  # with people sharing the device, nobody is "you"
             short = seats_render.short_labels(self.session.view())
             return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
         return render.round_summary_html(self.session.round_summary()) + review
@@ -1017,7 +1025,7 @@ class App:
         if session.view().panels:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
-                session.match_summary(), labels, 0 if session.people == 1 else -1,
+                session.match_summary(), labels, session.your_side,
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view())) + extra
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
@@ -1186,14 +1194,18 @@ async def start() -> App:
     images load after (:mod:`kseri.web.card_images`)."""
     images = CardImages()
     storage = Storage()
+    fragment = str(window.location.hash or "")  # read before open_session tidies the address bar
     language.apply(language.page_language(storage))
     session, notices, unasked = open_session(storage)
     stats, stats_notices = open_stats(storage)
     app = App(session, storage, notices + stats_notices, stats)
     app.unasked = unasked
     app.card_images = images
+    from kseri.web.duel import attach
+    app.duel = attach(app, fragment)  # a friend's message in the link, or a friend's match left open
     app.boot()
     await images.ready(app.el["app"], CARD_IMAGES_WAIT)
     app.open()
+    app.duel.start()
     images.load_all()
     return app

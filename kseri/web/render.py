@@ -283,7 +283,7 @@ def score_html(view: TableView) -> str:
             f'<span class="score-sep" aria-hidden="true">:</span>'
             f'<span class="score-side bot{" leads" if lead == "bot" else ""}">'
             f'<b class="pts">{bot}</b><span class="who">{escape(pgettext("score", "Bot"))}</span></span>'
-            f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
+            f'<span class="target">{seats_render.match_goal_html(view)}{raised}</span>')
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
@@ -293,7 +293,7 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
     if view.title:  # which game this is (its name and seating; the target too where the score has no room for it)
-        target = _("first to <b>{target}</b>").format(target=view.target)
+        target = seats_render.match_goal_html(view)
         # Each part carries its own separator, so the style sheet may hide either one cleanly.
         where = (f'<span class="game-title">{escape(view.title)} · </span>'
                  f'<span class="game-target">{target}<span class="round-where"> · </span></span>'
@@ -312,6 +312,8 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         dots = '<span class="dots" aria-hidden="true"><i></i><i></i><i></i></span>' if thinking else ""
         words = _("Bot is thinking") if thinking else _("Bot's turn")
         turn = f'<span class="turn bot">{escape(words)}{dots}</span>'
+    elif view.phase == "friend":
+        turn = f'<span class="turn bot">{escape(view.waiting)}</span>'
     elif view.phase == "round_over":
         turn = ('<button type="button" class="turn action" data-action="show-summary">'
                 f'{escape(_("Round over — see the score"))}</button>')

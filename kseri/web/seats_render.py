@@ -77,7 +77,7 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     live = view.side_live(seat)  # (the seat's own side when nobody plays in partnership)
     mine = view.partnered and side.team == view.sides[view.viewer].team
     classes = ["seat-panel"]
-    to_play = view.phase in ("bot", "human") and view.to_move == seat
+    to_play = view.phase in ("bot", "human", "friend") and view.to_move == seat
     if to_play:
         classes.append("active")
     if seat in view.persons:
@@ -153,7 +153,21 @@ def seats_score_html(view: TableView) -> str:
         for i, (label, short, total) in enumerate(zip(labels, short_labels(view), totals, strict=True)))
     raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
     return (f'<span class="sr-only">{escape(_("Match score"))}: </span>{sides}'
-            f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
+            f'<span class="target">{match_goal_html(view)}{raised}</span>')
+
+
+def match_goal_html(view: TableView) -> str:
+    """What wins the match, for the score and the status line: ``first to <b>151</b>``, or its rounds.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> from kseri.table.session import GameSession
+    >>> rounds = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=1, level="easy")
+    >>> match_goal_html(rounds.view()), match_goal_html(GameSession.new(seed=1, level="easy").view())
+    ('<b>3</b> rounds', 'first to <b>151</b>')
+    """
+    if view.match_rounds:
+        return ngettext("<b>{n}</b> round", "<b>{n}</b> rounds", view.match_rounds).format(n=view.match_rounds)
+    return _("first to <b>{target}</b>").format(target=view.target)
 
 
 def handover_html(view: TableView) -> str:
@@ -265,8 +279,9 @@ def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: in
                     for side, (label, total, kseris) in enumerate(zip(labels, summary.totals, summary.kseris,
                                                                        strict=True)))
     n = len(summary.rounds)
-    facts = ngettext("First to {target}: {n} round.", "First to {target}: {n} rounds.", n).format(
-        target=summary.target, n=n)
+    facts = (ngettext("A match of {n} round.", "A match of {n} rounds.", n).format(n=n) if summary.match_rounds else
+             ngettext("First to {target}: {n} round.", "First to {target}: {n} rounds.", n).format(
+                 target=summary.target, n=n))
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
             f'<h2 id="match-end-title">{escape(title)}</h2>'
             f'<table class="breakdown compact final-sides"><thead><tr><th scope="col">'

@@ -20,7 +20,7 @@ from html import escape
 from kseri.i18n import _, ngettext, pgettext
 from kseri.table.newgame import TABLES, seating_title
 from kseri.table.seats import levels
-from kseri.table.stats import RECENT, MatchResult, Record, Stats, game_parts
+from kseri.table.stats import FRIENDS, RECENT, MatchResult, Record, Stats, game_parts
 from kseri.web.render import level_label
 
 __all__ = ["CHART_HEIGHT", "CHART_WIDTH", "apart_html", "chart_svg", "stats_html"]
@@ -53,6 +53,15 @@ def game_order(games: list[str]) -> list[str]:
     return sorted(games, key=order)
 
 
+def row_label(level: str) -> str:
+    """A row's name: a bot level, or matches against friends on other devices.
+
+    >>> row_label("hard"), row_label(FRIENDS)
+    ('Hard', 'Against friends')
+    """
+    return _("Against friends") if level == FRIENDS else level_label(level)
+
+
 def decimal(value: float) -> str:
     """One decimal, with the language's decimal sign (Greek writes ``0,5``).
 
@@ -76,7 +85,7 @@ def _row(level: str, record: Record) -> str:
     won = escape(ngettext("{n} won", "{n} won", record.wins).format(n=record.wins))
     best = escape(_("best {n}").format(n=record.best))
     kseris = escape(_("kseris {pair}").format(pair=_pair(record.kseris_per_round())))
-    return (f'<tr><th scope="row">{escape(level_label(level))}</th>'
+    return (f'<tr><th scope="row">{escape(row_label(level))}</th>'
             f'<td class="num">{record.matches}<small>{won}</small></td>'
             f'<td class="num">{record.streak}<small>{best}</small></td>'
             f'<td class="num">{_pair(record.points_per_round(), whole=True)}<small>{kseris}</small></td></tr>')
@@ -86,7 +95,7 @@ def _game_table(game: str, records: dict[str, Record], prefix: str = "stats", he
     """One game's table, a row per level (weakest first)."""
     heads = (_("Level"), _("Matches"), _("Streak"), _("Per round"))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    rows = "".join(_row(level, records[level]) for level in levels() if level in records)
+    rows = "".join(_row(level, records[level]) for level in (*levels(), FRIENDS) if level in records)
     ident = escape(prefix + "-" + game.replace(":", "-"))
     return (f'<{heading} id="{ident}">{escape(game_label(game))}</{heading}>'
             f'<table class="breakdown compact stats-table" aria-labelledby="{ident}">'
@@ -96,7 +105,7 @@ def _game_table(game: str, records: dict[str, Record], prefix: str = "stats", he
 def _bar_title(result: MatchResult) -> str:
     words = (_("{day}: {game}, {level}, {you}–{bot}, won") if result.won
              else _("{day}: {game}, {level}, {you}–{bot}, lost"))
-    return words.format(day=result.day, game=game_label(result.game), level=level_label(result.level),
+    return words.format(day=result.day, game=game_label(result.game), level=row_label(result.level),
                         you=result.score[0], bot=result.score[1])
 
 

@@ -75,7 +75,8 @@ class TakeBackControl:
             button.setAttribute("title", fresh.firstElementChild.getAttribute("title"))
         button.hidden = session.people != 1 or lesson_of(session) is not None  # a lesson's own "try again"
         match = session.match
-        where = (id(session), session.takebacks, len(match.rounds), len(match.round.plays), session.phase)
+        plays = len(match.round.plays) if match.rounds else 0  # (a friend's match waits for its first deal)
+        where = (id(session), session.takebacks, len(match.rounds), plays, session.phase)
         if self._known[:-1] != where:
             self._known = (*where, can_take_back(session))
         button.disabled = not (idle and self._known[-1])

@@ -77,6 +77,8 @@ class Turns:
             return _("Pass the device to {name}").format(name=session.name_of(session.to_move)) + "."
         if phase == "bot" and session.players > 2:
             return _("{name} leads.").format(name=session.view().sides[session.to_move].name)
+        if phase == "friend":
+            return session.view().waiting
         return _("Your turn.") if phase == "human" else _("The bot leads.") if phase == "bot" else ""
 
     async def human_turn(self, code: str, gen: int) -> None:

@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
@@ -32,6 +32,7 @@ class PileStrategy:
 
     name = "pile"
     reviews = True
+    hand_matters = False
     words = TableWords(xeri=False, kseris=N_("Kseris"), kseri_rule=N_("a lone card taken with its twin"),
                        ten_of_diamonds=N_("10♦ bonus"))
 
@@ -71,6 +72,9 @@ class PileStrategy:
         """The ``easy`` policy's card."""
         from kseri.bots.pile.easy import choose_easy  # the bots load on first use (start-up time)
         return choose_easy(observation, rng)
+
+    def hidden_hand_key(self, state: Round, move: str) -> Callable[[int], bool] | None:
+        return None  # any card in hand may be played: no filling makes a refused play legal
 
     def hint_rows(self, observation: Observation, state: Round, values: Sequence[tuple[Card, float]]) -> HintRows:
         best = values[0][1]

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from kseri.engine.cards import CODES, Card
-from kseri.engine.errors import IllegalMoveError
+from kseri.engine.cards import CODES, Card, rank_index
+from kseri.engine.errors import IllegalMoveError, KseriError
 from kseri.engine.rules import Rules
 from kseri.engine.scoring import Breakdown
 from kseri.engine.sums.observation import SumsObservation
-from kseri.engine.sums.round import SumsMove, SumsRound
+from kseri.engine.sums.round import SumsMove, SumsRound, number_value
 from kseri.i18n import N_, _, ngettext
 from kseri.table.moves import MoveWay
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
@@ -41,6 +41,7 @@ class SumsStrategy:
 
     name = "sums"
     reviews = False  # the review's search plays the pile tables only
+    hand_matters = True
     words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
                        ten_of_diamonds="10♦")  # tens score nothing here: the 10♦'s points are no bonus on a ten's
 
@@ -83,10 +84,43 @@ class SumsStrategy:
         """A random legal move."""
         return rng.choice(state.legal_moves())
 
+    def hidden_hand_key(self, state: SumsRound, move: str) -> Callable[[int], bool] | None:
+        """A build needs a card of its value kept in hand; a card laid loose beside one's own build, a
+        hand with nothing that takes: cards that take nothing on the table are tried first."""
+        if ">" in move:
+            wanted = _build_value(state, move)
+            return lambda card: number_value(card) == wanted
+        return lambda card: not _takes(state, card)
+
     def hint_rows(self, observation: SumsObservation, state: SumsRound,
                   values: Sequence[tuple[SumsMove, float]]) -> HintRows:
         rows = way_hints(state, dict(values))
         return HintRows(card_hints(rows), {row.move: row for row in rows})
+
+
+def _takes(state: SumsRound, card: int) -> bool:
+    """Whether ``card`` would take something on the table: a loose card of its rank, or numbers adding to its value."""
+    value = number_value(card)
+    if value is None:
+        return any(not item.is_build and rank_index(item.cards[0]) == rank_index(card) for item in state.table)
+    sums: set[int] = set()
+    for item in state.table:
+        if item.value is not None:
+            sums |= {item.value} | {total + item.value for total in sums if total + item.value <= 10}
+    return value in sums
+
+
+def _build_value(state: SumsRound, move: str) -> int | None:
+    """For a build (``5S>3H``): the value it makes, which a card kept in hand must have."""
+    if ">" not in move:
+        return None
+    try:
+        parsed = state.parse_move(move)
+    except KseriError:
+        return None
+    item = next((item for item in state.table if parsed.onto in item.cards), None)
+    value = number_value(parsed.card)
+    return None if item is None or item.value is None or value is None else item.value + value
 
 
 SUMS_STRATEGY: TableStrategy[SumsRound, SumsObservation] = SumsStrategy()

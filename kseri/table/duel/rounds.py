@@ -1,0 +1,152 @@
+"""One round's locked deck as one device holds it: the shuffle passes, its keys, the tables to read
+cards with, what the friend opened, and the cards this device knows.
+
+A round is dealt by one or more shuffle *passes*. In each, the first shuffler locks every card it is
+given with a fresh key and shuffles them; the second locks each of those again with its own fresh
+key and shuffles them. Pass 0 takes the plain pack and gives the deck; a redeal of the opening
+(the Greek game's top jack or top pair) is another pass over the opening cards and the stock only
+(``deal.reshuffle_range``), so the hands stay and the rejected cards go back where nobody knows.
+
+A card at a position is locked by every pass that covered it (its *layers*). To show it to the other
+device, a device takes its own locks off (:func:`open_value`); the other then finds the card in its
+*table*: the pack locked with its own keys of as many layers (:attr:`DuelRound.tables`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kseri.engine.cards import CODES
+from kseri.engine.rules import Rules
+from kseri.table.duel.deal import hand_positions, opening_positions, reshuffle_range
+from kseri.table.duel.group import CARD_ELEMENTS, P, Q, lock_all, norm
+
+__all__ = ["DuelRound", "Opened", "ShufflePass", "open_value"]
+
+
+def open_value(target: int, keys: list[int]) -> int:
+    """``target`` with the locks of ``keys`` taken off (one full-size power: the keys' product inverted)."""
+    product = 1
+    for key in keys:
+        product = product * key % Q
+    return norm(pow(target, pow(product, -1, Q), P))
+
+
+@dataclass
+class ShufflePass:
+    """One pass: what went in (None: the plain pack), the first shuffler's output, the second's."""
+
+    source: list[int] | None
+    middle: list[int] | None = None
+    result: list[int] | None = None
+    opened: bool = False
+    """Whether the first shuffler has sent its opening cards for this pass (the deal goes on from there)."""
+
+
+@dataclass
+class Opened:
+    """A value the friend opened for this device: a card of its hand or of the opening (its locks taken
+    off), or the proof that goes with a card it played. Checked against its keys at the round's end."""
+
+    position: int
+    layers: int
+    target: int
+    """The locked card it opens (the deck's value at ``position`` then)."""
+    value: int
+
+
+@dataclass
+class DuelRound:
+    """One round's deal and play on this device (roles: 0 the inviter, 1 the friend)."""
+
+    rules: Rules
+    first: int
+    """The role of the first shuffler of every pass."""
+    dealer: int
+    """The role of the round's dealer (the other plays first)."""
+    my_keys: list[int] = field(default_factory=list)
+    their_keys: list[int] | None = None
+    passes: list[ShufflePass] = field(default_factory=list)
+    deck: list[int] | None = None
+    """The locked deck by position (the latest pass's result over the range it shuffled)."""
+    tables: list[list[int]] = field(default_factory=list)
+    """``tables[n]``: every card (by card index) locked with this device's keys of passes 0..n."""
+    sent: set[tuple[int, int]] = field(default_factory=set)
+    """``(position, layers)`` this device has opened for the friend."""
+    received: list[Opened] = field(default_factory=list)
+    known: dict[int, int] = field(default_factory=dict)
+    """Position to card index: the cards this device may see (its hands, the opening, plays; all at the end)."""
+    moves: list[str] = field(default_factory=list)
+    positions: list[int] = field(default_factory=list)
+    """The deck position of each play's card."""
+    verified: bool = False
+    """The friend's keys were checked: every card, both shuffles, every play."""
+    fill: dict[int, int] = field(default_factory=dict)
+    """Choices for unseen positions that make the friend's plays legal (:mod:`kseri.table.duel.hidden`):
+    found again when needed, never saved."""
+
+    def copy(self) -> DuelRound:
+        """An independent copy (values are ints: lists and dicts are copied one level down)."""
+        return DuelRound(
+            rules=self.rules, first=self.first, dealer=self.dealer, my_keys=list(self.my_keys),
+            their_keys=None if self.their_keys is None else list(self.their_keys),
+            passes=[ShufflePass(source=p.source, middle=p.middle, result=p.result, opened=p.opened)
+                    for p in self.passes],
+            deck=None if self.deck is None else list(self.deck), tables=list(self.tables), sent=set(self.sent),
+            received=list(self.received), known=dict(self.known), moves=list(self.moves),
+            positions=list(self.positions), verified=self.verified, fill=dict(self.fill))
+
+    # -- positions ----------------------------------------------------------------
+
+    def layers(self, position: int) -> int:
+        """How many passes lock the card at ``position`` now."""
+        span = reshuffle_range(self.rules)
+        return len(self.passes) if position in span else 1
+
+    def hand(self, role: int, packet: int) -> range:
+        return hand_positions(self.rules, packet, first=role != self.dealer)
+
+    def opening(self) -> range:
+        return opening_positions(self.rules)
+
+    def opening_cards(self) -> list[int] | None:
+        """The opening cards if this device knows them all (bottom first)."""
+        cards = [self.known.get(p) for p in self.opening()]
+        return None if any(c is None for c in cards) else [c for c in cards if c is not None]
+
+    # -- phases -------------------------------------------------------------------
+
+    @property
+    def phase(self) -> str:
+        """``pack`` (the first shuffler locks the pack), ``lock`` (the second locks it: the deck, or a
+        redeal's pass), ``open`` (the first shuffler opens the opening cards and the friend's hand, or
+        asks a redeal), ``play``."""
+        if not self.passes or self.passes[0].middle is None:
+            return "pack"
+        last = self.passes[-1]
+        if last.result is None:
+            return "lock"
+        if not last.opened:
+            return "open"
+        return "play"
+
+    def table(self, layers: int) -> list[int]:
+        return self.tables[layers - 1]
+
+    def card_for(self, value: int, layers: int) -> int | None:
+        """The card whose element locked with this device's keys of ``layers`` passes is ``value``."""
+        if layers > len(self.tables):
+            return None
+        try:
+            return self.table(layers).index(value)
+        except ValueError:
+            return None
+
+    def record_deck(self) -> list[str]:
+        """The whole deck as card codes (every position known: after the round)."""
+        return [CODES[self.known[p]] for p in range(self.rules.cards)]
+
+    def lock_table(self, key: int) -> None:
+        """Add the table of one more layer: the last table (or the plain pack) locked with ``key``."""
+        base = self.tables[-1] if self.tables else list(CARD_ELEMENTS)
+        self.tables.append(lock_all(base, key))

@@ -1,0 +1,129 @@
+"""Matches against friends in this browser's ``localStorage``, one key per match, saved under the friend's name.
+
+``kseri.duel.m.<match id>``: the page's record of one match (:class:`Entry` as JSON: the protocol's
+save, ``kseri-duel/1``, plus what the page needs: summaries seen, the result counted, whether the
+last message still has to be sent); ``kseri.duel.current``: the match on the table (none: the game
+against the bot); ``kseri.duel.name``: the name you gave last. A match that cannot be read is set
+aside under ``kseri.duel.set-aside.<id>`` and left out, with a notice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pyscript import window
+
+from kseri.engine.errors import KseriError, one_line
+from kseri.engine.jsontext import parse_json
+from kseri.table.duel.errors import DuelError
+from kseri.table.duel.peer import Peer
+from kseri.table.duel.saved import dump, load
+from kseri.web.dom import exists
+from kseri.web.storage import Storage
+
+__all__ = ["CURRENT_KEY", "NAME_KEY", "PREFIX", "DuelStore", "Entry"]
+
+PREFIX = "kseri.duel.m."
+CURRENT_KEY = "kseri.duel.current"
+NAME_KEY = "kseri.duel.name"
+ASIDE = "kseri.duel.set-aside."
+PAGE_FORMAT = "kseri-duel-page/1"
+
+
+@dataclass
+class Entry:
+    """One match as the page keeps it."""
+
+    peer: Peer
+    seen: int = 0
+    """Round summaries the player has seen."""
+    counted: bool = False
+    """The finished match is in the statistics."""
+    unsent: bool = False
+    """The last message was made but not yet handed to a messenger (or a direct connection)."""
+    updated: str = ""
+
+    @property
+    def key(self) -> str:
+        return PREFIX + self.peer.match.hex()
+
+    def to_json(self) -> str:
+        return json.dumps({"format": PAGE_FORMAT, "peer": dump(self.peer), "seen": self.seen, "counted": self.counted,
+                           "unsent": self.unsent, "updated": self.updated}, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None, rng: random.Random) -> Entry:
+        try:
+            data = parse_json(text or "", what="saved match")
+        except KseriError as exc:
+            raise DuelError(f"the saved match is not JSON we can read ({one_line(exc)})") from None
+        if not isinstance(data, dict) or data.get("format") != PAGE_FORMAT:
+            raise DuelError("the saved match is not one the page wrote")
+        peer = load(data.get("peer") if isinstance(data.get("peer"), str) else None, rng=rng)
+        seen = data.get("seen", 0)
+        return cls(peer=peer, seen=seen if type(seen) is int and 0 <= seen < 10_000 else 0,
+                   counted=data.get("counted") is True, unsent=data.get("unsent") is True,
+                   updated=str(data.get("updated", ""))[:40])
+
+
+class DuelStore:
+    """The matches against friends kept in this browser."""
+
+    def __init__(self, storage: Storage, rng: random.Random) -> None:
+        self.storage = storage
+        self.rng = rng
+
+    def ids(self) -> list[str]:
+        """Every stored match's id (hex)."""
+        found: list[str] = []
+        with contextlib.suppress(Exception):  # storage disabled: no matches
+            store: Any = window.localStorage
+            if exists(store):
+                for i in range(int(store.length)):
+                    key = str(store.key(i))
+                    if key.startswith(PREFIX):
+                        found.append(key[len(PREFIX):])
+        return sorted(found)
+
+    def get(self, match: str) -> Entry:
+        """The stored match ``match``; :class:`DuelError` if it is missing or unreadable (then set aside)."""
+        text = self.storage.get(PREFIX + match)
+        if text is None:
+            raise DuelError("this match is not on this device")
+        try:
+            return Entry.from_json(text, self.rng)
+        except DuelError:
+            self.storage.set_aside(PREFIX + match, ASIDE + match, text)
+            raise
+
+    def put(self, entry: Entry) -> bool:
+        return self.storage.set(entry.key, entry.to_json())
+
+    def remove(self, match: str) -> None:
+        self.storage.remove(PREFIX + match)
+        if self.current == match:
+            self.current = None
+
+    @property
+    def current(self) -> str | None:
+        value = self.storage.get(CURRENT_KEY)
+        return value if value and all(c in "0123456789abcdef" for c in value) else None
+
+    @current.setter
+    def current(self, match: str | None) -> None:
+        if match is None:
+            self.storage.remove(CURRENT_KEY)
+        else:
+            self.storage.set(CURRENT_KEY, match)
+
+    @property
+    def name(self) -> str:
+        return (self.storage.get(NAME_KEY) or "")[:20]
+
+    @name.setter
+    def name(self, value: str) -> None:
+        self.storage.set(NAME_KEY, value[:20])

@@ -1,0 +1,176 @@
+"""Playing a friend on another device, in Chromium: two browser contexts (two devices, each with its own
+storage) play a whole Greek round by exchanging links, as two people would through a messenger.
+
+Before a card may be seen, neither device's page (its text and attributes), its storage nor the
+messages it received hold it in clear: the test searches every snapshot for every hidden card's
+code, printed form and name, and for every card's plain element in every written form. A
+tampered message, a replayed one and a play of a card the sender does not hold are each refused
+with a notice, and nothing changes. The finished match is a ``kseri-record/1`` on both devices,
+replayed by the engine. ``test_duel_direct.py`` plays a round over a direct connection instead.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from kseri.engine.cards import CODES
+from kseri.table.duel import codec
+from kseri.table.duel.codec import Message, Play
+from kseri.table.duel.peer import HOST
+from kseri.table.duel.rounds import open_value
+from tests.browser.duel_devices import Device, check_messages, check_snapshots, verified_record
+
+pytestmark = pytest.mark.browser
+
+
+def _device(browser, page_watch, site_url: str, name: str, viewport: dict[str, int]) -> Device:
+    context = browser.new_context(viewport=viewport, reduced_motion="reduce", service_workers="block",
+                                  locale="en-US")
+    page = context.new_page()
+    page_watch.attach(page)
+    return Device(name=name, page=page, url=site_url)
+
+
+@pytest.fixture
+def devices(browser, page_watch, site_url):
+    anna = _device(browser, page_watch, site_url, "Anna", {"width": 1280, "height": 800})
+    ben = _device(browser, page_watch, site_url, "Ben", {"width": 375, "height": 740})
+    yield anna, ben
+    for device in (anna, ben):
+        device.page.context.close()
+    problems = page_watch.problems()
+    if problems:
+        pytest.fail("the pages reported problems:\n  " + "\n  ".join(problems), pytrace=False)
+
+
+def _pair(anna: Device, ben: Device) -> None:
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    anna.snapshot()
+    invitation = anna.invite("Anna", "r1")
+    ben.open_link(invitation, first=True)
+    ben.snapshot()
+    answer = ben.accept("Ben")
+    ben.snapshot()
+    anna.open_link(answer)
+    anna.snapshot()
+
+
+def _exchange(anna: Device, ben: Device, *, until_plays: int | None = None) -> None:
+    """Carry links and click cards until the match is over on both devices (or ``until_plays`` plays)."""
+    devices = (anna, ben)
+    for _step in range(400):
+        states = [d.state() for d in devices]
+        if all(s["phase"] == "match_over" and not s["unsent"] for s in states):
+            return
+        if until_plays is not None and max(d.plays for d in devices) >= until_plays:
+            return
+        moved = False
+        for device, state, other in ((anna, states[0], ben), (ben, states[1], anna)):
+            if "round-summary" in state["dialogs"]:  # a tied round: one more (a match of one round)
+                device.page.click("#next-round")
+                moved = True
+            elif state["unsent"]:
+                link = device.read_link()
+                other.open_link(link)
+                other.plays = device.plays
+                other.snapshot()
+                moved = True
+            elif state["playable"] and state["awaiting"] == "you":
+                device.play_first_card()
+                device.snapshot()
+                moved = True
+            if moved:
+                break
+        assert moved, f"nothing to do: {states}"
+    raise AssertionError("the match did not end")
+
+
+def test_two_devices_play_a_greek_round_by_links(devices) -> None:
+    anna, ben = devices
+    _pair(anna, ben)
+    _exchange(anna, ben)
+    assert "match-end" in ben.state()["dialogs"] or "match-end" in anna.state()["dialogs"]
+    record_a, record_b = verified_record(anna), verified_record(ben)
+    assert record_a["rounds"] == record_b["rounds"]
+    assert record_a["first_dealer"] == 1 - record_b["first_dealer"]
+    assert len(record_a["rounds"][0]["plays"]) == 48
+    seats = {"Anna": 0, "Ben": 1}
+    assert check_snapshots([anna], record_a, seats) > 40
+    assert check_snapshots([ben], record_a, seats) > 40
+    assert check_messages([anna, ben]) >= 50
+    # Statistics count it apart, against friends.
+    stats = json.loads(anna.storage()["kseri.table.stats"])
+    assert stats["games"]["greek"]["friends"]["matches"] == 1
+
+
+def test_a_tampered_a_replayed_and_a_false_card_are_refused(devices) -> None:
+    anna, ben = devices
+    _pair(anna, ben)
+    _exchange(anna, ben, until_plays=3)
+    sender, receiver = (anna, ben) if anna.state()["unsent"] else (ben, anna)
+    if not sender.state()["unsent"]:
+        sender, receiver = (ben, anna) if anna.state()["playable"] else (anna, ben)
+        sender.play_first_card()
+    link = sender.read_link()
+    key = next(k for k in receiver.storage() if k.startswith("kseri.duel.m."))
+    before = receiver.storage()[key]
+
+    # A link changed on the way (one character of its message).
+    at = len(link) - 30
+    tampered = link[:at] + ("A" if link[at] != "A" else "B") + link[at + 1:]
+    receiver.open_link(tampered)
+    assert "changed on the way" in receiver.state()["notice"]
+    assert receiver.storage()[key] == before
+
+    # A play of a card the sender does not hold, sealed with the match's key (a cheating device has it).
+    cheat = sender.peer()
+    r = cheat.round
+    assert r is not None and r.deck is not None
+    held = list(cheat._my_hand_positions(r))
+    mine = {r.known[p] for p in held}
+    claimed = next(c for c in range(52) if c not in mine and c not in r.known.values())
+    position = held[0]
+    proof = open_value(r.deck[position], r.my_keys[:r.layers(position)])
+    real = codec.decode(codec.from_text(link), key=cheat.key or b"")
+    forged = codec.encode(Message(match=cheat.match, sender=real.sender, seq=real.seq,
+                                  parts=(Play(position=position, move=CODES[claimed], proof=proof),)),
+                          key=cheat.key or b"")
+    receiver.open_link(codec.link(f"{receiver.url}/index.html", forged))
+    assert f"not in {sender.name}'s hand" in receiver.state()["notice"]
+    assert receiver.storage()[key] == before
+
+    # The true message still applies; opened again, it is refused as applied already.
+    receiver.open_link(link)
+    receiver.plays = sender.plays
+    assert receiver.storage()[key] != before
+    applied = receiver.storage()[key]
+    receiver.open_link(link)
+    assert "already applied" in receiver.state()["notice"]
+    assert receiver.storage()[key] == applied
+    assert cheat.role in (HOST, 1 - HOST)
+
+
+def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
+    """Accessibility (axe-core, as ``test_a11y.py`` runs it) of the dialog's screens and of the bar."""
+    from tests.browser.test_a11y import describe, run_axe
+    anna, _ben = devices
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    anna.open_dialog()
+    anna.page.fill('#duel [name="duel-name"]', "Anna")
+    for where in ("the list of matches", "the invitation to send"):
+        violations = run_axe(anna.page, "#duel")
+        assert not violations, f"axe on {where}:\n{describe(violations)}"
+        if where == "the list of matches":
+            anna.page.click('#duel [data-action="duel-invite"]')
+            anna.page.wait_for_selector("#duel-link")
+    anna.page.click('#duel-actions [data-action="duel-close"]')
+    violations = run_axe(anna.page, "#duel-bar")
+    assert not violations, f"axe on the bar:\n{describe(violations)}"
+    anna.open_dialog()  # the list again, with the invitation in it
+    assert anna.page.locator("#duel .duel-match").count() == 1
+    violations = run_axe(anna.page, "#duel")
+    assert not violations, f"axe on the list with a match:\n{describe(violations)}"
