@@ -13,6 +13,7 @@ from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
 from kseri.i18n import N_, _, ngettext
+from kseri.table.goal import round_wins
 
 __all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round_summary"]
 
@@ -47,6 +48,10 @@ class RoundSummary:
     target: int
     winner: int | None
     """The match winner if this round decided the match."""
+    match_rounds: int | None = None
+    """A match of this many rounds (:mod:`kseri.table.goal`): then :attr:`wins` counts the rounds won."""
+    wins: tuple[int, ...] = ()
+    """Rounds won by each side so far, this one included."""
 
     @property
     def raised(self) -> bool:
@@ -62,6 +67,8 @@ class MatchSummary:
     """Each round's points, per side."""
     kseris: tuple[int, ...]
     cards: tuple[int, ...]
+    match_rounds: int | None = None
+    """A match of this many rounds (:mod:`kseri.table.goal`), or None: a match to :attr:`target`."""
 
 
 
@@ -99,6 +106,9 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     if rules.table == "sums":  # the open table's word for a capture that empties it
         rows.append(SummaryRow("kseri", N_("Xeris"), per_side("kseri"),
                                notes=tuple(_xeri_note(side.kseris) for side in sides)))
+    elif rules.profile == "pisti":  # the Pişti table's own word
+        rows.append(SummaryRow("kseri", N_("Piştis"), per_side("kseri"),
+                               notes=tuple(_pisti_note(side.kseris, side.jack_kseris) for side in sides)))
     else:
         rows.append(SummaryRow("kseri", N_("Kseris"), per_side("kseri"),
                                notes=tuple(_kseri_note(side.kseris, side.jack_kseris) for side in sides)))
@@ -114,7 +124,8 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     decided = match.winner if index == n - 1 else None
     return RoundSummary(number=index + 1, dealer=score.dealer, rows=tuple(rows), points=points,
                         totals_before=totals_before, totals=totals_after, target_before=target_before,
-                        target=target_after, winner=decided)
+                        target=target_after, winner=decided, match_rounds=rules.match_rounds,
+                        wins=round_wins([s.points for s in match.scores[:index + 1]], rules.teams))
 
 def match_summary(match: Match) -> MatchSummary:
     """The match's result: totals, each round's points, kseris and cards per side."""
@@ -123,7 +134,7 @@ def match_summary(match: Match) -> MatchSummary:
     kseris = tuple(sum(s.kseris[i] for s in match.scores) for i in sides)
     cards = tuple(sum(s.cards[i] for s in match.scores) for i in sides)
     return MatchSummary(winner=match.winner, totals=tuple(match.totals), target=match.target,
-                        rounds=rounds, kseris=kseris, cards=cards)
+                        rounds=rounds, kseris=kseris, cards=cards, match_rounds=match.rules.match_rounds)
 
 
 def _kseri_note(kseris: int, jack_kseris: int) -> str:
@@ -132,6 +143,15 @@ def _kseri_note(kseris: int, jack_kseris: int) -> str:
         parts.append(ngettext("{n} kseri", "{n} kseris", kseris).format(n=kseris))
     if jack_kseris:
         parts.append(ngettext("{n} jack kseri", "{n} jack kseris", jack_kseris).format(n=jack_kseris))
+    return ", ".join(parts)
+
+
+def _pisti_note(pistis: int, jack_pistis: int) -> str:
+    parts = []
+    if pistis:
+        parts.append(ngettext("{n} pişti", "{n} piştis", pistis).format(n=pistis))
+    if jack_pistis:
+        parts.append(ngettext("{n} jack pişti", "{n} jack piştis", jack_pistis).format(n=jack_pistis))
     return ", ".join(parts)
 
 

@@ -33,6 +33,7 @@ from pyscript import document, window
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
+from kseri.table.goal import word_key
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
 from kseri.table.seat_plan import PERSON, SeatPlan
@@ -942,11 +943,12 @@ class App:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, 0 if session.people == 1 else -1,
-                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()))
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
+                word=word_key(session.rules))
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
-                                                                    xeri=session.rules.table == "sums") + review
+                                                                    word=word_key(session.rules)) + review
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""

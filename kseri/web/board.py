@@ -94,7 +94,7 @@ class Board:
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
             self.set_cards(name, render.stack_html(view.sides[seat], who, view.side_live(seat), gain,
-                                                   xeri=view.open_table is not None))
+                                                   word=render.view_word(view)))
         el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", render.stock_html(view.stock))

@@ -20,6 +20,7 @@ from html import escape
 from kseri.bots.names import LEVELS
 from kseri.engine.rules import Rules
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
+from kseri.table.goal import Goal, WordKey, counted_word, word_key, word_key_for
 from kseri.table.hints import reason_text
 from kseri.table.live import LiveSide, point_rules
 from kseri.table.notices import clip
@@ -212,12 +213,12 @@ def pile_html(pile: Sequence[str]) -> str:
 
 
 def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int | None = None, *,
-               xeri: bool = False) -> str:
+               word: WordKey = "kseri") -> str:
     """A capture stack: a face-down pile with its count, kseri cards sideways under it, and under
     it the round so far (``live``); ``gain`` is what the latest play brought this side (a "+N" that
-    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`). ``xeri``: at
-    the open table, where a capture that empties the table is called a xeri."""
-    mark = _("Xeri: {card}") if xeri else _("Kseri: {card}")
+    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`). ``word``: the
+    table's word for a kseri (:func:`~kseri.table.goal.word_key`)."""
+    mark = {"xeri": _("Xeri: {card}"), "pisti": _("Pişti: {card}")}.get(word, _("Kseri: {card}"))
     kseris = "".join(
         f'<span class="kseri-card" style="--j:{j}" title="{escape(mark.format(card=card_label(code)))}">'
         f'{card_img(code)}</span>'
@@ -231,8 +232,9 @@ def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int
         who=who, n=side.captured)
     n_kseri = side.kseris + side.jack_kseris
     if n_kseri:
-        taken += (ngettext(", {n} xeri", ", {n} xeris", n_kseri) if xeri
-                  else ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
+        taken += {"xeri": ngettext(", {n} xeri", ", {n} xeris", n_kseri),
+                  "pisti": ngettext(", {n} pişti", ", {n} piştis", n_kseri)}.get(
+            word, ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
     if live is not None:
         taken += ngettext(", {n} point this round", ", {n} points this round", live.points).format(n=live.points)
     badge = f'<span class="gain-badge" aria-hidden="true">+{gain}</span>' if gain is not None else ""
@@ -279,7 +281,7 @@ def score_html(view: TableView) -> str:
             f'<span class="score-sep" aria-hidden="true">:</span>'
             f'<span class="score-side bot{" leads" if lead == "bot" else ""}">'
             f'<b class="pts">{bot}</b><span class="who">{escape(pgettext("score", "Bot"))}</span></span>'
-            f'<span class="target">{_("first to <b>{target}</b>").format(target=view.target)}{raised}</span>')
+            f'<span class="target">{goal_of(view).header_html(view.round_number)}{raised}</span>')
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
@@ -288,12 +290,19 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     said on screen, not only to screen readers) and, with a hint showing, what its numbers mean."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
+    rounds = view.match_rounds is not None
+    if rounds:  # a match of rounds: which round of how many, always shown (no target to name)
+        where = f'{escape(goal_of(view).header_text(view.round_number).capitalize())} · ' + escape(
+            _("Packet {packet} of {packets}").format(packet=view.packet, packets=view.packets))
     if view.title:  # which game this is (its name and seating; the target too where the score has no room for it)
-        target = _("first to <b>{target}</b>").format(target=view.target)
+        target = goal_of(view).header_html(view.round_number)
+        if rounds:  # it starts the status's second part: "Greek · Round 2 of 3 · Packet 1 of 4"
+            target = target[:1].upper() + target[1:]
+        packet = escape(_("Packet {packet} of {packets}").format(packet=view.packet, packets=view.packets))
         # Each part carries its own separator, so the style sheet may hide either one cleanly.
         where = (f'<span class="game-title">{escape(view.title)} · </span>'
-                 f'<span class="game-target">{target}<span class="round-where"> · </span></span>'
-                 f'<span class="round-where">{where}</span>')
+                 f'<span class="game-target{" rounds" if rounds else ""}">{target}<span class="round-where"> · '
+                 f'</span></span><span class="round-where">{packet if rounds else where}</span>')
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
@@ -398,17 +407,31 @@ def round_summary_html(summary: RoundSummary) -> str:
         raised = _("Both of you passed {before} in this round, so the target rises to <b>{target}</b>.").format(
             before=summary.target_before, target=summary.target)
         raised = f'<p class="raised-note">{raised}</p>'
-    progress = [seats_render.race_row_html(_("You"), summary.totals_before[0], t_you, summary.target),
-                seats_render.race_row_html(_("Bot"), summary.totals_before[1], t_bot, summary.target)]
+    progress = seats_render.race_rows_html(summary, (_("You"), _("Bot")))
     sub = _("Round {number}: <b>{you}</b> – <b>{bot}</b>").format(number=summary.number, you=you, bot=bot)
     return (f'<h2 id="round-summary-title">{escape(headline)}</h2>'
             f'<p class="sub">{sub}</p>'
             f'<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">{escape(_("Category"))}'
             f'</span></th><th scope="col">{escape(_("You"))}</th><th scope="col">{escape(_("Bot"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<div class="race" aria-label="{escape(_("Match score"))}">{"".join(progress)}'
-            f'<span class="race-target">{escape(_("target {target}").format(target=summary.target))}</span></div>'
+            f'<div class="race" aria-label="{escape(_("Match score"))}">{progress}'
+            f'<span class="race-target">{escape(summary_goal(summary).race_target(summary.number))}</span></div>'
             f'{raised}')
+
+
+def goal_of(view: TableView) -> Goal:
+    """What the match in ``view`` is played for (:mod:`kseri.table.goal`)."""
+    return Goal(target=view.target, rounds=view.match_rounds)
+
+
+def view_word(view: TableView) -> WordKey:
+    """The table's word for a kseri at the table of ``view`` (:mod:`kseri.table.goal`)."""
+    return word_key_for(view.rules_name, open_table=view.open_table is not None)
+
+
+def summary_goal(summary: RoundSummary | MatchSummary) -> Goal:
+    """What the match of ``summary`` was played for."""
+    return Goal(target=summary.target, rounds=summary.match_rounds)
 
 
 def scoring_html(view: TableView, rules: Rules) -> str:
@@ -416,7 +439,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     what scores under the rules being played."""
     you, bot = view.live
     so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (_("Xeris") if rules.table == "sums" else _("Kseris"), you.kseris, bot.kseris)]
+              (counted_word(word_key(rules)), you.kseris, bot.kseris)]
     live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
                         for label, a, b in so_far)
     point_rows = "".join(
@@ -424,8 +447,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
         + (f'<small>{escape(line.note)}</small>' if line.note else "")
         + f'</th><td class="num">{line.points}</td></tr>'
         for line in point_rules(rules))
-    intro = _("The score at the top is the match: first to {target} wins, checked when a round ends. By each "
-              "stack: this round so far, before the bonus for most cards.").format(target=view.target)
+    intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>'
             f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
@@ -436,7 +458,8 @@ def scoring_html(view: TableView, rules: Rules) -> str:
             f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
 
 
-def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "", xeri: bool = False) -> str:
+def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "", word: WordKey = "kseri") -> str:
+    """The match's result, you against the bot; ``word``: the table's word for a kseri (:mod:`kseri.table.goal`)."""
     you, bot = summary.totals
     if summary.winner == HUMAN:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
@@ -446,20 +469,8 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
         f'<tr><th scope="row">{i}</th><td class="num{" win" if a > b else ""}">{a}</td>'
         f'<td class="num{" win" if b > a else ""}">{b}</td></tr>'
         for i, (a, b) in enumerate(summary.rounds, 1))
-    n = len(summary.rounds)
-    if xeri:  # the open table's word
-        facts = (ngettext("First to {target} against {level}: {n} round, xeris {a}–{b}.",
-                          "First to {target} against {level}: {n} rounds, xeris {a}–{b}.", n) if level
-                 else ngettext("First to {target}: {n} round, xeris {a}–{b}.",
-                               "First to {target}: {n} rounds, xeris {a}–{b}.", n))
-    elif level:
-        facts = ngettext("First to {target} against {level}: {n} round, kseris {a}–{b}.",
-                         "First to {target} against {level}: {n} rounds, kseris {a}–{b}.", n)
-    else:
-        facts = ngettext("First to {target}: {n} round, kseris {a}–{b}.",
-                         "First to {target}: {n} rounds, kseris {a}–{b}.", n)
-    facts = facts.format(target=summary.target, level=level_label(level) if level else "", n=n,
-                         a=summary.kseris[0], b=summary.kseris[1])
+    facts = summary_goal(summary).facts(rounds=summary.rounds, kseris=summary.kseris, word=word,
+                                        level=level_label(level) if level else "")
     you_word, bot_word = escape(_("You")), escape(pgettext("score", "Bot"))  # the short form: one line on a phone
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
             f'<h2 id="match-end-title">{escape(title)}</h2>'

@@ -25,6 +25,7 @@ from typing import Any, Protocol
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
+from kseri.table.goal import word_key
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, describe_event
 from kseri.web import motion, render, seats_render
@@ -226,7 +227,8 @@ class Turns:
         if exists(source):
             source.style.visibility = "hidden"
         names = host.session.last_play.names if host.session.last_play is not None else ()
-        host.board.announce(describe_event(event, host.session.rules.packet_size, names))
+        host.board.announce(describe_event(event, host.session.rules.packet_size, names,
+                                           word_key(host.session.rules)))
         if event.kind == "drop" and not event.sweep:
             host.render()
             top = el["pile"].querySelector("[data-card]")
