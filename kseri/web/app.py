@@ -69,7 +69,7 @@ VARIANTS = ("greek", "fourcard", "pisti", "sums")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
 DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
-           "confirm-reset", "settings")
+           "confirm-reset", "settings", "welcome")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
 REVIEW_SLICE_MS = 12.0
 """A slice of the review's work: shorter than the bot's (:data:`SLICE_MS`), as the review runs a dozen
@@ -226,6 +226,7 @@ class App:
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
         self.board.draw(view, self.state, hints=self.hints)
+        self.board.draw_intro(self.session.rules)
 
     def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
         """Show ``hints`` on your cards until the position moves on from ``key``."""
@@ -335,6 +336,8 @@ class App:
             "take-seat": self.take_seat,
             "new-match": self.open_new_game,
             "close-new-game": lambda: self.el["new-game"].close(),
+            "play-now": lambda: self.el["welcome"].close(),
+            "choose-game": self.choose_game,
             "start-new-game": self.start_new_game,
             "confirm-new": self.confirm_new_match,
             "cancel-new": lambda: self.el["confirm-new"].close(),
@@ -577,15 +580,28 @@ class App:
         self.el["confirm-new"].close()
         self.new_match_now(self.next_rules)
 
-    def open_new_game(self, *, welcome: bool = False) -> None:
+    def open_welcome(self) -> None:
+        """A first visit's welcome: the game dealt behind it, played with one tap (issue 24)."""
+        from kseri.web.welcome_render import play_label, welcome_html
+        self.el["welcome-body"].innerHTML = welcome_html(self.session.rules, render.level_label(self.session.level))
+        self.el["welcome-play"].textContent = play_label(self.session.rules)
+        self.open_dialog("welcome")
+        self._focus_at_top("welcome", "welcome-play")
+
+    def choose_game(self) -> None:
+        """The welcome's other way: the full new-game screen instead of the game dealt."""
+        self.el["welcome"].close()
+        self.open_new_game()
+
+    def open_new_game(self) -> None:
         """The new-game screen, set to the game in play (a match under way is given up only on Start);
-        ``welcome``: a first visit's, which greets the player and warns of nothing."""
+        its way back says "Keep playing" only once a card of this match has been played."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
         choice = choice_for(session.rules, session.level, session.seat_plan)
-        self.el["new-game-welcome"].hidden = not welcome
+        self.el["new-game-cancel"].textContent = _("Keep playing") if started else _("Back to the table")
         self.el["new-game-body"].innerHTML = new_game_html(
-            choice, abandons=started and not session.match.is_over and not welcome)
+            choice, abandons=started and not session.match.is_over)
         self.el["new-game-error"].hidden = True
         self.open_dialog("new-game")
 
@@ -721,7 +737,7 @@ class App:
             window.history.replaceState(None, "")
 
     def _close_dialogs(self) -> None:
-        for name in ("confirm-reset", "stats", "match-end", "round-summary", "confirm-new", "new-game"):
+        for name in ("confirm-reset", "stats", "match-end", "round-summary", "confirm-new", "new-game", "welcome"):
             if self.el[name].open:
                 self.el[name].close()
 
@@ -1072,7 +1088,7 @@ class App:
         """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
         if self.unasked and not self.storage.get(INTRO_KEY):
-            self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
+            self.open_welcome()  # one tap to the game dealt behind it, or the full new-game screen
         self.go_on()
         self.board.announce(self.turns.turn_text())
         self.spawn(self.warm_up())

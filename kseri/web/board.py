@@ -13,10 +13,12 @@ from typing import Any
 from pyscript import document
 
 from kseri.bots.names import LEVELS
-from kseri.i18n import _, ngettext
+from kseri.engine.rules import Rules
+from kseri.i18n import _, language, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render, seats_render, sums_render
 from kseri.web.dom import exists
+from kseri.web.intro_render import intro_parts
 from kseri.web.morph import morph_inner
 from kseri.web.state import UiState
 
@@ -27,7 +29,7 @@ ELEMENT_IDS = (
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
-    "new-game", "new-game-welcome", "new-game-body", "new-game-error",
+    "new-game", "new-game-cancel", "new-game-body", "new-game-error", "welcome", "welcome-body", "welcome-play",
     "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
     "settings", "settings-body", "table", "ways", "seats", "pass",
 )
@@ -123,6 +125,18 @@ class Board:
         title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
         if document.title != title:
             document.title = title
+
+    def draw_intro(self, rules: Rules) -> None:
+        """The first-visit tip's words for the table of ``rules`` (its own word: kseri, pişti, xeri)."""
+        if self.el["intro"].hidden:
+            return
+        title, text = intro_parts(rules)
+        key = f"{language()}|{title}|{text}"
+        if self._html.get("intro") == key:
+            return
+        self._html["intro"] = key
+        self.el["intro"].querySelector(".intro-title").textContent = title
+        self.el["intro"].querySelector(".intro-text").innerHTML = text  # our catalog's markup (<b> only)
 
     def draw_seats(self, view: TableView) -> None:
         """The score, and with more than two seats the other seats along the top: ``#score`` has a

@@ -59,12 +59,6 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#seats", "aria-label", N_("The other players")),
     # the short introduction
     ("#intro", "aria-label", N_("How to play, briefly")),
-    ("#intro .intro-title", "text", N_("New to Kseri?")),
-    ("#intro .intro-text", "html", N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — "
-                                      "to take the pile. Take a <b>lone</b> card with its twin for a <b>kseri</b>: "
-                                      "+10.")),
-    ("#intro .intro-sums-text", "html", N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may "
-                                           "<b>build</b> a sum you hold. Empty the table for a <b>xeri</b>: +10.")),
     ("#intro .label-long", "text", N_("All the rules")),
     ("#intro .label-short", "text", N_("Rules")),
     ('#intro [data-action="dismiss-intro"]', "text", N_("Got it")),
@@ -93,10 +87,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#confirm-new-no", "text", N_("Keep playing")),
     ("#confirm-new-yes", "text", N_("New match")),
     ("#new-game-title", "text", N_("New match")),
-    ("#new-game-cancel", "text", N_("Keep playing")),
-    ("#new-game-welcome", "text", N_("Welcome! Choose a table and who plays, then start the match, or keep playing "
-                                     "the Greek game already dealt.")),
     ("#new-game-start", "text", N_("Start the match")),
+    ("#welcome-other", "text", N_("Choose another game")),
     ("#share-title", "text", N_("Share this game")),
     ("#share > p:not(.share-status)", "text",
      N_("Anyone who opens this link gets the game exactly where it stands now.")),
