@@ -43,6 +43,12 @@ def msgid_of(inner_html: str) -> str:
 
 
 PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
+    # the loading screen (static/first-paint.js has put them in the page's language already) and the logo
+    ("#loading .logo", "text", N_("Kseri")),
+    ("#loading .tagline", "text", N_("The Greek card game")),
+    ("#loading .splash-text", "text", N_("Shuffling the deck…")),
+    ("#loading .splash-small", "text", N_("The first deal takes a few seconds; after that the table opens quickly.")),
+    (".brand-name", "text", N_("Kseri")),
     # the header
     ("#hint-button > span", "text", N_("Hint")),
     ("#hint-button", "title", N_("What the hard bot thinks each of your cards is worth (H)")),

@@ -211,7 +211,7 @@ def test_start_up_cost_is_small():
     run = subprocess.run([sys.executable, "-X", "importtime", "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=60)
     assert run.returncode == 0, run.stderr[-500:]
-    assert MO.stat().st_size < 72_000  # grown with the seatings of issue #12
+    assert MO.stat().st_size < 84_000  # grown with the seatings of issue #12 and the words of issue 24
     heavy = {"babel", "xml", "email", "locale_data"} & {
         line.split("|")[-1].strip().split(".")[0] for line in run.stderr.splitlines()[1:]}
     assert not heavy, heavy
