@@ -17,12 +17,11 @@ from collections.abc import Sequence
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
-from kseri.i18n import N_, _, language, ngettext, pgettext
+from kseri.i18n import N_, _, card_symbol, language, ngettext, pgettext
 
 __all__ = ["default_names", "describe_table", "owner", "play_caption", "possessive", "pretty", "round_end",
            "worth_phrase"]
 
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 _SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -42,7 +41,7 @@ def pretty(card: Card | str | int) -> str:
         card = Card.from_index(card)
     elif isinstance(card, str):
         card = Card.parse(card)
-    return card.code[:-1] + _SUIT_SYMBOL[card.suit]
+    return card_symbol(card.code)  # in the page's language: Greek writes Α Ρ Ν Β
 
 
 def possessive(name: str) -> str:

@@ -21,13 +21,11 @@ from typing import Literal
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.sums import SumsMove, SumsRound, TableItem, number_value
-from kseri.i18n import _
+from kseri.i18n import _, card_symbol
 
 __all__ = ["MoveWay", "WayKind", "item_text", "refusal_for", "ways_for"]
 
 WayKind = Literal["capture", "build", "raise", "drop"]
-
-_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,8 +44,7 @@ class MoveWay:
 
 
 def _short(index: int) -> str:
-    code = CODES[index]
-    return code[:-1] + _SUITS[code[-1]]
+    return card_symbol(CODES[index])
 
 
 def item_text(item: TableItem) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from kseri.engine.cards import Card  # noqa: F401 - used by the doctest of describe_event
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import GREEK
-from kseri.i18n import _, card_name, ngettext
+from kseri.i18n import _, card_name, card_symbol, ngettext
 from kseri.table.hints import HintReason
 from kseri.table.live import LiveSide
 from kseri.table.seats import BOT, HUMAN, Phase
@@ -283,16 +283,14 @@ def _named_play(event: PlayEvent, name: str, card: str, bonus: str, taken: int, 
                     taken).format(name=name, card=card, n=taken)
 
 
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def card_text(code: str) -> str:
-    """A card's short printed form: ``10♦``, ``J♣``.
+    """A card's short printed form in the page's language: ``10♦``, ``J♣`` (Greek: ``Β♣``,
+    :func:`kseri.i18n.card_symbol`). Text only: attributes and records keep the canonical code.
 
     >>> card_text("10D")
     '10♦'
     """
-    return code[:-1] + _SUIT_SYMBOLS[code[-1]]
+    return card_symbol(code)
 
 
 def describe_take(play: LastPlay) -> str:

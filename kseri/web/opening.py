@@ -18,8 +18,8 @@ from pyscript import window
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import GREEK
 from kseri.i18n import N_, _
-from kseri.table.notices import clip
 from kseri.table.first_visit import first_rules
+from kseri.table.notices import clip
 from kseri.table.querystring import without_keys
 from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels

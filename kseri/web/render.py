@@ -401,7 +401,6 @@ def round_summary_html(summary: RoundSummary) -> str:
         headline = _("The bot takes round {number}").format(number=summary.number)
     else:
         headline = _("Round {number} is a draw").format(number=summary.number)
-    t_you, t_bot = summary.totals
     raised = ""
     if summary.raised:
         raised = _("Both of you passed {before} in this round, so the target rises to <b>{target}</b>.").format(

@@ -169,8 +169,9 @@ def seats_score_html(view: TableView) -> str:
         f'<span class="who-short">{escape(short)}</span></span><b class="pts">{total}</b></span>'
         for i, (label, short, total) in enumerate(zip(labels, short_labels(view), totals, strict=True)))
     raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
+    goal = Goal(view.target, view.match_rounds)
     return (f'<span class="sr-only">{escape(_("Match score"))}: </span>{sides}'
-            f'<span class="target">{Goal(view.target, view.match_rounds).header_html(view.round_number)}{raised}</span>')
+            f'<span class="target">{goal.header_html(view.round_number)}{raised}</span>')
 
 
 def handover_html(view: TableView) -> str:

@@ -58,7 +58,8 @@ globalThis.localStorage = {getItem: () => saved};
 globalThis.location = {search: param ? "?lang=" + param : ""};
 Object.defineProperty(globalThis, "navigator", {value: {languages, language: languages[0]}});
 require(process.argv[2]);
-console.log(JSON.stringify([document.documentElement.lang, document.title, (elements["#loading .logo"] || {}).textContent]));
+const logo = (elements["#loading .logo"] || {}).textContent;
+console.log(JSON.stringify([document.documentElement.lang, document.title, logo]));
 """
 
 

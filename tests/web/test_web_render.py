@@ -176,7 +176,7 @@ def test_a_match_of_rounds_says_so_everywhere_never_its_target():
         while session.phase != "match_over":
             if session.phase == "round_over":
                 summary = render.round_summary_html(session.round_summary())
-                assert "151" not in summary and "round" in summary.lower() or "γύρος" in summary
+                assert ("151" not in summary and "round" in summary.lower()) or "γύρος" in summary
                 session.next_round()
             elif session.phase == "human":
                 session.play_human(session.view().hand[0])
