@@ -52,7 +52,7 @@ GUIDES = {"en": "guide.html", "el": "guide.el.html"}
 def guide_link_html() -> str:
     """The rules dialog's link to the illustrated guide in the current language, under its first paragraph."""
     return (f'<p class="guide-link">{escape(_("New to the game?"))} <a href="{GUIDES[language()]}">'
-            f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in six live scenes."))}</p>')
+            f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in eight live scenes."))}</p>')
 
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
