@@ -52,6 +52,7 @@ from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
+from kseri.web.playlog_render import PlayLog
 from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
@@ -149,6 +150,11 @@ class App:
         self._review_running = False
         self._review_shown = -1
         """How many plays the progress line last showed (it is redrawn only when that changes)."""
+        self.log = PlayLog()
+        """The status column's log of the packet's plays (open or closed, and its plays worked out)."""
+        self.passing = True
+        """With people sharing the device: the pass screen may show (False from a person's card until they
+        press "Pass the device": they see what it did first). True at start-up: a game resumed at a handover."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -165,6 +171,7 @@ class App:
         self._listen(self.el["level"], "change", self.on_level)
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         self._listen(self.el["settings-body"], "change", self.on_settings_change)
+        self._listen(self.el["status"], "toggle", self.on_log_toggle, True)  # (toggle does not bubble)
         for kind in ("pointerover", "focusin"):  # a way's button points at the cards it takes or builds on
             self._listen(self.el["ways"], kind, self.on_way_pointed)
         for kind in ("pointerout", "focusout"):
@@ -225,6 +232,8 @@ class App:
             self.board.hide_ways()  # a choice offered for a turn that has passed
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
+        self.board.extras = self.log.extras(self.session, view, passing=self.passing)
+        self.board.passing = self.passing
         self.board.draw(view, self.state, hints=self.hints)
         self.board.draw_intro(self.session.rules)
 
@@ -334,6 +343,7 @@ class App:
         handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
             "take-seat": self.take_seat,
+            "pass-device": self.pass_device,
             "new-match": self.open_new_game,
             "close-new-game": lambda: self.el["new-game"].close(),
             "play-now": lambda: self.el["welcome"].close(),
@@ -466,6 +476,8 @@ class App:
         if self.state.busy or self.session.phase != "human":
             return
         self.board.hide_ways()
+        if self.session.people > 1:  # the person sees what their card did before passing the device on
+            self.passing = False
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
@@ -502,6 +514,23 @@ class App:
         target = event.target
         way = target.closest("button[data-move]") if exists(target) and hasattr(target, "closest") else None
         self.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
+
+    def on_log_toggle(self, event: Any) -> None:
+        """The play log opened or closed: its list is worked out while it is open."""
+        target = event.target
+        if not exists(target) or str(getattr(target, "className", "")) != "play-log":
+            return
+        if bool(target.open) != self.log.open:
+            self.log.open = bool(target.open)
+            self.render()
+
+    def pass_device(self) -> None:
+        """The person who just played passes the device on: the pass screen covers the table."""
+        self.passing = True
+        self.render()
+        button = self.el["pass"].querySelector("button")
+        if exists(button):
+            button.focus()
 
     def take_seat(self) -> None:
         """The next person has the device (the pass screen's button): their hand shows."""

@@ -20,6 +20,7 @@ from kseri.web import render, seats_render, sums_render
 from kseri.web.dom import exists
 from kseri.web.intro_render import intro_parts
 from kseri.web.morph import morph_inner
+from kseri.web.playlog_render import StatusExtras
 from kseri.web.state import UiState
 
 __all__ = ["ELEMENT_IDS", "Board"]
@@ -43,6 +44,12 @@ class Board:
         self.el: dict[str, Any] = {name: document.getElementById(name) for name in ELEMENT_IDS}
         self._html: dict[str, str] = {}
         """What each element was last given, so unchanged parts are not rebuilt."""
+        self.extras = StatusExtras()
+        """The status column's play log and pass line, set by the page before it draws
+        (:mod:`kseri.web.playlog_render`)."""
+        self.passing = True
+        """With people sharing the device: whether the pass screen may cover the table (False while the person
+        who just played looks at what their card did: the status offers the button that passes the device)."""
 
     def set_html(self, name: str, html: str) -> None:
         if self._html.get(name) != html:
@@ -163,7 +170,7 @@ class Board:
     def draw_handover(self, view: TableView) -> None:
         """The screen that hides the table while the device passes to the next person (``#pass``):
         drawn only when it must show, and then no hand is in the page face up (the view has none)."""
-        pending = view.handover is not None
+        pending = view.handover is not None and self.passing
         was = not self.el["pass"].hidden
         self.el["pass"].hidden = not pending
         document.body.dataset.handover = "true" if pending else "false"
@@ -212,7 +219,9 @@ class Board:
 
     def draw_status(self, view: TableView, *, thinking: bool = False, dealing: bool = False,
                     hints: Mapping[str, HintEntry] | None = None) -> None:
-        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints))
+        extras = self.extras
+        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints,
+                                                   log=extras.log, pass_line=extras.pass_line))
 
     def lock_hand(self) -> None:
         """Disable your cards and the hint at once (a second click must find them disabled)."""

@@ -285,9 +285,12 @@ def score_html(view: TableView) -> str:
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
-                hints: Mapping[str, HintEntry] | None = None) -> str:
+                hints: Mapping[str, HintEntry] | None = None, log: str = "", pass_line: str | None = None) -> str:
     """The turn line, where the round stands, what the latest play took (the bot's captures are
-    said on screen, not only to screen readers) and, with a hint showing, what its numbers mean."""
+    said on screen, not only to screen readers) and, with a hint showing, what its numbers mean;
+    ``log``: the packet's plays (:mod:`kseri.web.playlog_render`); ``pass_line``: with people sharing
+    the device, what the last person's card did, shown with the button that passes the device on
+    (None: the pass screen shows, or nobody waits for the device)."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
     rounds = view.match_rounds is not None
@@ -306,6 +309,10 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
+    elif view.phase == "human" and view.handover is not None and pass_line is not None:
+        name = view.sides[view.handover].name
+        turn = (f'<button type="button" class="turn action pass-device" data-action="pass-device">'
+                f'{escape(_("Pass the device to {name}").format(name=name))}</button>')
     elif view.phase == "human" and view.handover is not None:
         name = view.sides[view.handover].name
         turn = f'<span class="turn bot">{escape(_("Pass the device to {name}").format(name=name))}</span>'
@@ -331,7 +338,10 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     note = ""
     if hints and view.phase == "human":
         note = hint_note_html([hints[code] for code in view.hand if code in hints])
-    return f"{turn}{where}{take_line_html(view)}{note}"
+    took = take_line_html(view)
+    if pass_line:  # the person who just played sees what their card did before passing the device on
+        took = f'<span class="take-line you pass-line">{escape(pass_line)}</span>'
+    return f"{turn}{where}{took}{note}{log}"
 
 
 def take_line_html(view: TableView) -> str:

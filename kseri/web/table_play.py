@@ -17,7 +17,7 @@ from kseri.table.sums_words import describe_sums_event
 from kseri.web import motion
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
-from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE, Pacer
+from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE, Pacer
 from kseri.web.sound import SoundBoard
 from kseri.web.sound_plan import landing_sound
 from kseri.web.state import UiState
@@ -79,8 +79,8 @@ async def show_table_play(host: TablePlayHost, event: PlayEvent, gen: int) -> No
         host.sound.play((landing_sound(event),))
         if event.kind == "kseri":
             await motion.kseri_flash(pacer, el["kseri-flash"], el["table"], event, word=_("Xeri!"))
-        else:
-            await pacer.pause(TAKE_PAUSE)
+        else:  # your own capture stays in view longer: you see what your card took
+            await pacer.pause(CAPTURE_VIEW if human else TAKE_PAUSE)
         stack = el["you-stack" if human else "bot-stack"].querySelector(".stack-visual")
         await motion.gather(pacer, [flyer, *taken], stack)
         flyer.remove()

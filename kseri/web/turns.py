@@ -31,7 +31,16 @@ from kseri.table.views import HintEntry, describe_event
 from kseri.web import motion, render, seats_render
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
-from kseri.web.pacer import BOT_FLIGHT, BOT_MIN_THINK, HUMAN_FLIGHT, LAND_PAUSE, ROUND_END_PAUSE, SLICE_MS, Pacer
+from kseri.web.pacer import (
+    BOT_FLIGHT,
+    BOT_MIN_THINK,
+    CAPTURE_VIEW,
+    HUMAN_FLIGHT,
+    LAND_PAUSE,
+    ROUND_END_PAUSE,
+    SLICE_MS,
+    Pacer,
+)
 from kseri.web.sound import SoundBoard
 from kseri.web.sound_plan import ROUND_END, landing_sound
 from kseri.web.state import Activity, UiState
@@ -249,8 +258,8 @@ class Turns:
                 word = seats_render.flash_word(host.session.rules.profile, event.kind)
                 await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
                                          who=names[event.seat] if names and names[event.seat] else None)
-            else:
-                await pacer.pause(LAND_PAUSE)
+            else:  # your own capture stays in view a moment longer: you see what your card took
+                await pacer.pause(CAPTURE_VIEW if human and event.is_capture else LAND_PAUSE)
             taker = event.seat if event.is_capture else event.sweep_seat
             stack = self._stack(taker, ".stack-visual", ".seat-stack")
             await motion.gather(pacer, [flyer, *el["pile"].querySelectorAll(".pile-card")], stack)
