@@ -36,6 +36,7 @@ from kseri.i18n import N_, _, card_name
 from kseri.table.goal import word_key
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
+from kseri.table.pass_play import bots_seated
 from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
@@ -632,12 +633,16 @@ class App:
         self.el["new-game-body"].innerHTML = new_game_html(
             choice, abandons=started and not session.match.is_over)
         self.el["new-game-error"].hidden = True
+        self.show_bot_level()
         self.open_dialog("new-game")
 
     def on_new_game_change(self, event: Any) -> None:
         """Another table picked: its own target replaces the old one's, unless you typed your own.
         Another bot level picked: every bot's seat takes it (a seat can then be set apart)."""
-        field = event.target
+        self._new_game_change(event.target)
+        self.show_bot_level()  # after the seats changed with it
+
+    def _new_game_change(self, field: Any) -> None:
         body = self.el["new-game-body"]
         if str(getattr(field, "name", "")) == "level" and str(field.value) in levels():
             for pick in body.querySelectorAll("select[name^='seat']"):
@@ -664,6 +669,16 @@ class App:
             if str(target.value) == str(target.dataset.default):
                 target.value = new
             target.dataset.default = new
+
+    def show_bot_level(self) -> None:
+        """The screen asks for the bot's level only while a bot sits at the table it describes."""
+        body = self.el["new-game-body"]
+        players = body.querySelector('input[name="players"]:checked')
+        seats = [str(pick.value) for pick in sorted(body.querySelectorAll("select[name^='seat']"),
+                                                    key=lambda pick: str(pick.name))]
+        group = body.querySelector(".bot-level")
+        if exists(group):
+            group.hidden = not bots_seated(int(str(players.value)) if exists(players) else 2, seats)
 
     def _no_person_from(self, first: int) -> None:
         """The new-game screen's seats from ``first`` on: a person there becomes a bot of the chosen level."""

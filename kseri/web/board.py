@@ -127,6 +127,8 @@ class Board:
         hint_button.disabled = not can_play or hinting
         hint_button.setAttribute("aria-busy", "true" if hinting else "false")
         hint_button.classList.toggle("working", hinting)
+        # The bot's level is shown only where a bot sits (friends alone at the device: none).
+        document.body.dataset.bots = "true" if view.people < view.players else "false"
         document.body.dataset.phase = view.phase
         document.body.dataset.busy = "true" if busy else "false"
         title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
