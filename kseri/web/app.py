@@ -172,7 +172,7 @@ class App:
         self._listen(self.el["level"], "change", self.on_level)
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         self._listen(self.el["settings-body"], "change", self.on_settings_change)
-        self._listen(self.el["status"], "toggle", self.on_log_toggle, True)  # (toggle does not bubble)
+        self._listen(self.el["play-log"], "toggle", self.on_log_toggle, True)  # (toggle does not bubble)
         for kind in ("pointerover", "focusin"):  # a way's button points at the cards it takes or builds on
             self._listen(self.el["ways"], kind, self.on_way_pointed)
         for kind in ("pointerout", "focusout"):
@@ -341,6 +341,9 @@ class App:
         if not exists(action):
             return
         name = action.dataset.action
+        if exists(action.closest("#more-menu")):  # a choice behind "More": the menu closes
+            with contextlib.suppress(Exception):
+                document.getElementById("more-menu").hidePopover()
         handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
             "take-seat": self.take_seat,

@@ -32,7 +32,7 @@ ELEMENT_IDS = (
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-cancel", "new-game-body", "new-game-error", "welcome", "welcome-body", "welcome-play",
     "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
-    "settings", "settings-body", "table", "ways", "seats", "pass",
+    "settings", "settings-body", "table", "ways", "seats", "pass", "play-log",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
@@ -223,7 +223,8 @@ class Board:
                     hints: Mapping[str, HintEntry] | None = None) -> None:
         extras = self.extras
         self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints,
-                                                   log=extras.log, pass_line=extras.pass_line))
+                                                   pass_line=extras.pass_line))
+        self.set_html("play-log", extras.log)
 
     def lock_hand(self) -> None:
         """Disable your cards and the hint at once (a second click must find them disabled)."""

@@ -69,8 +69,10 @@ def packet_count(plays_in_round: int, packet: int, per_packet: int) -> int:
 def play_log_html(entries: Sequence[LogEntry], names: Sequence[str], *, count: int, is_open: bool,
                   word: WordKey = "kseri") -> str:
     """The log: a summary that counts the plays, and (while open) their list, one line each."""
-    summary = (f'<summary><span class="log-label">{escape(_("Plays"))}</span>'
-               f'<span class="log-count">{count}</span></summary>')
+    label = _("Plays")
+    summary = (f'<summary title="{escape(label)}"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true">'
+               '<path d="M9 6h11M9 12h11M9 18h11M4.5 6h.01M4.5 12h.01M4.5 18h.01"/></svg>'
+               f'<span class="log-label">{escape(label)}</span><span class="log-count">{count}</span></summary>')
     items = []
     for entry in entries if is_open else ():
         who = names[entry.seat] if entry.seat < len(names) else str(entry.seat)

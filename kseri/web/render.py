@@ -34,7 +34,8 @@ from kseri.web.card_html import card_img
 __all__ = [
     "LEVEL_LABELS", "NEWER_ELSEWHERE", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
     "guide_link_html",
-    "hand_card_label", "hand_html", "language_switch_html", "level_label", "level_options_html", "live_score_html",
+    "hand_card_label", "hand_html", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
+    "live_score_html",
     "match_end_html", "notices_html",
     "pile_html", "pile_label", "round_summary_html", "score_html", "scoring_html", "stack_html", "status_html",
     "stock_html", "take_line_html",
@@ -285,10 +286,10 @@ def score_html(view: TableView) -> str:
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
-                hints: Mapping[str, HintEntry] | None = None, log: str = "", pass_line: str | None = None) -> str:
+                hints: Mapping[str, HintEntry] | None = None, pass_line: str | None = None) -> str:
     """The turn line, where the round stands, what the latest play took (the bot's captures are
     said on screen, not only to screen readers) and, with a hint showing, what its numbers mean;
-    ``log``: the packet's plays (:mod:`kseri.web.playlog_render`); ``pass_line``: with people sharing
+    ``pass_line``: with people sharing
     the device, what the last person's card did, shown with the button that passes the device on
     (None: the pass screen shows, or nobody waits for the device)."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
@@ -341,7 +342,7 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     took = take_line_html(view)
     if pass_line:  # the person who just played sees what their card did before passing the device on
         took = f'<span class="take-line you pass-line">{escape(pass_line)}</span>'
-    return f"{turn}{where}{took}{note}{log}"
+    return f"{turn}{where}{took}{note}"
 
 
 def take_line_html(view: TableView) -> str:
@@ -368,14 +369,20 @@ def hint_note_html(hints: Sequence[HintEntry]) -> str:
     """The hint's words under the turn line: the best card and why; pointing at (or focusing)
     another card shows its reason instead (CSS picks the line by the card's place in the hand)."""
     lines = []
+    tied = [hint for hint in hints if hint.best]
+    shown = False  # the line shown by default: the first best card's (naming every card that ties with it)
     for i, hint in enumerate(hints):
         card = escape(card_label(hint.card))
-        if hint.best:
+        first = hint.best and not shown
+        if first and len(tied) > 1:  # the ★ sits on each of them: the words name each of them too
+            head = _("Equally best: <b>{cards}</b>").format(cards=" ".join(escape(card_label(t.card)) for t in tied))
+        elif hint.best:
             head = _("Best: <b>{card}</b>").format(card=card)
         else:
             head = _("<b>{card}</b>: {value} against the best").format(card=card, value=format_value(-hint.loss))
+        shown = shown or first
         reason = escape(hint_reason(hint))
-        lines.append(f'<span class="hint-line{" best" if hint.best else ""}" data-place="{i + 1}">'
+        lines.append(f'<span class="hint-line{" best" if first else ""}" data-place="{i + 1}">'
                      f'{head}{" — " + reason if reason else ""}</span>')
     legend = escape(_("Points each card is expected to cost you by the round's end, against the best."))
     return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span></span>'
@@ -557,3 +564,18 @@ def language_switch_html(current: str | None = None) -> str:
         f'{escape(LANGUAGE_NAMES[lang][0])}</button>'
         for lang in LANGUAGES)
     return f'<span class="lang-switch" role="group" aria-label="{escape(_("Language"))}">{buttons}</span>'
+
+
+def language_menu_html(current: str | None = None) -> str:
+    """The language choice behind the header's "More" (narrow screens): each language by its own name.
+
+    >>> language_menu_html("el").count('aria-pressed="true"'), "Ελληνικά" in language_menu_html("en")
+    (1, True)
+    """
+    current = current or language()
+    return "".join(
+        f'<button type="button" class="menu-item lang-option" data-action="set-language" data-lang="{lang}" '
+        f'lang="{lang}" aria-pressed="{"true" if lang == current else "false"}">'
+        f'<span class="menu-lang-code" aria-hidden="true">{escape(LANGUAGE_NAMES[lang][0])}</span>'
+        f'{escape(LANGUAGE_NAMES[lang][1])}</button>'
+        for lang in LANGUAGES)

@@ -1,0 +1,156 @@
+"""A reusable layout checker: no two visible controls, labels or cards overlap unless one is meant to
+sit on the other, every control is on screen, and on a touch screen every control is at least 44×44
+CSS pixels (issue 24).
+
+What it looks at, in the page as it stands (one ``page.evaluate``):
+
+- **controls**: visible ``button``, ``select``, ``input`` (a checkbox or radio inside a ``<label>``
+  counts as its label), ``summary``, ``a[href]``;
+- **labels**: every visible run of text (each text node's line boxes, from a ``Range``), so a word
+  drawn over a card or under another word is seen wherever it comes from;
+- **cards**: every visible ``.card`` (hand, pile, backs, stacks, stock, the open table).
+
+Two boxes that cross by more than :data:`SLACK` pixels both ways are a problem, unless one holds the
+other (a badge in a card, a word in its button), or the pair is allowed by :data:`ALLOWED`: pairs of
+CSS selectors for what is meant to stack (the fanned hand, the pile, a count badge on its stack, the
+open play log over the table). Only what a modal dialog leaves reachable is looked at when one is open.
+
+Usage::
+
+    problems = layout_problems(page, touch=True)
+    assert not problems, "\\n".join(problems)
+"""
+
+from __future__ import annotations
+
+SLACK = 1.5
+"""Pixels two boxes may share without counting as overlapping (anti-aliasing, sub-pixel layout)."""
+MIN_TOUCH = 44
+"""The smallest control on a touch screen, in CSS pixels (WCAG 2.5.5, the platforms' guidelines)."""
+
+ALLOWED: tuple[tuple[str, str], ...] = (
+    # cards meant to lie on cards
+    (".hand-card", ".hand-card"),
+    ("#bot-hand .back", "#bot-hand .back"),
+    (".seat-hand .back", ".seat-hand .back"),
+    (".pile-card", ".pile-card"),
+    (".kseri-card", ".kseri-card"),
+    (".kseri-card", ".stack-top"),
+    (".table-card", ".table-card"),  # a build's cards, fanned
+    # count badges on what they count
+    (".stack-count", ".stack-top, .stack-empty, .kseri-card"),
+    (".stock-count", ".stock-top"),
+    (".pile-count", ".pile-card"),
+    (".seat-count", ".seat-stack"),
+    (".live-score", ".stack-visual, .stack-top, .stack-empty, .kseri-card"),
+    # a hand card's own marks (the hint's badge and "takes" sit on the card, and on its neighbour's edge)
+    (".hint-badge, .takes-mark, .key-cap", ".hand-card"),
+    # what is meant to sit over the table while it shows
+    (".log-list, .log-list *", "*"),
+    ("#ways, #ways *", "#table .card, #table .table-card, #table *"),
+    (".gain-badge", "*"),
+    ("#kseri-flash, #kseri-flash *", "*"),
+    (".flyer", "*"),
+)
+"""Pairs of selectors (each a selector list) whose elements may overlap: intended stacking."""
+
+LAYOUT_JS = r"""([slack, allowed]) => {
+  const modal = [...document.querySelectorAll('dialog[open]')].pop() || null;
+  const root = modal || document.querySelector('#app') || document.body;
+  const vw = innerWidth, vh = innerHeight;
+  const visible = (el) => el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})
+    && !el.closest('[inert], [aria-hidden="true"].sr-only');
+  const clipped = (el, r, self) => {
+    // the part of r a scrolling or clipping ancestor (for text: its own element too) leaves in view
+    let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+    for (let p = self ? el : el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const st = getComputedStyle(p);
+      if (st.overflowX !== 'visible' || st.overflowY !== 'visible' || st.clip !== 'auto') {
+        const q = p.getBoundingClientRect();
+        box = {left: Math.max(box.left, q.left), top: Math.max(box.top, q.top),
+               right: Math.min(box.right, q.right), bottom: Math.min(box.bottom, q.bottom)};
+        if (box.right - box.left < 2 || box.bottom - box.top < 2) return null;
+      }
+    }
+    return box;
+  };
+  const name = (el) => {
+    let s = el.tagName.toLowerCase();
+    if (el.id) s += '#' + el.id;
+    const cls = [...el.classList].slice(0, 2).join('.');
+    if (cls) s += '.' + cls;
+    if (el.dataset && el.dataset.card) s += `[data-card=${el.dataset.card}]`;
+    if (el.dataset && el.dataset.action) s += `[data-action=${el.dataset.action}]`;
+    const text = (el.textContent || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, ' ').slice(0, 24);
+    return text ? `${s} "${text}"` : s;
+  };
+  const items = [];
+  const add = (kind, el, r, label) => {
+    if (r.width < 2 || r.height < 2) return;
+    const box = clipped(el, r, kind === 'label');
+    if (!box) return;
+    items.push({kind, el, box, label: label || name(el), w: r.width, h: r.height});
+  };
+  const controls = new Set();
+  for (const el of root.querySelectorAll('button, select, input:not([type=hidden]), summary, a[href]')) {
+    if (!visible(el)) continue;
+    const target = (el.matches('input[type=checkbox], input[type=radio]') && el.closest('label')) || el;
+    if (controls.has(target) || !visible(target)) continue;
+    controls.add(target);
+    add('control', target, target.getBoundingClientRect());
+  }
+  for (const el of root.querySelectorAll('.card')) {
+    if (visible(el) && !el.closest('#fx, #card-rack')) add('card', el, el.getBoundingClientRect());
+  }
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!el || !node.nodeValue.trim() || !visible(el)) continue;
+    if (el.closest('#fx, #card-rack, script, style, option')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const what = `text "${node.nodeValue.trim().slice(0, 24)}" in ${name(el)}`;
+    for (const r of range.getClientRects()) add('label', el, r, what);
+  }
+  const matches = (el, selector) => { try { return el.matches(selector); } catch { return false; } };
+  const allowedPair = (a, b) => allowed.some(([x, y]) =>
+    (matches(a, x) && matches(b, y)) || (matches(b, x) && matches(a, y)));
+  const related = (a, b) => a === b || a.contains(b) || b.contains(a);
+  const problems = [];
+  const seen = new Set();
+  for (let i = 0; i < items.length; i++) {
+    const a = items[i];
+    if (a.kind === 'control') {
+      const r = a.box;
+      if (!modal && (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5))
+        problems.push(`off screen: ${a.label} at ${Math.round(r.left)},${Math.round(r.top)}`);
+    }
+    for (let j = i + 1; j < items.length; j++) {
+      const b = items[j];
+      const dx = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+      const dy = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+      if (dx <= slack || dy <= slack) continue;
+      if (related(a.el, b.el) || allowedPair(a.el, b.el)) continue;
+      // a word inside a card or a control it belongs to is part of it
+      if ((a.kind === 'label' && b.el.contains(a.el)) || (b.kind === 'label' && a.el.contains(b.el))) continue;
+      const key = `${a.label} / ${b.label}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(`overlap (${Math.round(dx)}×${Math.round(dy)} px): ${a.label} / ${b.label}`);
+    }
+  }
+  const small = items.filter(x => x.kind === 'control').map(x => ({label: x.label, w: x.w, h: x.h}));
+  return {problems, controls: small};
+}"""
+
+
+def layout_problems(page, *, touch: bool = False, allowed: tuple[tuple[str, str], ...] = ALLOWED,
+                    min_touch: float = MIN_TOUCH) -> list[str]:
+    """What is wrong with the page's layout as it stands: overlaps, controls off screen, and with
+    ``touch`` controls smaller than ``min_touch`` pixels either way."""
+    found = page.evaluate(LAYOUT_JS, [SLACK, [list(pair) for pair in allowed]])
+    problems = list(found["problems"])
+    if touch:
+        problems += [f"under {min_touch} px: {c['label']} is {c['w']:.0f}×{c['h']:.0f}"
+                     for c in found["controls"] if c["w"] < min_touch - 0.5 or c["h"] < min_touch - 0.5]
+    return problems
