@@ -133,7 +133,7 @@ LAYOUT_JS = r"""([slack, allowed]) => {
       if (related(a.el, b.el) || allowedPair(a.el, b.el)) continue;
       // a word inside a card or a control it belongs to is part of it
       if ((a.kind === 'label' && b.el.contains(a.el)) || (b.kind === 'label' && a.el.contains(b.el))) continue;
-      const key = `${a.label} / ${b.label}`;
+      const key = [a.label, b.label].sort().join(' / ');
       if (seen.has(key)) continue;
       seen.add(key);
       problems.push(`overlap (${Math.round(dx)}×${Math.round(dy)} px): ${a.label} / ${b.label}`);
