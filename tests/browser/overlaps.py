@@ -13,7 +13,8 @@ What it looks at, in the page as it stands (one ``page.evaluate``):
 Two boxes that cross by more than :data:`SLACK` pixels both ways are a problem, unless one holds the
 other (a badge in a card, a word in its button), or the pair is allowed by :data:`ALLOWED`: pairs of
 CSS selectors for what is meant to stack (the fanned hand, the pile, a count badge on its stack, the
-open play log over the table). Only what a modal dialog leaves reachable is looked at when one is open.
+open play log over the table). A control whose words do not fit it is reported too. Only what a modal
+dialog leaves reachable is looked at when one is open.
 
 Usage::
 
@@ -42,11 +43,13 @@ ALLOWED: tuple[tuple[str, str], ...] = (
     (".stock-count", ".stock-top"),
     (".pile-count", ".pile-card"),
     (".seat-count", ".seat-stack"),
-    (".live-score", ".stack-visual, .stack-top, .stack-empty, .kseri-card"),
     # a hand card's own marks (the hint's badge and "takes" sit on the card, and on its neighbour's edge)
     (".hint-badge, .takes-mark, .key-cap", ".hand-card"),
     # what is meant to sit over the table while it shows
     (".log-list, .log-list *", "*"),
+    (".more-menu, .more-menu *", "*"),
+    # the new-game screen's buttons stick to its foot over the choices scrolling under them
+    ("dialog.new-game .sheet-actions, dialog.new-game .sheet-actions *", ".new-game-body, .new-game-body *"),
     ("#ways, #ways *", "#table .card, #table .table-card, #table *"),
     (".gain-badge", "*"),
     ("#kseri-flash, #kseri-flash *", "*"),
@@ -112,7 +115,8 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     const what = `text "${node.nodeValue.trim().slice(0, 24)}" in ${name(el)}`;
     for (const r of range.getClientRects()) add('label', el, r, what);
   }
-  const matches = (el, selector) => { try { return el.matches(selector); } catch { return false; } };
+  // an element matches a selector of the list when it, or what it is part of, does (a badge's words)
+  const matches = (el, selector) => { try { return !!el.closest(selector); } catch { return false; } };
   const allowedPair = (a, b) => allowed.some(([x, y]) =>
     (matches(a, x) && matches(b, y)) || (matches(b, x) && matches(a, y)));
   const related = (a, b) => a === b || a.contains(b) || b.contains(a);
@@ -138,6 +142,11 @@ LAYOUT_JS = r"""([slack, allowed]) => {
       seen.add(key);
       problems.push(`overlap (${Math.round(dx)}×${Math.round(dy)} px): ${a.label} / ${b.label}`);
     }
+  }
+  for (const x of items) {  // a control whose words do not fit it (cut off, or spilling out)
+    if (x.kind !== 'control' || x.el.matches('select, input, label, .card')) continue;
+    if (x.el.scrollWidth > x.el.clientWidth + 1)
+      problems.push(`cut off: ${x.label} (${x.el.scrollWidth} > ${x.el.clientWidth} px)`);
   }
   const small = items.filter(x => x.kind === 'control').map(x => ({label: x.label, w: x.w, h: x.h}));
   return {problems, controls: small};
