@@ -8,7 +8,8 @@ What it looks at, in the page as it stands (one ``page.evaluate``):
   counts as its label), ``summary``, ``a[href]``;
 - **labels**: every visible run of text (each text node's line boxes, from a ``Range``), so a word
   drawn over a card or under another word is seen wherever it comes from;
-- **cards**: every visible ``.card`` (hand, pile, backs, stacks, stock, the open table).
+- **cards**: every visible ``.card`` (hand, pile, backs, stacks, stock, the open table);
+- **boxes**: the banners, the name tags and the seats' panels (opaque: nothing may hide under them).
 
 Two boxes that cross by more than :data:`SLACK` pixels both ways are a problem, unless one holds the
 other (a badge in a card, a word in its button), or the pair is allowed by :data:`ALLOWED`: pairs of
@@ -37,7 +38,8 @@ ALLOWED: tuple[tuple[str, str], ...] = (
     (".pile-card", ".pile-card"),
     (".kseri-card", ".kseri-card"),
     (".kseri-card", ".stack-top"),
-    (".table-card", ".table-card"),  # a build's cards, fanned
+    (".table-card", ".table-card"),
+    (".build-card, .build-value, .build-owner", ".build-card"),  # a build's cards, fanned, its value on them
     # count badges on what they count
     (".stack-count", ".stack-top, .stack-empty, .kseri-card"),
     (".stock-count", ".stock-top"),
@@ -65,14 +67,19 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     && !el.closest('[inert], [aria-hidden="true"].sr-only');
   const clipped = (el, r, self) => {
     // the part of r a scrolling or clipping ancestor (for text: its own element too) leaves in view
-    let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+    let box = {left: r.left, top: r.top, right: r.right, bottom: r.bottom, cut: false};
     for (let p = self ? el : el.parentElement; p && p !== document.body; p = p.parentElement) {
       const st = getComputedStyle(p);
       if (st.overflowX !== 'visible' || st.overflowY !== 'visible' || st.clip !== 'auto') {
         const q = p.getBoundingClientRect();
-        box = {left: Math.max(box.left, q.left), top: Math.max(box.top, q.top),
-               right: Math.min(box.right, q.right), bottom: Math.min(box.bottom, q.bottom)};
-        if (box.right - box.left < 2 || box.bottom - box.top < 2) return null;
+        const next = {left: Math.max(box.left, q.left), top: Math.max(box.top, q.top),
+                      right: Math.min(box.right, q.right), bottom: Math.min(box.bottom, q.bottom), cut: box.cut};
+        if (next.right - next.left < 2 || next.bottom - next.top < 2) return null;
+        // cut by a box that does not scroll (a scroller shows the rest when scrolled)
+        const scrolls = /auto|scroll/.test(st.overflowX + st.overflowY);
+        const narrower = next.right - next.left < box.right - box.left - 2;
+        if (!scrolls && (narrower || next.bottom - next.top < box.bottom - box.top - 2)) next.cut = true;
+        box = next;
       }
     }
     return box;
@@ -93,7 +100,11 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     const box = clipped(el, r, kind === 'label');
     if (!box) return;
     items.push({kind, el, box, label: label || name(el), w: r.width, h: r.height});
+    // (a word shortened on purpose, with an ellipsis, is not cut off: its whole is in a name or title)
+    const shortened = getComputedStyle(el).textOverflow === 'ellipsis';
+    if (box.cut && kind !== 'card' && !shortened) cutOff.push(label || name(el));
   };
+  const cutOff = [];
   const controls = new Set();
   for (const el of root.querySelectorAll('button, select, input:not([type=hidden]), summary, a[href]')) {
     if (!visible(el)) continue;
@@ -101,6 +112,9 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     if (controls.has(target) || !visible(target)) continue;
     controls.add(target);
     add('control', target, target.getBoundingClientRect());
+  }
+  for (const el of root.querySelectorAll('.banner, .tag, .seat-panel')) {  // opaque boxes: nothing may hide under them
+    if (visible(el)) add('box', el, el.getBoundingClientRect());
   }
   for (const el of root.querySelectorAll('.card')) {
     if (visible(el) && !el.closest('#fx, #card-rack')) add('card', el, el.getBoundingClientRect());
@@ -148,6 +162,7 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     if (x.el.scrollWidth > x.el.clientWidth + 1)
       problems.push(`cut off: ${x.label} (${x.el.scrollWidth} > ${x.el.clientWidth} px)`);
   }
+  for (const label of new Set(cutOff)) problems.push(`cut off by its box: ${label}`);
   const small = items.filter(x => x.kind === 'control').map(x => ({label: x.label, w: x.w, h: x.h}));
   return {problems, controls: small};
 }"""
