@@ -25,8 +25,9 @@ Usage::
 
 from __future__ import annotations
 
-SLACK = 1.5
-"""Pixels two boxes may share without counting as overlapping (anti-aliasing, sub-pixel layout)."""
+SLACK = 3
+"""Pixels two boxes may share without counting as overlapping: anti-aliasing, sub-pixel layout, and the
+corners of a turned card's bounding box, which hold no card (the fanned hands and stacks are turned)."""
 MIN_TOUCH = 44
 """The smallest control on a touch screen, in CSS pixels (WCAG 2.5.5, the platforms' guidelines)."""
 
