@@ -758,9 +758,14 @@ class App:
             window.history.pushState(js_object({HISTORY_MARK: True}), "")
 
     def on_dialog_close(self, event: Any) -> None:
-        """A dialog closed (its button, Escape, the page): the last one takes its history entry along."""
-        if self.history.closed(any_open=exists(document.querySelector("dialog[open]"))):
+        """A dialog closed (its button, Escape, the page): the last one takes its history entry along.
+        The first visit's welcome (or the new-game screen it led to) closed on the game dealt: it starts."""
+        any_open = exists(document.querySelector("dialog[open]"))
+        if self.history.closed(any_open=any_open):
             window.history.back()
+        if not any_open and event.target.id in ("welcome", "new-game") and self.session.phase == "bot" \
+                and self.state.activity is Activity.IDLE:
+            self.go_on()
 
     def on_popstate(self, event: Any) -> None:
         """The back button with a dialog open: close it (the round's summary means "next round")."""
@@ -1135,8 +1140,11 @@ class App:
         """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
         if self.unasked and not self.storage.get(INTRO_KEY):
-            self.open_welcome()  # one tap to the game dealt behind it, or the full new-game screen
-        self.go_on()
+            # one tap to the game dealt behind it, or the full new-game screen; the bot waits for the
+            # choice (on_dialog_close), so the game offered is one nobody has played yet
+            self.open_welcome()
+        else:
+            self.go_on()
         self.board.announce(self.turns.turn_text())
         self.spawn(self.warm_up())
 
