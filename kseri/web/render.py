@@ -102,6 +102,18 @@ def format_value(value: float) -> str:
 # --------------------------------------------------------------------------- the table
 
 
+def shown_best(hint: HintEntry) -> bool:
+    """Whether the page calls ``hint``'s card a best one: the search's best, or a card whose loss shows
+    as 0.0 (its ★, its words and the review's count must agree: a card "−0.0" behind the best was
+    called "the best card too" by the words while only the best carried the ★).
+
+    >>> from kseri.table.views import HintEntry
+    >>> shown_best(HintEntry("8H", 3.0, best=False, loss=0.04)), shown_best(HintEntry("8H", 3.0, best=False, loss=0.1))
+    (True, False)
+    """
+    return hint.best or hint.loss < 0.05
+
+
 def hint_badge_text(hint: HintEntry) -> str:
     """What a card's hint badge says: ``★`` on the best card, the points it costs against the best on the others.
 
@@ -109,7 +121,7 @@ def hint_badge_text(hint: HintEntry) -> str:
     >>> hint_badge_text(HintEntry("AS", 1.0, best=True)), hint_badge_text(HintEntry("2C", -0.2, best=False, loss=1.2))
     ('★', '−1.2')
     """
-    return "★" if hint.best else format_value(-hint.loss)
+    return "★" if shown_best(hint) else format_value(-hint.loss)
 
 
 def hint_reason(hint: HintEntry) -> str:
@@ -140,7 +152,7 @@ def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str
     reason = hint_reason(hint)
     if reason:
         label += f", {reason}"
-    meaning = _("the hint's best card") if hint.best else _("points against the hint's best card")
+    meaning = _("the hint's best card") if shown_best(hint) else _("points against the hint's best card")
     return f"{label}: {meaning}"
 
 
@@ -152,7 +164,7 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
         hint = hints.get(code) if hints else None
         attrs = [
             'type="button"',
-            f'class="card hand-card{" is-best" if hint and hint.best else ""}"',
+            f'class="card hand-card{" is-best" if hint and shown_best(hint) else ""}"',
             f'data-card="{code}"',
             f'data-index="{i}"',
             f'style="--i:{i};--n:{n}"',
@@ -166,7 +178,7 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
             attrs.append("disabled")
         badge = ""
         if hint:
-            tone = "good" if hint.best else ("meh" if hint.loss < 0.5 else "bad")
+            tone = "good" if shown_best(hint) else ("meh" if hint.loss < 0.5 else "bad")
             badge = f'<span class="hint-badge {tone}" aria-hidden="true">{hint_badge_text(hint)}</span>'
             if hint.takes:
                 badge += f'<span class="takes-mark" aria-hidden="true">{escape(_("takes"))}</span>'
@@ -369,14 +381,14 @@ def hint_note_html(hints: Sequence[HintEntry]) -> str:
     """The hint's words under the turn line: the best card and why; pointing at (or focusing)
     another card shows its reason instead (CSS picks the line by the card's place in the hand)."""
     lines = []
-    tied = [hint for hint in hints if hint.best]
+    tied = [hint for hint in hints if shown_best(hint)]
     shown = False  # the line shown by default: the first best card's (naming every card that ties with it)
     for i, hint in enumerate(hints):
         card = escape(card_label(hint.card))
-        first = hint.best and not shown
+        first = shown_best(hint) and not shown
         if first and len(tied) > 1:  # the ★ sits on each of them: the words name each of them too
             head = _("Equally best: <b>{cards}</b>").format(cards=" ".join(escape(card_label(t.card)) for t in tied))
-        elif hint.best:
+        elif shown_best(hint):
             head = _("Best: <b>{card}</b>").format(card=card)
         else:
             head = _("<b>{card}</b>: {value} against the best").format(card=card, value=format_value(-hint.loss))
