@@ -1164,6 +1164,7 @@ class App:
         if not exists(document.querySelector("#app h1")):
             header = document.querySelector("#app header")  # in the banner landmark, like all content
             (header if exists(header) else self.el["app"]).insertAdjacentHTML("afterbegin", render.TABLE_HEADING)
+            language.translate_page()  # (the heading in the page's language)
         if not exists(document.querySelector('#rules a[href^="guide"]')):
             lead = document.querySelector("#rules .lead")
             if exists(lead):

@@ -49,6 +49,7 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#loading .splash-text", "text", N_("Shuffling the deck…")),
     ("#loading .splash-small", "text", N_("The first deal takes a few seconds; after that the table opens quickly.")),
     (".brand-name", "text", N_("Kseri")),
+    ("#app header h1.sr-only", "text", N_("Kseri")),  # the table's heading for screen readers (render.TABLE_HEADING)
     # the header
     ("#hint-button > span", "text", N_("Hint")),
     ("#hint-button", "title", N_("What the hard bot thinks each of your cards is worth (H)")),
