@@ -1,13 +1,14 @@
 """The engine's fast path as it was before issue #15 (commit 8ead32a), frozen for comparison.
 
 Benchmark scaffolding, not shipped: ``benchmarks/engine.py`` times it side by side
-with today's :mod:`kseri.engine.playout`, and ``tests/engine/test_speed_paths.py``
-checks, round by round and play by play, that today's engine ends in the same state.
+with today's engine, and ``tests/engine/test_speed_paths.py`` checks, round by round and
+play by play, that today's engine ends in the same state.
 The code below is a verbatim copy of that commit's ``BaseRound`` deal and round end
 (``kseri/engine/state.py``), ``Round.deal``/``from_deck``/``clone``/``apply_index``
-(``kseri/engine/round.py``) and ``random_playout`` (``kseri/engine/playout.py``),
-without the checked API; it imports only the rules and the card tables, which the
-work did not change. Do not edit it to follow the engine.
+(``kseri/engine/round.py``, today ``kseri/engine/pile/round.py``) and ``random_playout``
+(``kseri/engine/playout.py``: a random play-out written out in one loop, which the engine no
+longer has, since no search used it), without the checked API; it imports only the rules and
+the card tables, which the work did not change. Do not edit it to follow the engine.
 
 Run alone: ``python benchmarks/baseline_round.py [--rounds N]`` (random rounds per second).
 """

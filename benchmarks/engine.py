@@ -11,12 +11,11 @@ deals and plays), alternating which goes first. Times are this process's CPU tim
 work on the machine stretches them less than the wall clock. Printed: the median
 rate of each side over R trials and the median of the per-trial ratios new/baseline.
 
-Workloads:
+Workloads (both engines through the same loop, :func:`play_at_random`: one ``apply_index``
+call per play, the path the bots' own play-outs take; their policy is not timed):
 
-- ``random rounds``: deal, 48 random plays, the sweep (``random_round``): the #15 measure.
+- ``random rounds``: deal, 48 random plays, the sweep: the #15 measure.
 - ``clone + play-out``: clone a dealt round and play it out at random, as search does.
-- ``clone + apply_index``: the same, one ``apply_index`` call per play: the path the
-  bots' own play-outs take (their policy is not timed).
 
 Then, for scale, the checked API doing random rounds with events and scoring.
 """
@@ -30,6 +29,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -37,7 +37,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import baseline_round as baseline
 
 from kseri import GREEK, Round, score_round
-from kseri.engine import playout
 
 
 def cpu_clock() -> Callable[[], float]:
@@ -58,50 +57,48 @@ def cpu_clock() -> Callable[[], float]:
     return time.process_time
 
 
+def play_at_random(state: Any, rng: random.Random) -> Any:
+    """Uniformly random cards until the round ends, one ``apply_index`` call and one draw per play
+    (``hand[int(rng.random() * len(hand))]``): the same loop for today's engine and the frozen one."""
+    hands = state.hands
+    uniform = rng.random
+    apply = state.apply_index
+    end = len(state.deck)
+    while state.next_card < end or any(hands):
+        hand = hands[state.to_move]
+        apply(hand[int(uniform() * len(hand))])
+    return state
+
+
 def new_rounds(rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(rounds):
-        playout.random_round(GREEK, rng)
+        play_at_random(Round.deal(GREEK, 0, rng), rng)
 
 
 def old_rounds(rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(rounds):
-        baseline.random_round(GREEK, rng)
+        play_at_random(baseline.BaselineRound.deal(GREEK, 0, rng), rng)
 
 
 def new_clones(rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     root = Round.deal(GREEK, 0, rng)
     for _ in range(rounds):
-        playout.random_playout(root.clone(), rng)
+        play_at_random(root.clone(), rng)
 
 
 def old_clones(rounds: int, seed: int) -> None:
     rng = random.Random(seed)
     root = baseline.BaselineRound.deal(GREEK, 0, rng)
     for _ in range(rounds):
-        baseline.random_playout(root.clone(), rng)
-
-
-def new_applies(rounds: int, seed: int) -> None:
-    rng = random.Random(seed)
-    root = Round.deal(GREEK, 0, rng)
-    for _ in range(rounds):
-        playout._apply_each(root.clone(), rng)
-
-
-def old_applies(rounds: int, seed: int) -> None:
-    rng = random.Random(seed)
-    root = baseline.BaselineRound.deal(GREEK, 0, rng)
-    for _ in range(rounds):
-        baseline.random_playout(root.clone(), rng)
+        play_at_random(root.clone(), rng)
 
 
 WORKLOADS = {
     "random rounds": (new_rounds, old_rounds),
     "clone + play-out": (new_clones, old_clones),
-    "clone + apply_index": (new_applies, old_applies),
 }
 
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
-from kseri.bots.medium import choose_medium
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
+from kseri.bots.pile.medium import choose_medium
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules
 from kseri.engine.scoring import score_round
 

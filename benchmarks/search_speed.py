@@ -38,8 +38,8 @@ def worker(root: str, rules_text: str, rounds: int, seed: int) -> None:
     """In a child process: import ``kseri`` from ``root``, think every decision, print JSON."""
     sys.path.insert(0, root)
     from kseri.bots import Thinker
-    from kseri.engine.observation import Observation
-    from kseri.engine.round import Round
+    from kseri.engine.pile.observation import Observation
+    from kseri.engine.pile.round import Round
     from kseri.engine.rules import rules_from_text
 
     rules = rules_from_text(rules_text)

@@ -26,10 +26,10 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kseri.bots.names import LEVELS
-from kseri.bots.sums_thinker import SumsThinker
+from kseri.bots.sums.thinker import SumsThinker
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsRound
 
 
 def quantile(values: list[float], q: float) -> float:

@@ -88,7 +88,7 @@ def package_data(root: str | os.PathLike[str] = ROOT) -> dict[str, bytes]:
 
 
 def bytecode_name(module: str, cache_tag: str) -> str:
-    """``kseri/bots/search.py`` -> ``kseri/bots/__pycache__/search.cpython-314.pyc``."""
+    """``kseri/bots/pile/search.py`` -> ``kseri/bots/__pycache__/search.cpython-314.pyc``."""
     path = PurePosixPath(module)
     return (path.parent / "__pycache__" / f"{path.stem}.{cache_tag}.pyc").as_posix()
 

@@ -17,6 +17,7 @@ from kseri.engine.errors import (
     CardCodeError,
     IllegalMoveError,
     KseriError,
+    ObservationError,
     PositionError,
     RecordError,
     RulesError,
@@ -24,9 +25,9 @@ from kseri.engine.errors import (
 )
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation, ObservationError
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.record import dumps, from_record, loads, summary, to_record
-from kseri.engine.round import Round
 from kseri.engine.rules import FOURCARD, GREEK, PROFILES, Rules, rules_from_spec
 from kseri.engine.scoring import Breakdown, RoundScore, score_round
 from kseri.engine.state import RoundState

@@ -1,9 +1,12 @@
-"""Build rounds with chosen cards, for rule tests."""
+"""Build rounds with chosen cards, and play them out at random, for rule tests."""
 
 from __future__ import annotations
 
+import random
+
 from kseri.engine.cards import Card
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
+from kseri.engine.pile.table import PILE_TABLE
 from kseri.engine.rules import GREEK, Rules
 
 
@@ -35,3 +38,18 @@ def play(state: Round, *codes: str):
 def gained(state: Round, seat: int) -> int:
     """Card points plus kseri bonus so far (no majority)."""
     return state.points[seat] + state.bonus[seat]
+
+
+def random_playout(state: Round, rng: random.Random) -> Round:
+    """Play ``state`` on with uniformly random cards until the round ends (a position without its
+    stock: until the hands run out); returns ``state``. One draw per play,
+    ``hand[int(rng.random() * len(hand))]`` (:meth:`kseri.engine.pile.table.PileTable.random_play`):
+    the draws of the engine's old fast path, frozen in ``benchmarks/baseline_round.py``."""
+    while not state.is_terminal():
+        PILE_TABLE.random_play(state, rng)
+    return state
+
+
+def random_round(rules: Rules, rng: random.Random, dealer: int = 0) -> Round:
+    """Deal and play a whole round at random."""
+    return random_playout(Round.deal(rules, dealer, rng), rng)

@@ -6,17 +6,17 @@ Levels (:data:`LEVELS`, weakest first):
   rich pile), otherwise plays a random card;
 - ``medium``: counts cards; keeps jacks for piles worth them, leads ranks the
   opponent cannot (or is unlikely to) match, does not feed points to a pile the
-  opponent may take (:mod:`kseri.bots.heuristic`);
+  opponent may take (:mod:`kseri.bots.pile.heuristic`);
 - ``hard``: reads the opponent's plays, samples the hidden cards and plays each
-  card out (:mod:`kseri.bots.search`); plays the last packet exactly
-  (:mod:`kseri.bots.endgame`) when it is small enough to solve within a budget.
+  card out (:mod:`kseri.bots.pile.search`); plays the last packet exactly
+  (:mod:`kseri.bots.pile.endgame`) when it is small enough to solve within a budget.
 
-A bot sees only one seat's :class:`~kseri.engine.observation.Observation` and an
-injected :class:`random.Random`:
+A bot sees only one seat's observation (never a hidden card) and an injected
+:class:`random.Random`, at either table (:mod:`kseri.engine.tables`):
 
 >>> import random
 >>> from kseri import Match, Observation
->>> from kseri.bots import Thinker, choose
+>>> from kseri.bots import choose, decision
 >>> m = Match.new(rng=random.Random(3), first_dealer=1)
 >>> obs = Observation.from_round(m.round, seat=0)
 >>> card = choose("medium", obs, random.Random(0))
@@ -24,9 +24,9 @@ injected :class:`random.Random`:
 True
 
 For a page that must not freeze, think in slices (a slice overruns ``max_ms`` by a
-few milliseconds at most, whatever the rules; see :class:`Thinker`):
+few milliseconds at most, whatever the rules; see :class:`~kseri.bots.thinking.Decision`):
 
->>> think = Thinker("hard", obs, random.Random(0), samples=4)
+>>> think = decision("hard", obs, random.Random(0))
 >>> while not think.step(max_ms=20):
 ...     pass            # let the page breathe here
 >>> think.choice().index in obs.hand
@@ -41,27 +41,13 @@ other name here is imported from its module on first use (``from kseri.bots
 import Thinker`` loads the search), so the table can read the level names at
 start-up and load the bots on the bot's first turn.
 
-Modules, each importing only the ones above it (and :mod:`kseri.engine`):
-
-- :mod:`~kseri.bots.names` (the level names, a leaf), :mod:`~kseri.bots.base`
-  (the :class:`Bot` interface, :class:`BotError`), :mod:`~kseri.bots.scale`
-  (point values too big for floats, scaled down);
-- :mod:`~kseri.bots.counting`, :mod:`~kseri.bots.heuristic`, :mod:`~kseri.bots.easy`,
-  :mod:`~kseri.bots.medium` (the policies), :mod:`~kseri.bots.rollout`,
-  :mod:`~kseri.bots.value`, :mod:`~kseri.bots.belief`, :mod:`~kseri.bots.endgame`
-  (what the search is made of);
-- :mod:`~kseri.bots.params` (:class:`~kseri.bots.params.SearchParams`),
-  :mod:`~kseri.bots.levels` (what each level runs), :mod:`~kseri.bots.search`
-  (the sampling search);
-- :mod:`~kseri.bots.thinker` (one decision in slices), :mod:`~kseri.bots.play`
-  (:func:`choose`, :class:`LevelBot`), :mod:`~kseri.bots.evaluation` (:func:`evaluate`);
-- :mod:`~kseri.bots.protocol` and :mod:`~kseri.bots.arena`.
-
-The sums table (``docs/bots.md``): :mod:`~kseri.bots.sums_sim` (a lean model of the round),
-:mod:`~kseri.bots.sums_rollout` (the play-outs' policy), :mod:`~kseri.bots.sums_heuristic`
-(``medium``), :mod:`~kseri.bots.sums_policy` (``easy``, and each policy level's values),
-:mod:`~kseri.bots.sums_endgame` (the last packet, exact), :mod:`~kseri.bots.sums_search`
-(``hard``), :mod:`~kseri.bots.sums_thinker` (one decision in slices).
+The modules of every table: :mod:`~kseri.bots.names` (the level names, a leaf),
+:mod:`~kseri.bots.base` (the :class:`Bot` interface, :class:`BotError`, the turn's checks),
+:mod:`~kseri.bots.thinking` (the :class:`~kseri.bots.thinking.Decision` protocol every level of
+every table implements, and the one sliced-search driver), :mod:`~kseri.bots.tables` (each
+table's decision by the engine's table id), :mod:`~kseri.bots.play` (:func:`choose`,
+:class:`LevelBot`), :mod:`~kseri.bots.protocol` and :mod:`~kseri.bots.arena`. Each table's
+levels live together: :mod:`kseri.bots.pile` and :mod:`kseri.bots.sums` (``docs/bots.md``).
 """
 
 from __future__ import annotations
@@ -72,24 +58,29 @@ from typing import TYPE_CHECKING
 from kseri.bots.names import DEFAULT_LEVEL, LEVELS
 
 if TYPE_CHECKING:
-    from kseri.bots.base import Bot, BotError, legal_cards
-    from kseri.bots.evaluation import evaluate, expand_values
+    from kseri.bots.base import Bot, BotError, legal_moves
+    from kseri.bots.pile.counting import expand_values
+    from kseri.bots.pile.evaluation import evaluate
+    from kseri.bots.pile.thinker import Thinker
     from kseri.bots.play import LevelBot, choose, get_bot
-    from kseri.bots.thinker import Thinker
+    from kseri.bots.tables import decision
+    from kseri.bots.thinking import Decision
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "BotError", "LevelBot", "Thinker", "choose", "evaluate",
-           "expand_values", "get_bot", "legal_cards"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "BotError", "Decision", "LevelBot", "Thinker", "choose", "decision",
+           "evaluate", "expand_values", "get_bot", "legal_moves"]
 
 _LAZY = {
     "Bot": "kseri.bots.base",
     "BotError": "kseri.bots.base",
-    "legal_cards": "kseri.bots.base",
-    "evaluate": "kseri.bots.evaluation",
-    "expand_values": "kseri.bots.evaluation",
+    "legal_moves": "kseri.bots.base",
+    "Decision": "kseri.bots.thinking",
+    "evaluate": "kseri.bots.pile.evaluation",
+    "expand_values": "kseri.bots.pile.counting",
     "LevelBot": "kseri.bots.play",
     "choose": "kseri.bots.play",
     "get_bot": "kseri.bots.play",
-    "Thinker": "kseri.bots.thinker",
+    "Thinker": "kseri.bots.pile.thinker",
+    "decision": "kseri.bots.tables",
 }
 """Where each lazily imported name lives."""
 

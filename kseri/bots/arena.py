@@ -36,18 +36,13 @@ from typing import Any, Protocol
 
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
-from kseri.bots.sums_thinker import SumsThinker
-from kseri.bots.thinker import Thinker
-from kseri.engine.cards import Card
+from kseri.bots.tables import decision
 from kseri.engine.errors import KseriError
 from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
-from kseri.engine.scoring import score_round
-from kseri.engine.sums import SumsMove, SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.table import TableObservation, TableRound
+from kseri.engine.tables import table_for
 
 __all__ = ["ArenaError", "ArenaResult", "Interval", "LevelPlayer", "Player", "ProcessPlayer", "format_result",
            "make_player", "run_arena", "run_arena_cli"]
@@ -72,11 +67,11 @@ class ArenaError(BotError):
 
 
 class Player(Protocol):
+    """A bot in the arena: a move for an observation of any table."""
+
     name: str
 
-    def play(self, observation: Observation, rng: random.Random) -> Card: ...
-
-    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove: ...
+    def play(self, observation: TableObservation[Any], rng: random.Random) -> Any: ...
 
     def close(self) -> None: ...
 
@@ -87,11 +82,8 @@ class LevelPlayer:
     def __init__(self, level: str) -> None:
         self.name = level
 
-    def play(self, observation: Observation, rng: random.Random) -> Card:
-        return Thinker(self.name, observation, rng).run()
-
-    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove:
-        return SumsThinker(self.name, observation, rng).run()
+    def play(self, observation: TableObservation[Any], rng: random.Random) -> Any:
+        return decision(self.name, observation, rng).run()
 
     def close(self) -> None:
         pass
@@ -194,19 +186,13 @@ class ProcessPlayer:
             raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}")
         return answer
 
-    def play(self, observation: Observation, rng: random.Random) -> Card:
-        answer = self._ask(observation.to_json())
-        try:
-            return Card.parse(answer)
-        except KseriError:
-            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a card code") from None
-
-    def play_sums(self, observation: SumsObservation, rng: random.Random) -> SumsMove:
+    def play(self, observation: TableObservation[Any], rng: random.Random) -> Any:
         answer = self._ask(observation.to_json())
         try:
             return observation.public_round().parse_move(answer)
         except KseriError:
-            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not a play") from None
+            noun = table_for(observation.rules).move_noun
+            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not {noun}") from None
 
     def close(self) -> None:
         proc = self._proc
@@ -314,22 +300,17 @@ class ArenaResult:
         return data
 
 
-def _play_round(state: Round | SumsRound, players: Sequence[Player], player_at: Sequence[int],
+def _play_round(state: TableRound[Any], players: Sequence[Player], player_at: Sequence[int],
                 rngs: Sequence[random.Random], times: Sequence[list[float]], totals: Sequence[int], target: int,
                 apply: Callable[[Any], object]) -> None:
     """Play ``state`` to its end with ``apply`` (checked); ``player_at[seat]`` is 0 where bot A
     sits, 1 where bot B does."""
+    table = table_for(state.rules)
     while not state.is_terminal():
         seat = state.to_move
         side = player_at[seat]
         start = time.perf_counter()
-        move: Card | SumsMove
-        if isinstance(state, SumsRound):
-            move = players[side].play_sums(SumsObservation.from_round(state, seat=seat, totals=totals,
-                                                                      target=target), rngs[side])
-        else:
-            move = players[side].play(Observation.from_round(state, seat=seat, totals=totals, target=target),
-                                      rngs[side])
+        move = players[side].play(table.observation(state, seat, totals=totals, target=target), rngs[side])
         times[side].append((time.perf_counter() - start) * 1000.0)
         try:
             apply(move)
@@ -357,7 +338,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     place at the table: with two sides, the seats swapped. A deal's result is A's points minus
     the others' average, averaged over A's places. ``first`` skips to that deal of the seed's
     series, so a long measurement can run in shards (deals 0-199 and 200-399 are deals 0-399)."""
-    table: type[Round] | type[SumsRound] = SumsRound if rules.table == "sums" else Round
+    table = table_for(rules)
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
     sides = rules.teams
@@ -378,7 +359,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
                 state = table.from_deck(rules, dealer, deck)
                 _play_round(state, players, _seating(rules, swap), rngs, times, (0,) * sides, rules.target,
                             state.apply)
-                diff += _edge(score_round(state).points, swap)
+                diff += _edge(state.returns(), swap)
             diffs.append(diff / sides)
         for j in range(matches):
             won = 0.0
@@ -389,8 +370,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
                     dealer = match.next_dealer
                     deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
                     match.next_round(list(deck))
-                    current = match.round
-                    state = current if isinstance(current, SumsRound) else match.pile_round()
+                    state = match.round
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)
                     _play_round(state, players, _seating(rules, swap), rngs, times, totals, match.target,

@@ -1,30 +1,31 @@
-"""What every bot shares: the interface, the error type and small card facts.
+"""What every bot shares, at every table: the interface, the error type and the turn's checks.
 
-A bot sees one seat's :class:`~kseri.engine.observation.Observation` (never a hidden
-card) and an injected :class:`random.Random`, and returns the
-:class:`~kseri.engine.cards.Card` it plays. Anything that satisfies :class:`Bot`
-can sit at the table: the levels in :mod:`kseri.bots`, a protocol process in
-the arena, the page's own bot.
+A bot sees one seat's observation (:class:`~kseri.engine.table.TableObservation`: never a
+hidden card) and an injected :class:`random.Random`, and returns the move it plays (a
+:class:`~kseri.engine.cards.Card` at the pile tables, a :class:`~kseri.engine.sums.round.SumsMove`
+at the open table). Anything that satisfies :class:`Bot` can sit at the table: the levels in
+:mod:`kseri.bots`, a protocol process in the arena, the page's own bot.
 
->>> from kseri.bots.base import legal_cards, equivalence_classes
->>> from kseri.engine.cards import Card
->>> ten_d, ten_s, five_s, five_h = (Card.parse(c).index for c in ("10D", "10S", "5S", "5H"))
->>> [Card.from_index(c).code for c in equivalence_classes((ten_d, five_s, ten_s, five_h))]
-['10D', '5S', '10S']
+>>> from kseri.engine.pile.observation import Observation
+>>> seen = Observation(seat=0, dealer=1, hand=(0, 5), opening=(1, 2, 3, 4), plays=())
+>>> [card.code for card in legal_moves(seen)]
+['AS', '2H']
+>>> check_level("grandmaster")
+Traceback (most recent call last):
+...
+kseri.bots.base.BotError: unknown bot level 'grandmaster' (known: easy, medium, hard)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-from kseri.engine.cards import Card, rank_index
+from kseri.bots.names import LEVELS
 from kseri.engine.errors import KseriError
-from kseri.engine.observation import Observation
-from kseri.engine.rules import card_points_table
+from kseri.engine.table import MoveT, TableObservation
 
-__all__ = ["Bot", "BotError", "check_turn", "equivalence_classes", "legal_cards"]
+__all__ = ["Bot", "BotError", "check_level", "check_turn", "legal_moves"]
 
 
 class BotError(KseriError):
@@ -33,19 +34,26 @@ class BotError(KseriError):
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a card for a seat from that seat's observation alone."""
+    """Anything that picks a move for a seat from that seat's observation alone."""
 
     @property
     def name(self) -> str:
         """What to call the bot (a level name, a command line, ...)."""
         ...
 
-    def choose(self, observation: Observation, rng: random.Random) -> Card:
-        """The card to play; must be one of ``observation.hand``."""
+    def choose(self, observation: Any, rng: random.Random) -> Any:
+        """The move to play; must be one of ``observation.legal_moves()``."""
         ...
 
 
-def check_turn(observation: Observation) -> None:
+def check_level(name: object) -> str:
+    """``name`` if it is a level (:data:`~kseri.bots.names.LEVELS`), else :class:`BotError`."""
+    if not isinstance(name, str) or name not in LEVELS:
+        raise BotError(f"unknown bot level {name!r} (known: {', '.join(LEVELS)})")
+    return name
+
+
+def check_turn(observation: TableObservation[Any]) -> None:
     """Raise :class:`BotError` unless the observed seat is the one to move and holds a card."""
     if observation.to_move != observation.seat:
         raise BotError(f"it is seat {observation.to_move}'s turn, not seat {observation.seat}'s")
@@ -53,26 +61,7 @@ def check_turn(observation: Observation) -> None:
         raise BotError(f"seat {observation.seat} holds no card")
 
 
-def legal_cards(observation: Observation) -> list[Card]:
-    """The cards the observed seat may play: its whole hand (Kseri has no follow rule)."""
-    return [Card.from_index(c) for c in observation.hand]
-
-
-def equivalence_classes(cards: Sequence[int], points: Sequence[int] | None = None) -> list[int]:
-    """One representative per group of interchangeable cards, in first-seen order.
-
-    Suits never matter in play; two cards of one rank are interchangeable unless
-    they score differently (10♦ against another ten, 2♣ against another two).
-    ``points`` is the rules' card-points table (Greek by default).
-    """
-    if points is None:
-        from kseri.engine.rules import GREEK
-        points = card_points_table(GREEK)
-    seen: set[tuple[int, int]] = set()
-    out = []
-    for c in cards:
-        key = (rank_index(c), points[c])
-        if key not in seen:
-            seen.add(key)
-            out.append(c)
-    return out
+def legal_moves(observation: TableObservation[MoveT]) -> list[MoveT]:
+    """The moves the observed seat may make (at the pile tables: its whole hand, Kseri has no
+    follow rule)."""
+    return observation.legal_moves()

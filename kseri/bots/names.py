@@ -1,7 +1,7 @@
 """The bot levels by name, weakest first: a leaf module, so the table can list and
 check levels without importing the bots (which costs the page ~70 ms of start-up).
 
-:mod:`kseri.bots.levels` says what each level runs; a test keeps the two in step.
+:mod:`kseri.bots.pile.levels` says what each level runs; a test keeps the two in step.
 """
 
 from __future__ import annotations

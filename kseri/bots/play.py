@@ -1,4 +1,4 @@
-"""Playing a level by name: :func:`choose` in one call, or a :class:`LevelBot`.
+"""Playing a level by name at any table: :func:`choose` in one call, or a :class:`LevelBot`.
 
 >>> import random
 >>> from kseri import Match, Observation
@@ -11,32 +11,32 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
-from kseri.bots.base import Bot
-from kseri.bots.levels import level_spec
-from kseri.bots.thinker import Thinker
-from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.bots.base import Bot, check_level
+from kseri.bots.tables import decision
+from kseri.engine.table import MoveT, TableObservation
 
 __all__ = ["LevelBot", "choose", "get_bot"]
 
 
-def choose(level: str, observation: Observation, rng: random.Random) -> Card:
-    """The card the bot of ``level`` plays (one call; see :class:`~kseri.bots.thinker.Thinker`
-    for slices)."""
-    return Thinker(level, observation, rng).run()
+def choose(level: str, observation: TableObservation[MoveT], rng: random.Random) -> MoveT:
+    """The move the bot of ``level`` plays (one call; :func:`~kseri.bots.tables.decision` gives
+    the decision to think in slices)."""
+    move: MoveT = decision(level, observation, rng).run()
+    return move
 
 
 @dataclass(frozen=True, slots=True)
 class LevelBot:
-    """A :class:`~kseri.bots.base.Bot` playing one level (``LevelBot("hard")``)."""
+    """A :class:`~kseri.bots.base.Bot` playing one level at any table (``LevelBot("hard")``)."""
 
     name: str
 
     def __post_init__(self) -> None:
-        level_spec(self.name)  # raises BotError for an unknown level
+        check_level(self.name)  # raises BotError for an unknown level
 
-    def choose(self, observation: Observation, rng: random.Random) -> Card:
+    def choose(self, observation: TableObservation[Any], rng: random.Random) -> Any:
         return choose(self.name, observation, rng)
 
 

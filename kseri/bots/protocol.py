@@ -1,12 +1,12 @@
 """``kseri-bot/1``: a bot as a process, one JSON observation per line (the format and its
 error lines: ``docs/formats.md`` §"Bot protocol").
 
-Each input line is answered by exactly one output line: the code of the card
-to play, or a line starting ``error:`` that names the problem (not JSON, a
+Each input line is answered by exactly one output line: the move to play in
+record notation, or a line starting ``error:`` that names the problem (not JSON, a
 bad card code, a hand the rules make impossible, not this seat's turn, ...).
-When the observation's rules are the ``sums`` table, the line is a
-:class:`~kseri.engine.sums_observation.SumsObservation` and the answer is the
-move in record notation (``7H:3C+4D``, ``5S>3H``, ``9D``).
+The observation's ``rules`` say the table (:func:`kseri.engine.tables.observation_from_json`):
+at the pile tables the move is the code of a card, at the ``sums`` table a card and
+what it takes or builds (``7H:3C+4D``, ``5S>3H``, ``9D``).
 The bot keeps reading after an error and exits with status 0 at end of input.
 
 Nothing a line holds can stop the bot: every line is read within bounds
@@ -44,14 +44,11 @@ import contextlib
 import random
 from typing import IO, AnyStr
 
-from kseri.bots.levels import level_spec
-from kseri.bots.sums_thinker import SumsThinker
-from kseri.bots.thinker import Thinker
-from kseri.engine.errors import KseriError, shown
+from kseri.bots.base import check_level
+from kseri.bots.tables import decision
+from kseri.engine.errors import KseriError
 from kseri.engine.jsontext import parse_json
-from kseri.engine.observation import Observation
-from kseri.engine.rules import rules_from_spec
-from kseri.engine.sums_observation import SumsObservation, SumsObservationError
+from kseri.engine.tables import observation_from_json
 
 __all__ = ["MAX_ERROR", "MAX_LINE", "answer", "error_line", "serve"]
 
@@ -75,43 +72,17 @@ def error_line(message: str) -> str:
 
 
 def answer(line: str, level: str, rng: random.Random) -> str:
-    """The reply (without newline) to one input line: a card code or an error line."""
+    """The reply (without newline) to one input line: a move in record notation or an error line."""
     text = line.strip()
     if not text:
         return "error: empty line: expected one JSON observation"
     try:
         data = parse_json(text, what="observation", max_text=MAX_LINE)
-        if _sums_table(data):
-            return str(SumsThinker(level, sums_observation(data), rng).run())
-        observation = Observation.from_json(data)
-        return Thinker(level, observation, rng).run().code
+        return str(decision(level, observation_from_json(data), rng).run())
     except KseriError as exc:
         return error_line(str(exc))
     except Exception as exc:  # a bug must not kill the bot: report it and read on
         return error_line(f"internal error: {type(exc).__name__}: {exc}")
-
-
-def _sums_table(data: object) -> bool:
-    """Whether ``data`` is an observation at the sums table (bad rules are left to the pile reader,
-    which names the problem)."""
-    if not isinstance(data, dict):
-        return False
-    try:
-        return rules_from_spec(data.get("rules", "greek")).table == "sums"
-    except KseriError:
-        return False
-
-
-def sums_observation(data: dict[str, object]) -> SumsObservation:
-    """A sums-table observation from its JSON, with the conveniences ``table`` and ``stock``
-    checked against what ``opening`` and ``plays`` say, when given."""
-    observation = SumsObservation.from_json(data)
-    public = observation.to_json()
-    for key in ("table", "stock"):
-        if key in data and data[key] != public[key]:
-            raise SumsObservationError(f"{key} {shown(data[key])} does not follow from opening and plays "
-                                       f"(it is {shown(public[key])})")
-    return observation
 
 
 def _read_line(stream: IO[AnyStr], limit: int) -> AnyStr | None:
@@ -131,7 +102,7 @@ def serve(stdin: IO[str], stdout: IO[str], *, level: str = "hard", seed: int | N
 
     A text stream with a binary ``buffer`` (such as ``sys.stdin``) is read as bytes, so
     that bytes which are not UTF-8 are an error line of their own."""
-    level_spec(level)  # an unknown level fails at once (BotError), before any input
+    check_level(level)  # an unknown level fails at once (BotError), before any input
     raw: IO[bytes] | None = getattr(stdin, "buffer", None)
     if raw is not None and not callable(getattr(raw, "readline", None)):
         raw = None

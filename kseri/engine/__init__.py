@@ -4,7 +4,11 @@ Pure standard library; nothing here knows about bots, the browser table or the
 page. Every other layer of :mod:`kseri` builds on this one. The rules it plays
 are written out in ``docs/rules.md``; the record format in ``docs/formats.md``.
 
-A round is a :class:`~kseri.engine.round.Round` at the pile tables and a
-:class:`~kseri.engine.sums.SumsRound` at the sums table; scoring, matches and
-records read either through :class:`~kseri.engine.state.RoundState`.
+Each table's code lives together: :mod:`kseri.engine.pile` (the pile tables: a
+:class:`~kseri.engine.pile.round.Round`, its moves cards) and :mod:`kseri.engine.sums` (the
+open table: a :class:`~kseri.engine.sums.round.SumsRound`, its moves
+:class:`~kseri.engine.sums.round.SumsMove`). Both implement the table interface of
+:mod:`kseri.engine.table` (rounds, observations, move notation, resampling), and
+:func:`kseri.engine.tables.table_for` maps a rules profile to its table; scoring, matches and
+records read either round through :class:`~kseri.engine.state.RoundState`.
 """

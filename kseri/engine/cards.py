@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from kseri.engine.errors import CardCodeError, quoted
+from kseri.engine.errors import CardCodeError, KseriError, RecordError, card_code_error, quoted
 
 __all__ = [
     "ACE",
@@ -41,10 +41,12 @@ __all__ = [
     "Card",
     "CardLike",
     "card_index",
+    "code_index",
     "format_cards",
     "parse_cards",
     "rank_index",
     "rank_of",
+    "record_cards",
     "suit_index",
 ]
 
@@ -184,6 +186,45 @@ def card_index(card: CardLike) -> int:
     if type(card) is int and 0 <= card < 52:
         return card
     raise CardCodeError(f"not a card index: {quoted(card)} (0..51)")
+
+
+def code_index(code: object) -> int:
+    """The index of a card code read from outside (a record, a link, a protocol line): the
+    error quotes the code cut short, whatever its size or type.
+
+    >>> code_index("10D") == Card.parse("10D").index
+    True
+    >>> code_index(10)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.CardCodeError: card code must be a string, got 10
+    """
+    try:
+        return Card.parse(code).index  # type: ignore[arg-type]
+    except CardCodeError:
+        raise card_code_error(code) from None
+
+
+def record_cards(value: object, where: str, what: str, most: int) -> list[int]:
+    """A list of card codes in a record (``deck``, a pile table's ``plays``) as indices, at most
+    ``most`` of them; :class:`~kseri.engine.errors.RecordError` names ``what`` and ``where``.
+
+    >>> record_cards(["10D", "JS"], "round 0", "plays", 52) == [card_index("10D"), card_index("JS")]
+    True
+    >>> record_cards(["10D", 7], "round 0", "plays", 52)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.RecordError: round 0: plays: card code must be a string, got 7
+    """
+    if not isinstance(value, list):
+        raise RecordError(f"{what} must be a list of card codes", where)
+    if len(value) > most:
+        pack = "a pack has 52" if most == 52 else f"the pack has {most}"
+        raise RecordError(f"{what} lists {len(value)} cards ({pack})", where)
+    try:
+        return [code_index(code) for code in value]
+    except KseriError as exc:
+        raise RecordError(f"{what}: {exc}", where) from None
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

@@ -26,6 +26,7 @@ __all__ = [
     "CardCodeError",
     "IllegalMoveError",
     "KseriError",
+    "ObservationError",
     "PositionError",
     "RecordError",
     "RulesError",
@@ -57,8 +58,13 @@ class TableError(IllegalMoveError):
     path (:meth:`~kseri.engine.match.Match.play_index`) at the sums table."""
 
 
+class ObservationError(KseriError):
+    """An observation (one seat's view, ``kseri-bot/1``) that is malformed or that no real
+    position could produce."""
+
+
 class PositionError(KseriError):
-    """A position that cannot be set up (:meth:`~kseri.engine.round.Round.from_position`):
+    """A position that cannot be set up (:meth:`~kseri.engine.pile.round.Round.from_position`):
     a card given twice, a seat that does not exist, a hand larger than a packet, ..."""
 
 

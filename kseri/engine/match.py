@@ -13,15 +13,15 @@ True
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from kseri.engine.cards import Card
 from kseri.engine.errors import IllegalMoveError, TableError, quoted
 from kseri.engine.events import PlayEvent
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.scoring import RoundScore, score_round
-from kseri.engine.state import RoundState
-from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.table import TableRound
+from kseri.engine.tables import table_for
 
 __all__ = ["Match"]
 
@@ -35,14 +35,14 @@ class Match:
         self.rules = rules
         self.first_dealer = first_dealer
         self.rng = rng
-        self.rounds: list[RoundState] = []
+        self.table = table_for(rules)
+        """The table the match is played at (:mod:`kseri.engine.tables`)."""
+        self.rounds: list[TableRound[Any]] = []
         self.scores: list[RoundScore] = []
         self.totals = [0] * rules.teams
         self.round_wins = [0] * rules.teams
         self.target = rules.target
         self.winner: int | None = None
-        # The sums table is its own engine; everything else plays on one pile.
-        self._table: type[Round] | type[SumsRound] = SumsRound if rules.table == "sums" else Round
 
     @classmethod
     def new(cls, rules: Rules = GREEK, *, rng: random.Random, first_dealer: int | None = None) -> Match:
@@ -56,7 +56,7 @@ class Match:
     # -- state ----------------------------------------------------------------
 
     @property
-    def round(self) -> RoundState:
+    def round(self) -> TableRound[Any]:
         """The round in play (or the one just finished).
 
         A match has no round before its first deal (:meth:`next_round`; a record of no rounds
@@ -70,7 +70,7 @@ class Match:
 
     def pile_round(self, index: int = -1) -> Round:
         """Round ``index`` (by default the one in play) with the pile tables' whole API
-        (:class:`~kseri.engine.round.Round`); :class:`~kseri.engine.errors.TableError` at the
+        (:class:`~kseri.engine.pile.round.Round`); :class:`~kseri.engine.errors.TableError` at the
         sums table."""
         if not -len(self.rounds) <= index < len(self.rounds):
             raise IllegalMoveError(f"round {index} is not a round of this match (it has {len(self.rounds)})")
@@ -93,28 +93,29 @@ class Match:
 
     # -- play -----------------------------------------------------------------
 
-    def next_round(self, deck: list[int] | None = None) -> RoundState:
+    def next_round(self, deck: list[int] | None = None) -> TableRound[Any]:
         """Deal the next round (from ``deck`` if given, else shuffled with the match's rng)."""
         if self.is_over:
             raise IllegalMoveError(f"the match is over: side {self.winner} won")
         if self.rounds and not self.round.is_terminal():
             raise IllegalMoveError(f"round {len(self.rounds) - 1} is still being played")
         dealer = self.next_dealer
-        state: RoundState
+        state: TableRound[Any]
         if deck is None:
             if self.rng is None:
                 raise IllegalMoveError("no deck given and no random generator to shuffle one")
-            state = self._table.deal(self.rules, dealer, self.rng)
+            state = self.table.deal(self.rules, dealer, self.rng)
         else:
-            state = self._table.from_deck(self.rules, dealer, deck)
+            state = self.table.from_deck(self.rules, dealer, deck)
         self.rounds.append(state)
         return state
 
-    def play(self, card: Card | SumsMove | str) -> PlayEvent:
-        """Play for the seat to move (checked); scores the round when it ends.
+    def play(self, card: Any) -> PlayEvent:
+        """Play a move of the match's table for the seat to move, or its record notation
+        (checked); scores the round when it ends.
 
-        At the sums table ``card`` is a play string or a :class:`~kseri.engine.sums.SumsMove`
-        (a plain card lays it loose)."""
+        At the pile tables a move is a :class:`~kseri.engine.cards.Card`; at the sums table a
+        :class:`~kseri.engine.sums.round.SumsMove` (a plain card lays it loose)."""
         if self.is_over:
             shown = quoted(card) if isinstance(card, str) and len(card) > 40 else card
             raise IllegalMoveError(f"cannot play {shown}: the match is over")
@@ -122,6 +123,15 @@ class Match:
         if event.round_over:
             self._score_round()
         return event
+
+    def play_random(self, rng: random.Random) -> None:
+        """A uniformly random legal move for the seat to move, unchecked and without an event
+        (:meth:`Table.random_play <kseri.engine.table.Table.random_play>`: simulations); scores
+        the round when it ends."""
+        state = self.round
+        self.table.random_play(state, rng)
+        if state.is_terminal():
+            self._score_round()
 
     def play_index(self, card: int) -> None:
         """Unchecked fast path of :meth:`play` for a card index known to be in the mover's hand.

@@ -22,8 +22,8 @@ import json
 import random
 from typing import Any
 
-from kseri.engine.cards import CODES, Card
-from kseri.engine.errors import CardCodeError, KseriError, RecordError, card_code_error, quoted, shown
+from kseri.engine.cards import CODES, record_cards
+from kseri.engine.errors import KseriError, RecordError, shown
 from kseri.engine.jsontext import JsonTextError, parse_json
 from kseri.engine.match import Match
 from kseri.engine.rules import rules_from_spec
@@ -67,25 +67,6 @@ def loads(text: str | bytes, *, rng: random.Random | None = None) -> Match:
     return from_record(data, rng=rng)
 
 
-def _card(code: Any) -> int:
-    """A card code's index; the error quotes the code cut short (it may be a megabyte long)."""
-    try:
-        return Card.parse(code).index
-    except CardCodeError:
-        raise card_code_error(code) from None
-
-
-def _cards(value: Any, where: str, what: str, most: int) -> list[int]:
-    if not isinstance(value, list):
-        raise RecordError(f"{what} must be a list of card codes", where)
-    if len(value) > most:
-        pack = "a pack has 52" if most == 52 else f"the pack has {most}"
-        raise RecordError(f"{what} lists {len(value)} cards ({pack})", where)
-    try:
-        return [_card(code) for code in value]
-    except KseriError as exc:
-        raise RecordError(f"{what}: {exc}", where) from None
-
 
 def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
     """Rebuild a match from a record, checking every rule on the way.
@@ -122,41 +103,15 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
             raise RecordError(f"the match was already won by side {match.winner}", where)
         if r > 0 and not match.round.is_terminal():
             raise RecordError("round is unfinished but more rounds follow", f"round {r - 1}")
-        deck = _cards(entry.get("deck"), where, "deck", rules.cards)
-        if rules.table == "sums":
-            plays = entry.get("plays", [])
-            if not (isinstance(plays, list) and all(isinstance(p, str) for p in plays)):
-                raise RecordError("plays must be a list of play strings", where)
-            if len(plays) > rules.cards:
-                raise RecordError(f"plays lists {len(plays)} plays (a round has at most {rules.cards})", where)
-        else:
-            plays = _cards(entry.get("plays", []), where, "plays", rules.cards)
+        deck = record_cards(entry.get("deck"), where, "deck", rules.cards)
+        plays = match.table.read_plays(entry.get("plays", []), where, rules)
         try:
             match.next_round(deck)
         except KseriError as exc:
             raise RecordError(str(exc), where) from None
-        for i, card in enumerate(plays):
-            state = match.round
-            if rules.table == "sums":
-                _play_string(match, card, f"{where}, play {i}")
-                continue
-            if state.is_terminal():
-                raise RecordError(f"{CODES[card]} played after the round ended", f"{where}, play {i}")
-            if card not in state.hands[state.to_move]:
-                held = " ".join(CODES[c] for c in state.hands[state.to_move])
-                raise RecordError(f"{CODES[card]} is not in seat {state.to_move}'s hand [{held}]",
-                                  f"{where}, play {i}")
-            match.play(Card.from_index(card))
+        for i, play in enumerate(plays):
+            match.table.replay(match, play, f"{where}, play {i}")
     return match
-
-
-def _play_string(match: Match, play: str, where: str) -> None:
-    if match.round.is_terminal():
-        raise RecordError(f"{quoted(play)} played after the round ended", where)
-    try:
-        match.play(play)
-    except KseriError as exc:
-        raise RecordError(str(exc), where) from None
 
 
 def summary(match: Match) -> dict[str, Any]:

@@ -102,7 +102,7 @@ class Rules:
     """If set, the match is a fixed number of rounds won by most round wins."""
     table: Literal["pile", "sums"] = "pile"
     """``pile``: one pile, match the top card (the Greek game); ``sums``: cards side
-    by side, captures by rank or by sum, builds (see :mod:`kseri.engine.sums`)."""
+    by side, captures by rank or by sum, builds (see :mod:`kseri.engine.sums.round`)."""
 
     def __post_init__(self) -> None:
         given: object = self.rank_points

@@ -2,7 +2,7 @@
 
 >>> import random
 >>> from kseri.engine.rules import GREEK
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> r = Round.deal(GREEK, dealer=0, rng=random.Random(3))
 >>> while not r.is_terminal():
 ...     r.apply_index(r.hands[r.to_move][0])
@@ -14,9 +14,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kseri.engine.cards import ACE, JACK, KING, QUEEN, RANK_INDEX, TEN, Card
-from kseri.engine.state import RoundState
+
+if TYPE_CHECKING:  # (the round's own returns() are its score: state imports this module)
+    from kseri.engine.state import RoundState
 
 __all__ = ["Breakdown", "RoundScore", "score_round"]
 

@@ -42,12 +42,7 @@ def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
         while not match.is_over:
             if match.round.is_terminal():
                 match.next_round()
-            state = match.round
-            if rules.table == "sums":
-                match.play(rng.choice(state.legal_moves()))
-                continue
-            hand = state.hands[state.to_move]
-            match.play_index(hand[int(rng.random() * len(hand))])
+            match.play_random(rng)
         rounds_per_match.append(len(match.scores))
         if match.winner is not None:  # always, once the match is over
             winners[match.winner] += 1

@@ -1,7 +1,7 @@
 """What every round has, whatever the table: the protocol the engine reads, and the shared deal.
 
-Two engines play a round: :class:`~kseri.engine.round.Round` (one pile, the
-Greek game and its relatives) and :class:`~kseri.engine.sums.SumsRound` (cards
+Two engines play a round: :class:`~kseri.engine.pile.round.Round` (one pile, the
+Greek game and its relatives) and :class:`~kseri.engine.sums.round.SumsRound` (cards
 side by side, captures by sum). Scoring, matches and records see either
 through :class:`RoundState`, the part they have in common; both are built on
 :class:`BaseRound`, which holds the code they share: the deal from a deck in
@@ -11,9 +11,9 @@ on the table (``docs/rules.md`` §"Packets and round end"). :func:`shuffle` is
 ``random.Random.shuffle`` made faster, for the deals, and :func:`sample` ``random.Random.sample``.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK, SUMS
->>> from kseri.engine.sums import SumsRound
+>>> from kseri.engine.sums.round import SumsRound
 >>> def tally(state: RoundState) -> int:
 ...     return sum(state.counts) + len(state.pile) + sum(map(len, state.hands)) + state.stock_count
 >>> tally(Round.deal(GREEK, 0, random.Random(1))), tally(SumsRound.deal(SUMS, 0, random.Random(1)))
@@ -25,25 +25,22 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
-from kseri.engine.cards import Card
-from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
-
-if TYPE_CHECKING:
-    from kseri.engine.sums import SumsMove
+from kseri.engine.scoring import score_round
 
 __all__ = ["BaseRound", "RoundState", "sample", "shuffle"]
 
 
 @runtime_checkable
 class RoundState(Protocol):
-    """A round as scoring, :class:`~kseri.engine.match.Match` and records read it.
+    """A round as scoring, :class:`~kseri.engine.match.Match` and records read it, whatever its
+    table (:class:`~kseri.engine.table.TableRound` adds the moves).
 
     Cards are engine indices (:mod:`kseri.engine.cards`); per-seat lists are
     indexed by seat, seats numbered in play order from 0. Every member is read
-    only here: a round changes only by playing (:meth:`apply`).
+    only here: a round changes only by playing (:meth:`~kseri.engine.table.TableRound.apply`).
     """
 
     @property
@@ -127,12 +124,6 @@ class RoundState(Protocol):
     def play_codes(self) -> list[str]:
         """The plays as a record writes them."""
 
-    def legal_moves(self) -> Sequence[Card | SumsMove]:
-        """Every play the seat to move may make (none once the round is over)."""
-
-    def apply(self, move: Card | SumsMove | str) -> PlayEvent:
-        """Make one play (checked); :class:`~kseri.engine.errors.IllegalMoveError` says why not."""
-
 
 class BaseRound:
     """The deal and the round's end, shared by both tables.
@@ -178,9 +169,9 @@ class BaseRound:
     last_capturer: int | None
     sweep_seat: int | None
     open_ended: ClassVar[bool] = False
-    """True for a position with its stock left out (:meth:`~kseri.engine.round.Round.from_position`,
+    """True for a position with its stock left out (:meth:`~kseri.engine.pile.round.Round.from_position`,
     ``stock=None``): when the hands run out, play stops there; nothing is swept and no card is the
-    round's last. A class attribute, so that :meth:`~kseri.engine.round.Round.clone` has nothing
+    round's last. A class attribute, so that :meth:`~kseri.engine.pile.round.Round.clone` has nothing
     more to copy."""
     _card_points: tuple[int, ...]
 
@@ -276,6 +267,11 @@ class BaseRound:
     def is_terminal(self) -> bool:
         """Whether the round is over: the stock and every hand are empty."""
         return self.next_card == len(self.deck) and not any(self.hands)
+
+    def returns(self) -> tuple[int, ...]:
+        """Each side's points for the round as it stands (:func:`~kseri.engine.scoring.score_round`;
+        its score once it is over)."""
+        return score_round(self).points  # type: ignore[arg-type]  # a BaseRound subclass is a RoundState
 
 
 def shuffle(cards: list[int], rng: random.Random) -> None:

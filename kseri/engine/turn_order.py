@@ -1,7 +1,8 @@
-"""Whose turn it is and how many cards are where, from the rules, the dealer and the plays so far.
+"""Whose turn it is and how many cards are where, from the rules, the dealer and the plays so far;
+and the parts of an observation's JSON that both tables read alike.
 
-Both seat views (:class:`~kseri.engine.observation.Observation` at the pile tables and
-:class:`~kseri.engine.sums_observation.SumsObservation` at the sums table) know a round only
+Both seat views (:class:`~kseri.engine.pile.observation.Observation` at the pile tables and
+:class:`~kseri.engine.sums.observation.SumsObservation` at the sums table) know a round only
 by its rules, its dealer and its plays; the order of play follows from those alone: the seat
 after the dealer leads every packet and play goes round the table.
 """
@@ -9,10 +10,15 @@ after the dealer leads every packet and play goes round the table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from kseri.engine.rules import Rules
+from kseri.engine.errors import KseriError, shown
+from kseri.engine.rules import Rules, rules_from_spec
 
-__all__ = ["TurnOrder"]
+__all__ = ["MAX_TOTAL", "TurnOrder", "read_rules", "read_score", "read_seats"]
+
+MAX_TOTAL = 1_000_000_000
+"""Largest match total and target an observation may give (far above any real match)."""
 
 
 class TurnOrder:
@@ -82,3 +88,51 @@ class TurnOrder:
             if packet == 0:
                 deck += opening
         return deck
+
+
+# -- reading an observation's JSON (docs/formats.md §"Bot protocol") ---------------------------------
+
+
+def read_rules(data: Any, default: str, error: type[KseriError]) -> Rules:
+    """An observation's ``rules`` (``default``: the profile when it gives none); ``error`` says
+    what is wrong, in one line."""
+    if not isinstance(data, dict):
+        raise error("observation must be a JSON object")
+    try:
+        return rules_from_spec(data.get("rules", default))
+    except KseriError as exc:
+        raise error(f"rules: {exc}") from None
+
+
+def read_seats(data: dict[str, Any], rules: Rules, error: type[KseriError]) -> tuple[int, int]:
+    """An observation's ``seat`` and ``dealer``, once every key it must have is there."""
+    for key in ("seat", "dealer", "hand", "opening", "plays"):
+        if key not in data:
+            raise error(f"observation lacks {key!r}")
+    seat, dealer = data["seat"], data["dealer"]
+    for key, value in (("seat", seat), ("dealer", dealer)):
+        if type(value) is not int or not 0 <= value < rules.players:
+            raise error(f"{key} {shown(value)} is not a seat")
+    return seat, dealer
+
+
+def read_score(data: dict[str, Any], rules: Rules, error: type[KseriError]) -> tuple[tuple[int, ...], int]:
+    """An observation's match ``totals`` (one per side; 0 each by default) and ``target`` (the
+    rules' by default).
+
+    >>> from kseri.engine.rules import GREEK
+    >>> read_score({"totals": [3, 151]}, GREEK, KseriError)
+    ((3, 151), 151)
+    >>> read_score({"totals": [3]}, GREEK, KseriError)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.KseriError: totals [3] must be 2 integers from 0 to 1000000000
+    """
+    totals = data.get("totals", [0] * rules.teams)
+    target = data.get("target", rules.target)
+    if not (isinstance(totals, list) and len(totals) == rules.teams
+            and all(type(t) is int and 0 <= t <= MAX_TOTAL for t in totals)):
+        raise error(f"totals {shown(totals)} must be {rules.teams} integers from 0 to {MAX_TOTAL}")
+    if not (type(target) is int and 1 <= target <= MAX_TOTAL):
+        raise error(f"target {shown(target)} must be an integer from 1 to {MAX_TOTAL}")
+    return tuple(totals), target

@@ -7,9 +7,12 @@ game (a window of one round). Pure Python: the DOM layer (:mod:`kseri.web.embed`
 only draws the steps. One job per module:
 
 - :mod:`~kseri.scenes.notation`: read and write the notation (:class:`SceneSpec`);
-- :mod:`~kseri.scenes.build`: play a spec or a recorded round out through the engine;
-- :mod:`~kseri.scenes.sums_build`, :mod:`~kseri.scenes.sums_captions`: the same at the open
-  (``rules=sums``) table, its items side by side and its moves in record notation;
+- :mod:`~kseri.scenes.build`: play a spec or a recorded round out through the engine, at its
+  table (:mod:`~kseri.scenes.tables`: each table's builder by the engine's table id;
+  :mod:`~kseri.scenes.recorder`: what they share);
+- :mod:`kseri.scenes.pile`: the pile tables' scenes (their captions: :mod:`~kseri.scenes.captions`);
+- :mod:`kseri.scenes.sums`: the open (``rules=sums``) table's, its items side by side and its
+  moves in record notation;
 - :mod:`~kseri.scenes.steps`: the result, a :class:`Scene` of :class:`Step` positions;
 - :mod:`~kseri.scenes.captions`: the automatic captions, from the engine's events;
 - :mod:`~kseri.scenes.params`: the scene an embed URL asks for;

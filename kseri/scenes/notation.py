@@ -63,7 +63,7 @@ kseri.scenes.errors.SceneError: scene: pile: 'ZZ' is not a card code (e.g. 10D, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,18 +139,27 @@ def check_text(value: str, what: str) -> str:
     return value
 
 
-def _cards(value: str, what: str) -> tuple[str, ...]:
-    codes = []
+def _listed(value: str, what: str, noun: str, read: Callable[[str, str], str]) -> tuple[str, ...]:
+    """The comma-separated ``value`` (``what`` names it in an error), each item read by ``read``."""
+    items = []
     for item in (part.strip() for part in value.split(",")):
         if not item:
             if value.strip():
-                raise SceneError(f"{what}: empty card in the list (two commas?)")
+                raise SceneError(f"{what}: empty {noun} in the list (two commas?)")
             continue
-        try:
-            codes.append(Card.parse(item).code)
-        except KseriError:
-            raise SceneError(f"{what}: {item!r} is not a card code (e.g. 10D, JS, 2C, AH)") from None
-    return tuple(codes)
+        items.append(read(item, what))
+    return tuple(items)
+
+
+def _card(item: str, what: str) -> str:
+    try:
+        return Card.parse(item).code
+    except KseriError:
+        raise SceneError(f"{what}: {item!r} is not a card code (e.g. 10D, JS, 2C, AH)") from None
+
+
+def _cards(value: str, what: str) -> tuple[str, ...]:
+    return _listed(value, what, "card", _card)
 
 
 def _code(item: str, what: str) -> str:
@@ -198,14 +207,7 @@ def played_card(move: str) -> str:
 
 
 def _moves(value: str, what: str) -> tuple[str, ...]:
-    moves = []
-    for item in (part.strip() for part in value.split(",")):
-        if not item:
-            if value.strip():
-                raise SceneError(f"{what}: empty move in the list (two commas?)")
-            continue
-        moves.append(_move(item, what))
-    return tuple(moves)
+    return _listed(value, what, "move", _move)
 
 
 def _seat(value: str, what: str, players: int) -> int:

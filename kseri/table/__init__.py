@@ -1,16 +1,21 @@
-"""The game at the browser table, in pure Python: a session (one human, one bot),
-its seats and levels, URL parameters, share links, what the page shows (views,
-round summaries) and the player's statistics.
+"""The game at the browser table, in pure Python: a session (you against the bots, or people
+sharing the device, at any table), its seats and levels, URL parameters, share links, what
+the page shows (views, round summaries) and the player's statistics.
 
 Runs the same in CPython and in the page; :mod:`kseri.web` draws it. One job per module:
 
 - :mod:`~kseri.table.session`: :class:`~kseri.table.session.GameSession`, the match at
-  the table (seeds, the bot's turns in slices, hints, saved games);
+  the table (seeds, the bot's turns in slices, hints, saved games), at every table alike;
+- :mod:`~kseri.table.strategy` and :mod:`~kseri.table.tables`: what differs between the tables
+  (:class:`~kseri.table.strategy.TableStrategy`), and each table's strategy by the engine's
+  table id; each table's own modules live together (:mod:`kseri.table.pile`, :mod:`kseri.table.sums`);
+- :mod:`~kseri.table.moves`: the ways a hand card can be played;
 - :mod:`~kseri.table.seats`: the table's fixed facts (seats, levels from
-  :mod:`kseri.bots.names`, seeds, which rules it plays, :class:`~kseri.table.seats.SessionError`);
+  :mod:`kseri.bots.names`, seeds, :class:`~kseri.table.seats.SessionError`);
 - :mod:`~kseri.table.urlparams` and :mod:`~kseri.table.querystring`: the page's URL;
 - :mod:`~kseri.table.share`: share links (``#r=...``);
-- :mod:`~kseri.table.views`, :mod:`~kseri.table.summaries`: what the page draws;
+- :mod:`~kseri.table.views`, :mod:`~kseri.table.summaries`, :mod:`~kseri.table.live`,
+  :mod:`~kseri.table.points`: what the page draws;
 - :mod:`~kseri.table.stats`: the record per game and level, and the last results;
 - :mod:`~kseri.table.notices`: notices cut to one short line, whatever input they quote.
 

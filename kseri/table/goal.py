@@ -28,6 +28,7 @@ from typing import Literal
 
 from kseri.engine.rules import Rules
 from kseri.i18n import N_, _, ngettext
+from kseri.table.tables import strategy_for
 
 __all__ = ["Goal", "WordKey", "counted_word", "round_wins", "table_word", "table_word_title", "word_key",
            "word_key_for"]
@@ -43,12 +44,13 @@ _COUNTED = {"kseri": N_("Kseris"), "pisti": N_("Piştis"), "xeri": N_("Xeris")}
 
 def word_key(rules: Rules) -> WordKey:
     """Which word the table uses: the open table says xeri, the Pişti table pişti, the others kseri."""
-    return word_key_for(rules.profile, open_table=rules.table == "sums")
+    return word_key_for(rules.profile, xeri=strategy_for(rules).words.xeri)
 
 
-def word_key_for(profile: str, *, open_table: bool) -> WordKey:
-    """:func:`word_key` from a profile's name and whether its table is the open one (what a view holds)."""
-    if open_table:
+def word_key_for(profile: str, *, xeri: bool) -> WordKey:
+    """:func:`word_key` from a profile's name and whether its table calls a kseri a xeri
+    (:attr:`TableWords.xeri <kseri.table.strategy.TableWords.xeri>`, what a view holds)."""
+    if xeri:
         return "xeri"
     return "pisti" if profile == "pisti" else "kseri"
 

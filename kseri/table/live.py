@@ -7,7 +7,7 @@ them: the majority bonus (the other side may still take more cards; the table sh
 count instead) and the house rule's points for the round's last capture.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK
 >>> r = Round.deal(GREEK, dealer=0, rng=random.Random(3))
 >>> live_score(r)
@@ -22,13 +22,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from kseri.engine.rules import Rules
 from kseri.engine.scoring import Breakdown, score_round
 from kseri.engine.state import RoundState
-from kseri.i18n import _, rank_name
-from kseri.table.goal import table_word_title
 
-__all__ = ["LiveSide", "PointRule", "gains", "live_points", "live_score", "point_rules"]
+__all__ = ["LiveSide", "gains", "live_points", "live_score"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,55 +65,3 @@ def gains(before: tuple[LiveSide, ...], after: tuple[LiveSide, ...]) -> tuple[in
     (12, 0)
     """
     return tuple(a.points - b.points for b, a in zip(before, after, strict=True))
-
-
-@dataclass(frozen=True, slots=True)
-class PointRule:
-    """One line of "how the points are counted", in the current language."""
-
-    label: str
-    points: int
-    note: str = ""
-
-
-_RANK_ORDER = (1, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
-"""Ranks as a player lists the honours: ace, king, queen, jack, ten, then the rest."""
-
-
-def point_rules(rules: Rules) -> tuple[PointRule, ...]:
-    """What scores under ``rules``, read from the very fields :func:`score_round` uses (so the
-    explanation follows any profile or option), in the current language.
-
-    >>> from kseri.engine.rules import PROFILES
-    >>> [(r.label, r.points) for r in point_rules(PROFILES["pisti"])]  # doctest: +NORMALIZE_WHITESPACE
-    [('Each ace, jack', 1), ('10♦ bonus', 3), ('2♣', 2), ('Most cards', 3), ('Pişti', 10), ('Jack pişti', 20)]
-    >>> point_rules(PROFILES["greek"])[0]
-    PointRule(label='Each ace, king, queen, jack, ten', points=1, note='')
-    """
-    by_points: dict[int, list[int]] = {}  # ranks worth the same in one line: "Each ace, jack"
-    for rank in _RANK_ORDER:
-        if rules.rank_points[rank - 1]:
-            by_points.setdefault(rules.rank_points[rank - 1], []).append(rank)
-    lines = [PointRule(_("Each {rank}").format(rank=", ".join(rank_name(rank) for rank in ranks)), points)
-             for points, ranks in by_points.items()]
-    if rules.ten_of_diamonds_points:
-        lines.append(PointRule(_("10♦ bonus"), rules.ten_of_diamonds_points))
-    if rules.two_of_clubs_points:
-        lines.append(PointRule("2♣", rules.two_of_clubs_points))
-    if rules.majority_points:
-        lines.append(PointRule(_("Most cards"), rules.majority_points,
-                               _("counted at the round's end; nobody on a tie")))
-    kseri_note = (_("a capture that empties the table") if rules.table == "sums"
-                  else _("a lone card taken with its twin"))
-    lines.append(PointRule(table_word_title(rules), rules.kseri_points, kseri_note))
-    if rules.double_kseri_points:
-        lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
-                               else _("Kseri right after your own kseri"), rules.double_kseri_points))
-    if rules.jack_kseri_points:
-        lines.append(PointRule(_("Jack pişti") if rules.profile == "pisti" else _("Jack kseri"),
-                               rules.jack_kseri_points))
-    if rules.jack_table_points:
-        lines.append(PointRule(_("Jack tables"), rules.jack_table_points, _("a pile of only jacks")))
-    if rules.final_capture_points:
-        lines.append(PointRule(_("Last capture"), rules.final_capture_points, _("counted at the round's end")))
-    return tuple(lines)

@@ -29,6 +29,7 @@ from kseri.engine.rules import PROFILES, Rules, double_pack_opening
 from kseri.i18n import N_, _
 from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
+from kseri.table.tables import strategy_for, table_refusal
 
 __all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for",
            "choice_from_form", "player_counts", "seating_title", "table_title"]
@@ -121,15 +122,18 @@ class NewGameChoice:
         unknown = sorted(self.options - set(_BY_KEY))
         if unknown:
             raise SessionError(f"unknown house rule {unknown[0]!r}")
-        if self.options and PROFILES[self.table].table == "sums":
-            raise SessionError(_("The house rules are for the pile tables: the open table plays without them."))
+        strategy = strategy_for(PROFILES[self.table])
+        refusal = strategy.house_rules_refusal() if self.options else None
+        if refusal:
+            raise SessionError(refusal)
         changes: dict[str, Any] = {}
         for option in HOUSE_OPTIONS:
             if option.key in self.options:
                 changes.update(option.changes)
         changes.update(self._seating())
-        if any(entry == PERSON for entry in self.seats[1:self.players]) and PROFILES[self.table].table == "sums":
-            raise SessionError(_("Pass and play is for the pile tables: the open table seats you against the bot."))
+        refusal = strategy.pass_and_play_refusal() if PERSON in self.seats[1:self.players] else None
+        if refusal:
+            raise SessionError(refusal)
         if self.target is not None:
             changes["target"] = self.target
         if self.rounds is not None:
@@ -162,8 +166,6 @@ def _seating_changes(table: str, players: int, partnerships: bool, packs: int) -
     base = PROFILES[table]
     if players == 2 and packs == 1:
         return {}
-    if base.table == "sums":
-        return None
     for pack_count in ((packs,) if packs == 2 else (1, 2)):  # two packs where one cannot deal the seats
         changes: dict[str, Any] = {"players": players}
         if players in (4, 6) and not partnerships:
@@ -174,8 +176,10 @@ def _seating_changes(table: str, players: int, partnerships: bool, packs: int) -
                 continue
             changes.update(packs=2, opening_size=opening)
         try:
-            dataclasses.replace(base, **changes)
+            seated = dataclasses.replace(base, **changes)
         except KseriError:
+            continue
+        if table_refusal(seated):  # a seating the engine deals but this table does not take (the open table)
             continue
         return changes
     return None

@@ -6,7 +6,7 @@ worked out from the round itself (its deck and its plays, replayed), so it is th
 reload, and it holds nothing a player at the table has not seen.
 
 >>> import random
->>> from kseri.engine.round import Round
+>>> from kseri.engine.pile.round import Round
 >>> from kseri.engine.rules import GREEK
 >>> state = Round.deal(GREEK, dealer=1, rng=random.Random(5))
 >>> for _ in range(5):
@@ -19,10 +19,12 @@ reload, and it holds nothing a player at the table has not seen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from kseri.engine.events import PlayEvent, PlayKind
 from kseri.engine.state import RoundState
+from kseri.engine.table import TableRound
+from kseri.engine.tables import table_for
 from kseri.table.live import gains, live_score
 
 __all__ = ["LogEntry", "packet_log"]
@@ -68,17 +70,22 @@ def packet_log(state: RoundState) -> tuple[LogEntry, ...]:
     deck to replay and gives no log.
     """
     codes = state.play_codes()
-    deal = getattr(type(state), "from_deck", None)
-    if not codes or deal is None:
+    if not codes:
         return ()
     rules = state.rules
+    table = table_for(rules)
+
+    def dealt() -> TableRound[Any]:
+        round_: TableRound[Any] = table.from_deck(rules, state.dealer, state.deck, check=False)
+        return round_
+
     try:
-        replay = cast(RoundState, deal(rules, state.dealer, state.deck, check=False))
+        replay = dealt()
         events = [replay.apply(code) for code in codes]
     except (ValueError, IndexError):  # not a round dealt from its deck: no log rather than a wrong one
         return ()
     first = max((i + 1 for i, event in enumerate(events[:-1]) if event.dealt), default=0)
-    replay = cast(RoundState, deal(rules, state.dealer, state.deck, check=False))
+    replay = dealt()
     for code in codes[:first]:
         replay.apply(code)
     entries = []

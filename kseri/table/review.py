@@ -1,7 +1,7 @@
 """A review of your round: each of your plays, valued by the hard bot as it stood then.
 
 After a round the player can step through their own plays. For each one, the
-position is rebuilt as *they* saw it (their :class:`~kseri.engine.observation.Observation`
+position is rebuilt as *they* saw it (their :class:`~kseri.engine.pile.observation.Observation`
 at that moment: their hand, the opening and the cards played, never the bot's hand or
 the stock), and the hard bot's search values every card they could have played
 (:class:`kseri.bots.Thinker` with ``exact=True``, as the hint does). A play's *loss* is
@@ -37,10 +37,10 @@ from typing import TYPE_CHECKING
 from kseri.engine.cards import CODES, rank_index
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
-from kseri.table.hints import reason_for
+from kseri.table.pile.hints import reason_for
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import round_summary
 from kseri.table.views import HintEntry

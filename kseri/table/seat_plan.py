@@ -48,8 +48,10 @@ def clean_name(name: str) -> str:
 
     >>> clean_name("  Anna \\n the great  "), clean_name("A|B"), len(clean_name("x" * 99))
     ('Anna the great', 'A B', 20)
+    >>> clean_name("x" * 19 + " y")  # cut where a space was: cleaning it again changes nothing
+    'xxxxxxxxxxxxxxxxxxx'
     """
-    return " ".join(str(name).replace("|", " ").split())[:NAME_LIMIT]
+    return " ".join(str(name).replace("|", " ").split())[:NAME_LIMIT].rstrip()  # cut at a space: none trailing
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -13,11 +13,9 @@ from typing import Literal
 
 from kseri.bots.names import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
-from kseri.engine.rules import Rules
 from kseri.i18n import _
 
-__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed", "seat_name",
-           "table_refusal"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed", "seat_name"]
 
 HUMAN, BOT = 0, 1
 """Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
@@ -30,14 +28,6 @@ Phase = Literal["human", "bot", "round_over", "match_over"]
 
 class SessionError(KseriError):
     """A saved game or a URL parameter that cannot be used (one-line message)."""
-
-
-def table_refusal(rules: Rules) -> str | None:
-    """Why the browser table cannot play ``rules``, or None when it can. Both tables are played:
-    the one pile with 2 to 6 seats (the engine checks the deal), the open (sums) table with two."""
-    if rules.table == "sums" and rules.players != 2:
-        return "the open (sums) table seats two players"
-    return None
 
 
 def seat_name(seat: int) -> str:

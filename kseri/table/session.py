@@ -1,14 +1,17 @@
-"""A game at the browser table: you (seat 0) against a bot (seat 1).
+"""A game at the browser table: you (seat 0) against the bots, or people sharing the device, at
+any table the engine plays.
 
 Everything the page does that is not drawing is plain Python that runs the
 same under CPython (where it is tested) and in the page (Pyodide). This module
 holds :class:`GameSession`: starting a match from a seed, checking your plays,
 letting the bot think in slices, queueing what happened for the page to
-animate, hints and the saved game. Its neighbours hold the rest:
-:mod:`kseri.table.seats` (seats, levels, seeds), :mod:`kseri.table.urlparams` (the URL),
-:mod:`kseri.table.views` (what the page draws), :mod:`kseri.table.summaries` (round and
-match results) and :mod:`kseri.table.stats` (the record per game and level); their
-names are re-exported here.
+animate, hints and the saved game. It plays every table alike and asks the
+game's table strategy (:mod:`kseri.table.tables`) for what differs: how a card is
+played, what lies on the table, the bot's simple move when its thinking fails, the
+hint's rows. Its neighbours hold the rest: :mod:`kseri.table.seats` (seats, levels,
+seeds), :mod:`kseri.table.urlparams` (the URL), :mod:`kseri.table.views` (what the page
+draws), :mod:`kseri.table.summaries` (round and match results) and
+:mod:`kseri.table.stats` (the record per game and level).
 
 Randomness never comes from a global generator. A session has one integer
 ``seed`` and derives a fresh :class:`random.Random` for each purpose from it
@@ -42,53 +45,36 @@ import contextlib
 import json
 import random
 from collections import deque
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self
 
-from kseri.engine.cards import CODES, Card
+from kseri.engine.cards import CODES
 from kseri.engine.errors import IllegalMoveError, KseriError, RecordError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
 from kseri.engine.record import from_record, to_record
-from kseri.engine.round import Round
 from kseri.engine.rules import GREEK, Rules
+from kseri.engine.table import TableObservation, TableRound
 from kseri.i18n import _
 from kseri.table.goal import word_key
-from kseri.table.hints import reason_for
 from kseri.table.live import LiveSide, gains, live_score
+from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
 from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
-from kseri.table.seats import (
-    BOT,
-    DEFAULT_LEVEL,
-    HUMAN,
-    MAX_SEED,
-    Phase,
-    SessionError,
-    levels,
-    new_seed,
-    seat_name,
-    table_refusal,
-)
-from kseri.table.stats import Stats
-from kseri.table.summaries import MatchSummary, RoundSummary, SummaryRow, match_summary, round_summary
-from kseri.table.urlparams import UrlOptions, decode_record_param, parse_url
-from kseri.table.views import HintEntry, LastPlay, SideView, TableItemView, TableView, TeamView, describe_event
+from kseri.table.seats import DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, seat_name
+from kseri.table.strategy import HintRows, TableStrategy
+from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
+from kseri.table.tables import strategy_for, table_refusal
+from kseri.table.views import HintEntry, LastPlay, SideView, TableView, TeamView
 
 if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
-    from kseri.bots import Thinker
+    from kseri.bots.thinking import Decision
     from kseri.table.review import RoundReview
 
-__all__ = [
-    "BOT", "DEFAULT_LEVEL", "HUMAN", "SAVE_FORMAT",
-    "GameSession", "HintEntry", "MatchSummary", "Phase", "RoundSummary", "SessionError", "SideView", "Stats",
-    "SummaryRow", "TableView", "UrlOptions",
-    "decode_record_param", "describe_event", "levels", "new_seed", "parse_url",
-]
+__all__ = ["SAVE_FORMAT", "GameSession"]
 
 SAVE_FORMAT = "kseri-save/1"
 
@@ -105,29 +91,29 @@ def _rng(seed: int, *parts: object) -> random.Random:
 # --------------------------------------------------------------------------- the bot
 
 
-def _thinker(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Thinker:
-    """The bot's sliceable decision (:class:`kseri.bots.Thinker`)."""
-    from kseri.bots import Thinker
-    return Thinker(level, observation, rng, exact=exact)
+def _thinker(level: str, observation: TableObservation[Any], rng: random.Random, *,
+              exact: bool = False) -> Decision[Any]:
+    """A bot's sliceable decision at the observation's table (:func:`kseri.bots.tables.decision`)."""
+    from kseri.bots.tables import decision
+    return decision(level, observation, rng, exact=exact)
 
 
 # --------------------------------------------------------------------------- the session
 
 
 class GameSession:
-    """One match at the browser table, plus the settings that go with it.
+    """One match at the browser table, at any table, plus the settings that go with it.
 
-    This class plays the one-pile tables; :class:`~kseri.table.sums_session.SumsSession` the open
-    (sums) table. :mod:`kseri.table.tables` picks the one for a game's rules."""
-
-    table: ClassVar[str] = "pile"
-    """The kind of table (:attr:`kseri.engine.rules.Rules.table`) this session plays."""
+    What differs between the tables is the game's :attr:`strategy` (:mod:`kseri.table.tables`)."""
 
     def __init__(self, match: Match, *, seed: int, level: str) -> None:
         self.match = match
+        self.strategy: TableStrategy[Any, Any] = strategy_for(match.rules)
+        """What the game's table brings: its ways to play a card, its hints, its words."""
         self.seed = seed
         self._level = _check_level(level)
         self._seat_levels: tuple[str, ...] = ()
+        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self._persons: tuple[int, ...] = (HUMAN,)
         """The seats of the people sharing this device ("pass and play"); bots sit in the others."""
         self._names: tuple[str, ...] = ()
@@ -135,36 +121,28 @@ class GameSession:
         self.viewer: int | None = HUMAN
         """The person holding the device: whose hand is drawn. None after a reload with several people
         (nobody's hand shows until the next person takes the device)."""
-        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
-        self._thinker: Thinker | None = None
+        self._thinker: Decision[Any] | None = None
         self._thinker_key: tuple[int, int] | None = None
         self._hint_key: tuple[int, int] | None = None
-        self._hint_thinker: Thinker | None = None
-        self._hints: tuple[HintEntry, ...] | None = None
+        self._hint_thinker: Decision[Any] | None = None
+        self._hints: HintRows | None = None
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
         self.notices: deque[str] = deque()
         """Lines for the page to show (the bot had trouble, ...); it drains them with :meth:`take_notices`."""
-        self._fallback: tuple[tuple[int, int], Card] | None = None
-        """The simple card the bot plays at a position where its own thinking failed."""
+        self._fallback: tuple[tuple[int, int], Any] | None = None
+        """The simple move the bot plays at a position where its own thinking failed."""
         self.last_play: LastPlay | None = None
         """The round's latest play and what it gained (not saved: a reload starts without it)."""
 
     # -- construction ---------------------------------------------------------
 
     @classmethod
-    def _other_table(cls, rules: Rules) -> str | None:
-        """Why this class does not play ``rules`` (another kind of table has its own session), or None."""
-        if rules.table != cls.table:
-            return f"the {rules.profile!r} table is not played by {cls.__name__}"
-        return None
-
-    @classmethod
-    def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
+    def new(cls, *, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> Self:
         """A new match: the first dealer and every deal follow from ``seed``."""
-        refusal = table_refusal(rules) or cls._other_table(rules)
+        refusal = table_refusal(rules)
         if refusal:
             raise SessionError(refusal)
         seed = new_seed() if seed is None else seed
@@ -175,7 +153,7 @@ class GameSession:
         return session
 
     @classmethod
-    def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
+    def from_record_text(cls, text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> Self:
         """Open a ``kseri-record/1`` record at its last position, with its people and bots if it says
         who sat where (``seats``); :class:`RecordError` (one line) for anything that is not a legal game
         the table plays.
@@ -186,7 +164,7 @@ class GameSession:
         try:
             data = parse_json(text, what="record")
             match = from_record(data)
-            refusal = table_refusal(match.rules) or cls._other_table(match.rules)
+            refusal = table_refusal(match.rules)
             if refusal:
                 raise RecordError(refusal, "rules")
             session = cls(match, seed=new_seed() if seed is None else seed, level=level)
@@ -204,7 +182,7 @@ class GameSession:
         return session
 
     @classmethod
-    def restore(cls, text: str | None) -> GameSession:
+    def restore(cls, text: str | None) -> Self:
         """Resume a saved game, ready to be drawn; :class:`SessionError` (one line) for *any*
         failure on the way, so that a save that cannot be resumed is set aside, never one
         that breaks the page on every visit."""
@@ -219,7 +197,7 @@ class GameSession:
         return session
 
     @classmethod
-    def from_save(cls, text: str | None) -> GameSession:
+    def from_save(cls, text: str | None) -> Self:
         """Resume a saved game; :class:`SessionError` (one line) if it is not one we can use.
 
         The page uses :meth:`restore`, which also catches what this may miss.
@@ -245,7 +223,7 @@ class GameSession:
             match = from_record(data.get("record"))
         except KseriError as exc:
             raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
-        if table_refusal(match.rules) or cls._other_table(match.rules):
+        if table_refusal(match.rules):
             raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
         if not match.rounds:
             raise SessionError("the saved game's record has no rounds")
@@ -255,7 +233,7 @@ class GameSession:
             people = list(range(people))
         names = data.get("names", [])
         names = tuple(n if isinstance(n, str) else "" for n in names) if isinstance(names, list) else ()
-        if isinstance(people, list) and len(people) > 1 and cls.table == "pile":
+        if isinstance(people, list) and len(people) > 1:
             with contextlib.suppress(SessionError):  # (seats the table cannot use: everyone else is a bot)
                 session.set_people(tuple(people), names)
         seat_levels = data.get("levels")
@@ -351,18 +329,20 @@ class GameSession:
     # -- state -------------------------------------------------------------------
 
     @property
-    def round(self) -> Round:
-        """The round in play (the last one, once it is over): always a one-pile round."""
-        state = self.match.round
-        if not isinstance(state, Round):  # a session is made only for the pile tables
-            raise SessionError(f"the browser table plays the one-pile tables, not {self.rules.profile!r}")
-        return state
+    def table(self) -> str:
+        """The kind of table this match is played at (the engine's id, :attr:`kseri.engine.rules.Rules.table`)."""
+        return self.match.table.name
+
+    @property
+    def round(self) -> TableRound[Any]:
+        """The round in play (the last one, once it is over)."""
+        return self.match.round
 
     @property
     def can_review(self) -> bool:
-        """Whether a finished round can be reviewed play by play (the pile tables' review: you against one bot;
-        not with people sharing the device, whose review would show one person's cards to the other)."""
-        return self.players == 2 and self.people == 1
+        """Whether a finished round can be reviewed play by play (where the table has a review: you against
+        one bot; not with people sharing the device, whose review would show one person's cards to the other)."""
+        return self.strategy.reviews and self.players == 2 and self.people == 1
 
     @property
     def phase(self) -> Phase:
@@ -401,8 +381,9 @@ class GameSession:
         if not isinstance(seats, tuple) or not seats or seats[0] != HUMAN or list(seats) != sorted(set(seats)) \
                 or any(type(s) is not int for s in seats) or seats[-1] >= self.players:
             raise SessionError(f"people sit in seats 0 to {self.players - 1}, seat 0 first, got {brief(people)}")
-        if len(seats) > 1 and self.table != "pile":
-            raise SessionError("pass and play is for the pile tables")
+        refusal = self.strategy.pass_and_play_refusal() if len(seats) > 1 else None
+        if refusal:
+            raise SessionError(refusal)
         self._persons = seats
         self._names = tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
                             for seat in range(self.players)) if len(seats) > 1 else ()
@@ -499,7 +480,8 @@ class GameSession:
             winner=match.winner,
             live=self._live(),
             last_play=self.last_play,
-            open_table=self._open_table(),
+            open_table=self.strategy.open_table(state),
+            xeri=self.strategy.words.xeri,
         )
 
     def _hand_shown(self) -> tuple[str, ...]:
@@ -508,18 +490,15 @@ class GameSession:
             return ()
         return tuple(CODES[c] for c in self.match.round.hands[self.viewer])
 
-    def _open_table(self) -> tuple[TableItemView, ...] | None:
-        """The cards side by side at the open table (None at a pile table)."""
-        return None
-
     def _live(self) -> tuple[LiveSide, ...]:
         """Each side's round so far (a seat, or a partnership)."""
         return live_score(self.match.round)
 
-    def observation(self, seat: int) -> Observation:
+    def observation(self, seat: int) -> TableObservation[Any]:
         """What ``seat`` may know now (the bot gets nothing more)."""
-        return Observation.from_round(self.round, seat=seat, totals=tuple(self.match.totals),
-                                      target=self.match.target)
+        observation: TableObservation[Any] = self.match.table.observation(
+            self.round, seat, totals=tuple(self.match.totals), target=self.match.target)
+        return observation
 
     # -- playing -------------------------------------------------------------------
 
@@ -553,15 +532,35 @@ class GameSession:
         self.notices.clear()
         return out
 
-    def play_human(self, card: Card | str) -> PlayEvent:
-        """Your play, checked: :class:`IllegalMoveError` if it is not your turn or not your card."""
+    def ways(self, code: str) -> tuple[MoveWay, ...]:
+        """The legal ways to play your card ``code`` now (at a pile table, the card itself; none when it
+        is not your turn)."""
+        if self.phase != "human":
+            return ()
+        return self.strategy.ways(self.round, code)
+
+    def refusal(self, code: str) -> str | None:
+        """Why your card ``code`` cannot be played now, in one line (None: it can)."""
+        if self.phase != "human":
+            return None
+        return self.strategy.refusal(self.round, code)
+
+    def play_human(self, move: Any) -> PlayEvent:
+        """Your move (a card, or its code; at the open table ``7H:3C+4D``, ``5S>3H``, ``9D``), checked:
+        :class:`IllegalMoveError` (one line) if it is not your turn or not a legal move."""
         if self.phase != "human":
             raise IllegalMoveError(f"it is not your turn ({self.phase.replace('_', ' ')})")
         if self.handover is not None:
             raise IllegalMoveError(f"the device must be passed to {self.name_of(self.handover)} first")
-        card = Card.parse(card) if isinstance(card, str) else card
+        return self._play(self.strategy.person_move(self.round, move))
+
+    def _play(self, move: Any) -> PlayEvent:
+        """Play ``move`` for the seat to move, and keep what it did for the page."""
         before = self._live()
-        return self._record(self.match.play(card), before)
+        event = self._record(self.match.play(move), before)
+        if self.last_play is not None:
+            self.last_play = self.strategy.last_play(self.round, move, self.last_play)
+        return event
 
     def think(self, max_ms: float = 25.0) -> bool:
         """Let the bot think for about ``max_ms``; True once its card is chosen.
@@ -571,7 +570,7 @@ class GameSession:
         way, a simple policy chooses instead (see :meth:`play_bot`).
         """
         self._check_bot_turn()
-        if self._fallback_card() is not None:
+        if self._fallback_move() is not None:
             return True
         try:
             return self._bot_thinker().step(max_ms)
@@ -580,32 +579,32 @@ class GameSession:
             return True
 
     def play_bot(self) -> PlayEvent:
-        """Play the card the bot chose (thinking to the end first if needed).
+        """Play the move the bot chose (thinking to the end first if needed).
 
         Should its thinking fail (an exception in the search, even ``MemoryError``) or
-        give a card it does not hold, the bot plays a card of the ``easy`` policy instead
-        and :attr:`notices` says so: the match always goes on.
+        give a move that is not legal, the bot plays its table's simple move instead
+        (:meth:`TableStrategy.fallback <kseri.table.strategy.TableStrategy.fallback>`) and
+        :attr:`notices` says so: the match always goes on.
         """
         self._check_bot_turn()
-        card = self._fallback_card()
-        if card is None:
+        move = self._fallback_move()
+        if move is None:
             try:
                 thinker = self._bot_thinker()
                 while not thinker.step(1000.0):
                     pass
-                card = thinker.choice()
-                if card.index not in self.round.hands[self.round.to_move]:
-                    raise IllegalMoveError(f"the bot chose {card.code}, which it does not hold")
+                move = thinker.choice()
+                if move not in self.round.legal_moves():
+                    raise IllegalMoveError(f"the bot chose {move}, which is not legal here")
             except Exception as exc:  # as in think()
-                card = self._bot_trouble(exc)
-        before = self._live()
-        return self._record(self.match.play(card), before)
+                move = self._bot_trouble(exc)
+        return self._play(move)
 
     def _check_bot_turn(self) -> None:
         if self.phase != "bot":
             raise IllegalMoveError(f"it is not the bot's turn ({self.phase.replace('_', ' ')})")
 
-    def _bot_thinker(self) -> Thinker:
+    def _bot_thinker(self) -> Decision[Any]:
         """The bot's decision at this position (started on first use)."""
         self._check_bot_turn()
         key = self._position()
@@ -616,21 +615,29 @@ class GameSession:
             self._thinker_key = key
         return self._thinker
 
-    def _fallback_card(self) -> Card | None:
-        """The simple card chosen here after the bot's own thinking failed (None: it did not)."""
+    def _fallback_move(self) -> Any:
+        """The simple move chosen here after the bot's own thinking failed (None: it did not)."""
         if self._fallback is not None and self._fallback[0] == self._position():
             return self._fallback[1]
         return None
 
-    def _bot_trouble(self, exc: BaseException) -> Card:
-        """The bot's thinking failed with ``exc``: choose a simple card instead and say so."""
+    def _bot_trouble(self, exc: BaseException) -> Any:
+        """The bot's thinking failed with ``exc``: play its table's simple move instead and say so
+        (the first legal move, should that fail too)."""
         self._thinker = None
         self._thinker_key = None
-        card = _simple_card(self.round, self.observation, _rng(self.seed, "fallback", *self._position()))
-        self._fallback = (self._position(), card)
+        state = self.round
+        try:
+            move = self.strategy.fallback(state, self.observation(state.to_move),
+                                          _rng(self.seed, "fallback", *self._position()))
+            if move not in state.legal_moves():
+                raise IllegalMoveError(f"the simple move {move} is not legal here")
+        except Exception:  # the simple policy failed too: any legal move will do
+            move = state.legal_moves()[0]
+        self._fallback = (self._position(), move)
         self.notices.append(clip(_("The bot had trouble choosing its card ({error}), so it played a simple one "
                                    "instead.").format(error=type(exc).__name__)))
-        return card
+        return move
 
     def next_round(self) -> None:
         """Deal the next round once the summary has been seen."""
@@ -648,7 +655,7 @@ class GameSession:
     # -- hints -------------------------------------------------------------------------
 
     def hint_step(self, max_ms: float = 25.0) -> bool:
-        """Think for about ``max_ms`` about your cards; True once :meth:`hints` is ready.
+        """Think for about ``max_ms`` about your moves; True once :meth:`hints` is ready.
 
         :class:`SessionError` (one line) if the search fails: a hint is not worth a stuck page.
         """
@@ -658,37 +665,42 @@ class GameSession:
         if self._hints is not None and self._hint_key == key:
             return True
         try:
+            seen = self.observation(self.viewer)
             thinker = self._hint_thinker
             if thinker is None or self._hint_key != key:
                 self._hints = None
                 rng = _rng(self.seed, "hint", *key)
-                thinker = self._hint_thinker = _thinker("hard", self.observation(self.viewer), rng,
-                                                        exact=self.players == 2)
+                thinker = self._hint_thinker = _thinker("hard", seen, rng, exact=self.players == 2)
                 self._hint_key = key
             if not thinker.step(max_ms):
                 return False
-            from kseri.bots import expand_values
-            values = thinker.values() or {}
-            rows = expand_values(self.observation(self.viewer), values)
+            values = thinker.move_values() or []
         except Exception as exc:  # a failing search must not break the page: say so instead
             self._hint_thinker = None
             self._hint_key = None
             raise SessionError(f"the hint could not be worked out ({type(exc).__name__})") from None
-        if not rows:
+        if not values:
             raise SessionError("the hint could not be worked out (no values)")
-        best = rows[0][1]
-        seen = self.observation(self.viewer)
-        self._hints = tuple(HintEntry(card=c.code, value=round(v, 1), best=v >= best - 1e-9,
-                                      loss=round(max(0.0, best - v), 1), reason=reason_for(seen, c))
-                            for c, v in rows)
+        try:
+            self._hints = self.strategy.hint_rows(seen, self.round, values)
+        except ValueError:
+            raise SessionError("the hint could not be worked out (a move was not valued)") from None
         return True
 
     def hints(self) -> tuple[HintEntry, ...]:
-        """Every card in your hand with its expected point difference, best first."""
+        """Every card in your hand with its expected point difference, best first (at the open table,
+        each by its best move)."""
         while not self.hint_step(1000.0):
             pass
         assert self._hints is not None
-        return self._hints
+        return self._hints.cards
+
+    def way_hints(self) -> Mapping[str, Any] | None:
+        """Where a card can be played several ways: every legal move of yours valued (by its record
+        notation), once the hint for this position is worked out (:meth:`hint_step`); None before that."""
+        if self._hints is None or self._hint_key != self._position() or self.phase != "human":
+            return None
+        return self._hints.ways
 
     # -- summaries -------------------------------------------------------------------------
 
@@ -701,26 +713,14 @@ class GameSession:
 
     def review(self, index: int = -1) -> RoundReview:
         """The review of a finished round (:mod:`kseri.table.review`): step it until it is done.
+        :class:`SessionError` where the table has no review (:attr:`can_review`).
 
         Its searches are seeded from the position alone (not this session's seed, which a shared
         record does not carry): everyone who opens the same record sees the same review."""
+        if not self.strategy.reviews:
+            raise SessionError(f"the {self.rules.profile} table has no review of its rounds")
         from kseri.table.review import RoundReview
         return RoundReview(self.match, index, seed=0)
-
-
-def _simple_card(state: Round, observe: Callable[[int], Observation], rng: random.Random) -> Card:
-    """A legal card for the bot to move when its own thinking failed: the ``easy`` policy's, else its first card."""
-    seat = state.to_move
-    hand = state.hands[seat]
-    try:
-        from kseri.bots.easy import choose_easy
-        card = choose_easy(observe(seat), rng)
-        if card.index in hand:
-            return card
-    except Exception:  # the simple policy failed too: any card it holds will do
-        pass
-    return Card.from_index(hand[0])
-
 
 
 def _check_level(level: object) -> str:

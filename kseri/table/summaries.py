@@ -14,6 +14,7 @@ from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
 from kseri.i18n import N_, _, ngettext
 from kseri.table.goal import round_wins
+from kseri.table.tables import strategy_for
 
 __all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round_summary"]
 
@@ -80,6 +81,8 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     index = index % n
     score = match.scores[index]
     rules = match.rules
+    strategy = strategy_for(rules)
+    words = strategy.words  # the table's own words (a xeri at the open table)
     sides = score.sides
 
     def per_side(key: str) -> tuple[int, ...]:
@@ -93,9 +96,7 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     if any(side.other_ranks for side in sides):
         rows.append(SummaryRow("other_ranks", N_("Other cards"), per_side("other_ranks")))
     if rules.ten_of_diamonds_points:
-        # At the open table tens score nothing, so the 10♦'s points are not a bonus on top of a ten's.
-        label = "10♦" if rules.table == "sums" else N_("10♦ bonus")
-        rows.append(SummaryRow("ten_of_diamonds", label, per_side("ten_of_diamonds")))
+        rows.append(SummaryRow("ten_of_diamonds", words.ten_of_diamonds, per_side("ten_of_diamonds")))
     if rules.two_of_clubs_points:
         rows.append(SummaryRow("two_of_clubs", "2♣", per_side("two_of_clubs")))
     cards = per_side("cards")
@@ -103,15 +104,12 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     tied = cards.count(most) > 1
     rows.append(SummaryRow("majority", N_("Most cards"), per_side("majority"),
                            note=_("{a}–{b}: nobody").format(a=most, b=most) if tied else ""))
-    if rules.table == "sums":  # the open table's word for a capture that empties it
-        rows.append(SummaryRow("kseri", N_("Xeris"), per_side("kseri"),
-                               notes=tuple(_xeri_note(side.kseris) for side in sides)))
-    elif rules.profile == "pisti":  # the Pişti table's own word
+    if rules.profile == "pisti":  # the Pişti profile (a pile table) has its own word
         rows.append(SummaryRow("kseri", N_("Piştis"), per_side("kseri"),
                                notes=tuple(_pisti_note(side.kseris, side.jack_kseris) for side in sides)))
     else:
-        rows.append(SummaryRow("kseri", N_("Kseris"), per_side("kseri"),
-                               notes=tuple(_kseri_note(side.kseris, side.jack_kseris) for side in sides)))
+        rows.append(SummaryRow("kseri", words.kseris, per_side("kseri"),
+                               notes=tuple(strategy.kseri_note(side) for side in sides)))
     if rules.jack_table_points:
         rows.append(SummaryRow("jack_table", N_("Jack tables"), per_side("jack_table")))
     if rules.final_capture_points:
@@ -137,15 +135,6 @@ def match_summary(match: Match) -> MatchSummary:
                         rounds=rounds, kseris=kseris, cards=cards, match_rounds=match.rules.match_rounds)
 
 
-def _kseri_note(kseris: int, jack_kseris: int) -> str:
-    parts = []
-    if kseris:
-        parts.append(ngettext("{n} kseri", "{n} kseris", kseris).format(n=kseris))
-    if jack_kseris:
-        parts.append(ngettext("{n} jack kseri", "{n} jack kseris", jack_kseris).format(n=jack_kseris))
-    return ", ".join(parts)
-
-
 def _pisti_note(pistis: int, jack_pistis: int) -> str:
     parts = []
     if pistis:
@@ -153,10 +142,6 @@ def _pisti_note(pistis: int, jack_pistis: int) -> str:
     if jack_pistis:
         parts.append(ngettext("{n} jack pişti", "{n} jack piştis", jack_pistis).format(n=jack_pistis))
     return ", ".join(parts)
-
-
-def _xeri_note(xeris: int) -> str:
-    return ngettext("{n} xeri", "{n} xeris", xeris).format(n=xeris) if xeris else ""
 
 
 def _totals_after(match: Match, index: int) -> tuple[int, ...]:

@@ -1,66 +1,37 @@
-"""Which session plays a game: the one-pile tables' :class:`~kseri.table.session.GameSession`, or
-the open table's :class:`~kseri.table.sums_session.SumsSession`, picked by the game's rules.
+"""Each table's part of the browser table, by the engine's table id: :func:`strategy_for`.
 
-The page opens every game through these functions (a new match, a link's record, a saved game),
-so it never needs to know which table a game is at.
+The session, the summaries and the new-game screen ask a game's :class:`~kseri.table.strategy.TableStrategy`
+here, so that nothing at the browser table tests a table's name.
 
->>> from kseri.engine.rules import SUMS
->>> type(new_session(rules=SUMS, seed=1, level="easy")).__name__
-'SumsSession'
->>> type(restore_session(new_session(seed=1, level="easy").to_save())).__name__
-'GameSession'
+>>> from kseri.engine.rules import PROFILES, rules_from_spec
+>>> {name: strategy_for(rules).words.xeri for name, rules in PROFILES.items()}
+{'greek': False, 'fourcard': False, 'pisti': False, 'sums': True}
+>>> table_refusal(rules_from_spec({"profile": "sums", "players": 4}))
+'the open (sums) table seats two players'
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from kseri.engine.errors import KseriError
-from kseri.engine.jsontext import parse_json
-from kseri.engine.rules import GREEK, Rules, rules_from_spec
-from kseri.table.seats import DEFAULT_LEVEL
-from kseri.table.session import GameSession
-from kseri.table.sums_session import SumsSession
+from kseri.engine.rules import Rules
+from kseri.table.pile.strategy import PILE
+from kseri.table.strategy import TableStrategy
+from kseri.table.sums.strategy import SUMS_STRATEGY
 
-__all__ = ["new_session", "restore_session", "session_class", "session_from_record"]
+__all__ = ["STRATEGIES", "strategy_for", "table_refusal"]
 
-
-def session_class(rules: Rules) -> type[GameSession]:
-    """The session for ``rules``' kind of table."""
-    return SumsSession if rules.table == SumsSession.table else GameSession
+STRATEGIES: Mapping[str, TableStrategy[Any, Any]] = {strategy.name: strategy for strategy in (PILE, SUMS_STRATEGY)}
+"""Every table's strategy by its engine id (:attr:`kseri.engine.rules.Rules.table`)."""
 
 
-def _class_of(spec: Any) -> type[GameSession]:
-    """The session for a record's ``rules`` field; the pile tables' when it cannot be read (that
-    session then says in one line what is wrong with it)."""
-    try:
-        return session_class(rules_from_spec(spec))
-    except (KseriError, TypeError, ValueError):
-        return GameSession
+def strategy_for(rules: Rules) -> TableStrategy[Any, Any]:
+    """The strategy of the table ``rules`` are played at."""
+    return STRATEGIES[rules.table]
 
 
-def _json(text: str | None, what: str) -> Any:
-    try:
-        return parse_json(text or "", what=what)
-    except KseriError:
-        return None
-
-
-def new_session(*, rules: Rules = GREEK, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
-    """A new match at ``rules``' table (:meth:`GameSession.new`)."""
-    return session_class(rules).new(rules=rules, level=level, seed=seed)
-
-
-def session_from_record(text: str, *, level: str = DEFAULT_LEVEL, seed: int | None = None) -> GameSession:
-    """A ``kseri-record/1`` record opened at its table (:meth:`GameSession.from_record_text`)."""
-    data = _json(text, "record")
-    spec = data.get("rules", "greek") if isinstance(data, dict) else "greek"
-    return _class_of(spec).from_record_text(text, level=level, seed=seed)
-
-
-def restore_session(text: str | None) -> GameSession:
-    """A saved game resumed at its table (:meth:`GameSession.restore`)."""
-    data = _json(text, "save")
-    record = data.get("record") if isinstance(data, dict) else None
-    spec = record.get("rules", "greek") if isinstance(record, dict) else "greek"
-    return _class_of(spec).restore(text)
+def table_refusal(rules: Rules) -> str | None:
+    """Why the browser table cannot play ``rules``, or None when it can: every table the engine
+    deals, with the seatings its strategy takes (the open table seats two)."""
+    return strategy_for(rules).seating_refusal(rules)

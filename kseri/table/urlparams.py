@@ -19,7 +19,8 @@ from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import Rules, rules_from_spec
 from kseri.i18n import _
 from kseri.table.querystring import parse_query, unquote
-from kseri.table.seats import MAX_SEED, SessionError, levels, table_refusal
+from kseri.table.seats import MAX_SEED, SessionError, levels
+from kseri.table.tables import table_refusal
 
 __all__ = ["UrlOptions", "decode_record_param", "parse_url"]
 

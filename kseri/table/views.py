@@ -1,4 +1,5 @@
-"""What the page draws, as plain data: the table, each side, hints, and play descriptions.
+"""What the page draws, as plain data: the table, each side, hints; and the words every table's
+play descriptions share (each table's own: :mod:`kseri.table.pile.words`, :mod:`kseri.table.sums.words`).
 
 :meth:`kseri.table.session.GameSession.view` builds a :class:`TableView`; the DOM
 layer (:mod:`kseri.web.render`) turns it into markup.
@@ -8,16 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kseri.engine.cards import Card  # noqa: F401 - used by the doctest of describe_event
 from kseri.engine.events import PlayEvent
-from kseri.engine.rules import GREEK
-from kseri.i18n import _, card_name, card_symbol, ngettext
-from kseri.table.hints import HintReason
+from kseri.i18n import _, card_symbol, ngettext
 from kseri.table.live import LiveSide
+from kseri.table.pile.hints import HintReason
 from kseri.table.seats import BOT, HUMAN, Phase
 
-__all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "TeamView", "card_text", "describe_event",
-           "describe_take"]
+__all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "TeamView", "card_text", "play_ending",
+           "seat_named"]
 
 
 @dataclass(frozen=True)
@@ -110,6 +109,8 @@ class TableView:
     """The people's seats (seat 0 first); bots sit in the others."""
     open_table: tuple[TableItemView, ...] | None = None
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
+    xeri: bool = False
+    """Whether the table calls a kseri a xeri (a capture that empties the open table)."""
     match_rounds: int | None = None
     """A match of this many rounds (most won wins), or None: first to :attr:`target` (:mod:`kseri.table.goal`)."""
     last_play: LastPlay | None = field(default=None, compare=False)
@@ -190,9 +191,9 @@ class HintEntry:
     loss: float = 0.0
     """How much worse than the best card it is expected to end the round (0 for the best)."""
     reason: HintReason | None = None
-    """What the card does, as the player can see it (:mod:`kseri.table.hints`)."""
+    """What the card does, as the player can see it (:mod:`kseri.table.pile.hints`)."""
     way: str = ""
-    """At the sums table: the card's best move, as its choice button reads (:mod:`kseri.table.sums_hints`)."""
+    """At the sums table: the card's best move, as its choice button reads (:mod:`kseri.table.sums.hints`)."""
 
     @property
     def takes(self) -> bool:
@@ -202,53 +203,23 @@ class HintEntry:
 
 # --------------------------------------------------------------------------- describing plays
 
-def _seat_named(seat: int | None, names: tuple[str, ...]) -> str | None:
+def seat_named(seat: int | None, names: tuple[str, ...]) -> str | None:
     """The name a line gives ``seat`` (None: "You" or "Bot" say it)."""
     if seat is None or seat >= len(names) or not names[seat]:
         return None
     return names[seat]
 
 
-def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names: tuple[str, ...] = (),
-                   word: str = "kseri") -> str:
-    """One sentence for the live region: what was played and what it did; with more than two
-    ``names`` (each seat's), the bots are called by their names; ``word``: the table's word for a
-    kseri (``pisti`` at the Pişti table).
+def play_ending(event: PlayEvent, packet_size: int, names: tuple[str, ...] = ()) -> str:
+    """The end of a play's sentence, at every table: who took the cards left at the round's end,
+    that the round is over, or that a packet was dealt ("" when none of these happened).
 
-    >>> from kseri.engine.events import PlayEvent
-    >>> describe_event(PlayEvent(seat=1, card=Card.parse("7H"), kind="drop"))
-    'Bot plays the seven of hearts.'
-    >>> describe_event(PlayEvent(seat=2, card=Card.parse("7H"), kind="drop"), 4, ("You", "Eleni", "Nikos"))
-    'Nikos plays the seven of hearts.'
-    >>> describe_event(PlayEvent(seat=0, card=Card.parse("7H"), kind="kseri", bonus=10), 4, word="pisti")
-    'You play the seven of hearts: Pişti, +10!'
+    >>> from kseri.engine.cards import Card
+    >>> play_ending(PlayEvent(seat=1, card=Card.parse("7H"), kind="drop", dealt=True), 6)
+    ' 6 new cards each.'
     """
-    you = event.seat == HUMAN
-    card = card_name(event.card.code)
-    bonus = f", +{event.bonus}" if event.bonus else ""
-    taken = len(event.captured) + 1
-    name = _seat_named(event.seat, names)
-    if name is not None:
-        text = _named_play(event, name, card, bonus, taken, word)
-    elif event.kind == "drop":
-        text = (_("You play the {card}.") if you else _("Bot plays the {card}.")).format(card=card)
-    elif event.kind in ("kseri", "jack_kseri") and word == "pisti":
-        pisti = {(True, "kseri"): _("You play the {card}: Pişti{bonus}!"),
-                 (False, "kseri"): _("Bot plays the {card}: Pişti{bonus}!"),
-                 (True, "jack_kseri"): _("You play the {card}: Jack pişti{bonus}!"),
-                 (False, "jack_kseri"): _("Bot plays the {card}: Jack pişti{bonus}!")}
-        text = pisti[(you, event.kind)].format(card=card, bonus=bonus)
-    elif event.kind == "kseri":
-        text = (_("You play the {card}: Kseri{bonus}!") if you else _("Bot plays the {card}: Kseri{bonus}!")).format(
-            card=card, bonus=bonus)
-    elif event.kind == "jack_kseri":
-        text = (_("You play the {card}: Jack kseri{bonus}!") if you
-                else _("Bot plays the {card}: Jack kseri{bonus}!")).format(card=card, bonus=bonus)
-    else:
-        text = (ngettext("You play the {card} and take {n} card.", "You play the {card} and take {n} cards.", taken)
-                if you else ngettext("Bot plays the {card} and takes {n} card.",
-                                     "Bot plays the {card} and takes {n} cards.", taken)).format(card=card, n=taken)
-    sweeper = _seat_named(event.sweep_seat, names)
+    text = ""
+    sweeper = seat_named(event.sweep_seat, names)
     if event.sweep and sweeper is not None:
         n = len(event.sweep)
         text += " " + ngettext("{name} takes the last {n} card on the table.",
@@ -267,22 +238,6 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names
     return text
 
 
-def _named_play(event: PlayEvent, name: str, card: str, bonus: str, taken: int, word: str = "kseri") -> str:
-    """What a bot called ``name`` played (:func:`describe_event` at a table of more than two)."""
-    if event.kind == "drop":
-        return _("{name} plays the {card}.").format(name=name, card=card)
-    if event.kind in ("kseri", "jack_kseri") and word == "pisti":
-        words = (_("{name} plays the {card}: Pişti{bonus}!") if event.kind == "kseri"
-                 else _("{name} plays the {card}: Jack pişti{bonus}!"))
-        return words.format(name=name, card=card, bonus=bonus)
-    if event.kind == "kseri":
-        return _("{name} plays the {card}: Kseri{bonus}!").format(name=name, card=card, bonus=bonus)
-    if event.kind == "jack_kseri":
-        return _("{name} plays the {card}: Jack kseri{bonus}!").format(name=name, card=card, bonus=bonus)
-    return ngettext("{name} plays the {card} and takes {n} card.", "{name} plays the {card} and takes {n} cards.",
-                    taken).format(name=name, card=card, n=taken)
-
-
 def card_text(code: str) -> str:
     """A card's short printed form in the page's language: ``10♦``, ``J♣`` (Greek: ``Β♣``,
     :func:`kseri.i18n.card_symbol`). Text only: attributes and records keep the canonical code.
@@ -291,72 +246,3 @@ def card_text(code: str) -> str:
     '10♦'
     """
     return card_symbol(code)
-
-
-def describe_take(play: LastPlay) -> str:
-    """One short line, shown on the table, for what a play took and scored ("" for a plain drop).
-
-    >>> from kseri.engine.events import PlayEvent
-    >>> pile = tuple(map(Card.parse, "2H 5S 9D 7C".split()))
-    >>> describe_take(LastPlay(PlayEvent(seat=BOT, card=Card.parse("JC"), kind="capture", captured=pile), (0, 2)))
-    'Bot took 5 cards with J♣ · +2'
-    >>> kseri = PlayEvent(seat=HUMAN, card=Card.parse("7H"), kind="kseri", captured=(Card.parse("7S"),), bonus=10)
-    >>> describe_take(LastPlay(kseri, (10, 0)))
-    'Kseri! You took the 7♠ with the 7♥ · +10'
-    >>> describe_take(LastPlay(PlayEvent(seat=HUMAN, card=Card.parse("7H"), kind="drop"), (0, 0)))
-    ''
-    >>> describe_take(LastPlay(PlayEvent(seat=2, card=Card.parse("7H"),
-    ...     kind="kseri", captured=(Card.parse("7S"),), bonus=10), (0, 0, 10), names=("You", "Eleni", "Nikos")))
-    'Kseri! Nikos took the 7♠ with the 7♥ · +10'
-    """
-    event, taker = play.event, play.taker
-    if taker is None:
-        return ""
-    you = taker == HUMAN
-    name = _seat_named(taker, play.names)
-    if name is not None:
-        text = _named_take(event, name, play.word)
-    elif event.kind in ("kseri", "jack_kseri") and play.word == "pisti":
-        lone, card = card_text(event.captured[0].code), card_text(event.card.code)
-        pisti = {(True, "kseri"): _("Pişti! You took the {lone} with the {card}"),
-                 (False, "kseri"): _("Pişti! Bot took the {lone} with the {card}"),
-                 (True, "jack_kseri"): _("Jack pişti! You took the {lone} with the {card}"),
-                 (False, "jack_kseri"): _("Jack pişti! Bot took the {lone} with the {card}")}
-        text = pisti[(you, event.kind)].format(lone=lone, card=card)
-    elif event.kind in ("kseri", "jack_kseri"):
-        lone, card = card_text(event.captured[0].code), card_text(event.card.code)
-        if event.kind == "kseri":
-            text = (_("Kseri! You took the {lone} with the {card}") if you
-                    else _("Kseri! Bot took the {lone} with the {card}")).format(lone=lone, card=card)
-        else:
-            text = (_("Jack kseri! You took the {lone} with the {card}") if you
-                    else _("Jack kseri! Bot took the {lone} with the {card}")).format(lone=lone, card=card)
-    elif event.is_capture:
-        n = len(event.captured) + 1  # the played card joins the taker's stack too
-        text = (ngettext("You took {n} card with {card}", "You took {n} cards with {card}", n) if you
-                else ngettext("Bot took {n} card with {card}", "Bot took {n} cards with {card}", n)).format(
-            n=n, card=card_text(event.card.code))
-    else:  # a drop with the round's last card: the last capturer sweeps the table
-        n = len(event.sweep)
-        text = (ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
-                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(n=n)
-    return f"{text} · +{play.gain}"
-
-
-def _named_take(event: PlayEvent, name: str, word: str = "kseri") -> str:
-    """What a bot called ``name`` took (:func:`describe_take` at a table of more than two)."""
-    if event.kind in ("kseri", "jack_kseri"):
-        lone, card = card_text(event.captured[0].code), card_text(event.card.code)
-        if word == "pisti":
-            words = (_("Pişti! {name} took the {lone} with the {card}") if event.kind == "kseri"
-                     else _("Jack pişti! {name} took the {lone} with the {card}"))
-        else:
-            words = (_("Kseri! {name} took the {lone} with the {card}") if event.kind == "kseri"
-                     else _("Jack kseri! {name} took the {lone} with the {card}"))
-        return words.format(name=name, lone=lone, card=card)
-    if event.is_capture:
-        n = len(event.captured) + 1
-        return ngettext("{name} took {n} card with {card}", "{name} took {n} cards with {card}", n).format(
-            name=name, n=n, card=card_text(event.card.code))
-    n = len(event.sweep)
-    return ngettext("{name} took the last {n} card", "{name} took the last {n} cards", n).format(name=name, n=n)

@@ -18,7 +18,9 @@ The page (DOM, timers, storage; typed against ``stubs/``):
 - :mod:`~kseri.web.app` forwards clicks and keys to the
   :class:`~kseri.table.session.GameSession` and holds the :class:`~kseri.web.state.UiState`;
 - :mod:`~kseri.web.turns` plays turns out in time, through the small
-  :class:`~kseri.web.turns.TurnsHost` protocol (not the app itself);
+  :class:`~kseri.web.turns.TurnsHost` protocol (not the app itself); each table shows a
+  play its own way (:mod:`kseri.web.pile.play`, :mod:`kseri.web.sums.play`, found by the
+  engine's table id in :mod:`~kseri.web.tables`, through :class:`~kseri.web.play_host.PlayHost`);
 - :mod:`~kseri.web.board` puts the HTML into the page, :mod:`~kseri.web.motion`
   animates it, :mod:`~kseri.web.pacer` times it;
 - :mod:`~kseri.web.opening` picks the game the page opens with,

@@ -41,10 +41,8 @@ from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
-from kseri.table.sums_session import SumsSession
-from kseri.table.tables import new_session, restore_session
 from kseri.table.views import HintEntry
-from kseri.web import language, render, seats_render, sums_render
+from kseri.web import language, render, seats_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists, form_values, js_object
@@ -60,6 +58,7 @@ from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, UiState
 from kseri.web.stats_render import stats_html
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from kseri.web.sums import render as sums_render
 from kseri.web.turns import HintKey, Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
@@ -76,16 +75,17 @@ DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "ru
 REVIEW_SLICE_MS = 12.0
 """A slice of the review's work: shorter than the bot's (:data:`SLICE_MS`), as the review runs a dozen
 searches back to back while the player watches, and a slice overrun on a busy phone stays short."""
-SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.counting", "kseri.bots.easy", "kseri.bots.heuristic",
-                  "kseri.bots.scale", "kseri.bots.medium", "kseri.bots.rollout", "kseri.bots.value",
-                  "kseri.bots.params", "kseri.bots.levels", "kseri.bots.belief", "kseri.bots.endgame",
-                  "kseri.bots.search", "kseri.bots.thinker", "kseri.bots.evaluation",
+SEARCH_MODULES = ("kseri.bots.base", "kseri.bots.thinking", "kseri.bots.tables", "kseri.bots.pile.counting",
+                  "kseri.bots.pile.easy", "kseri.bots.pile.heuristic", "kseri.bots.pile.scale",
+                  "kseri.bots.pile.medium", "kseri.bots.pile.rollout", "kseri.bots.pile.value",
+                  "kseri.bots.pile.params", "kseri.bots.pile.levels", "kseri.bots.pile.belief",
+                  "kseri.bots.pile.endgame", "kseri.bots.pile.search", "kseri.bots.pile.thinker",
+                  "kseri.bots.pile.evaluation",
                   # The open table's search, one module per slice too: imported in one go from
-                  # sums_thinker they made a task of 240-400 ms on a busy machine.
-                  "kseri.engine.sums_observation", "kseri.bots.sums_sim", "kseri.bots.sums_rollout",
-                  "kseri.bots.sums_heuristic",
-                  "kseri.bots.sums_policy", "kseri.bots.sums_endgame", "kseri.bots.sums_search",
-                  "kseri.bots.sums_thinker")
+                  # its thinker they made a task of 240-400 ms on a busy machine.
+                  "kseri.engine.sums.observation", "kseri.bots.sums.sim", "kseri.bots.sums.rollout",
+                  "kseri.bots.sums.heuristic", "kseri.bots.sums.policy", "kseri.bots.sums.endgame",
+                  "kseri.bots.sums.search", "kseri.bots.sums.thinker")
 """What the hint and the hard bot load on first use: loaded early, one per slice (:meth:`App.warm_up`)."""
 WARM_UP_DELAY = 1.5
 """Seconds after the table opens before :meth:`App.warm_up` starts (the first paint and deal come first)."""
@@ -290,7 +290,7 @@ class App:
         """Replace this tab's game with the one another tab saved."""
         text = self.storage.get(SAVE_KEY)
         try:
-            session = restore_session(text)
+            session = GameSession.restore(text)
         except SessionError as exc:
             self.notify(Notice(_("The other tab's game cannot be loaded ({reason}).").format(reason=one_line(exc)),
                                actions=(("keep-this", N_("Keep this one")),), key=NEWER_ELSEWHERE.key, sticky=True))
@@ -467,13 +467,10 @@ class App:
     # -- actions -----------------------------------------------------------------------
 
     def play(self, code: str) -> None:
-        """Your card ``code`` was chosen: play it (at the open table: its one way, or offer its ways)."""
+        """Your card ``code`` was chosen: play it (its one way; at the open table, offer its ways)."""
         if self.state.busy or self.session.phase != "human":
             return
-        if isinstance(self.session, SumsSession):
-            self.choose_way(self.session, code)
-            return
-        self.play_move(code)
+        self.choose_way(self.session, code)
 
     def play_move(self, move: str) -> None:
         """Play ``move`` (a card code; at the open table, a move such as ``7H:3C+4D``)."""
@@ -487,8 +484,8 @@ class App:
         self.board.lock_hand()
         self.spawn(self.turns.human_turn(move, self.state.generation))
 
-    def choose_way(self, session: SumsSession, code: str) -> None:
-        """At the open table: one legal way plays at once; several are offered as buttons; none is explained."""
+    def choose_way(self, session: GameSession, code: str) -> None:
+        """One legal way plays at once (a pile table's card); several are offered as buttons; none is explained."""
         ways = session.ways(code)
         if len(ways) == 1:
             self.play_move(ways[0].move)
@@ -731,7 +728,7 @@ class App:
         self.pacer.skip()
         self.next_rules = None
         self._forget_failure()
-        self.session = new_session(rules=rules or self.session.rules, level=level or self.session.level)
+        self.session = GameSession.new(rules=rules or self.session.rules, level=level or self.session.level)
         if plan is None and before.players == self.session.players and before.table == self.session.table:
             plan = before.seat_plan if level is None else SeatPlan(
                 seats=tuple(PERSON if entry == PERSON else level for entry in before.seat_plan.seats),

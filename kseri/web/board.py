@@ -16,12 +16,13 @@ from kseri.bots.names import LEVELS
 from kseri.engine.rules import Rules
 from kseri.i18n import _, language, ngettext
 from kseri.table.views import HintEntry, TableView
-from kseri.web import render, seats_render, sums_render
+from kseri.web import render, seats_render
 from kseri.web.dom import exists
 from kseri.web.intro_render import intro_parts
 from kseri.web.morph import morph_inner
 from kseri.web.playlog_render import StatusExtras
 from kseri.web.state import UiState
+from kseri.web.sums import render as sums_render
 
 __all__ = ["ELEMENT_IDS", "Board"]
 

@@ -24,7 +24,8 @@ with ``data-build``, its value, and ``data-owner``, its seat);
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from html import escape
 
 from kseri.i18n import N_, _, card_name, ngettext, pgettext
@@ -146,13 +147,29 @@ def _open_table(step: Step, names: Sequence[str]) -> str:
             f'aria-label="{label}">{empty}{items}</div>')
 
 
+@dataclass(frozen=True, slots=True)
+class _Look:
+    """How a table is drawn on the board: its cards, the flash of a capture, its section's class."""
+
+    draw: Callable[[Step, Sequence[str]], str]
+    labels: dict[str, str]
+    css: str = ""
+
+
+_LOOKS: Mapping[str, _Look] = {
+    "pile": _Look(lambda step, names: _pile(step), _KIND_LABEL),
+    "sums": _Look(_open_table, _SUMS_LABEL, " open"),
+}
+"""Each table's look, by the engine's table id (:attr:`kseri.engine.rules.Rules.table`)."""
+
+
 def _fan(cards: Sequence[str], played: str | None = None) -> str:
     shown = list(cards[-PILE_SHOWN:])
     return "".join(_card(code, "on-pile ghost" + (" played" if code == played else ""), f' style="--k:{i}"')
                    for i, code in enumerate(shown))
 
 
-def _trick(step: Step, names: Sequence[str], sums: bool = False) -> str:
+def _trick(step: Step, names: Sequence[str], labels: dict[str, str]) -> str:
     """What this step's capture took (and, at a round's end, what was left), shown beside the pile;
     at the open table a build's new value."""
     out = []
@@ -162,7 +179,6 @@ def _trick(step: Step, names: Sequence[str], sums: bool = False) -> str:
                    f'{escape(_("build of {value}").format(value=step.built))}</span></div>')
     elif step.played and step.kind != "drop":
         cards = [*step.captured, step.played]
-        labels = _SUMS_LABEL if sums else _KIND_LABEL
         label = _(labels[step.kind]) if step.kind in labels else ""
         bonus = f" +{step.bonus}" if step.bonus else ""
         arrow = "↓" if step.seat == 0 else "↑"
@@ -188,16 +204,15 @@ def step_html(scene: Scene, index: int) -> str:
     names = scene.names
     seats = len(names)
     north = 1 if seats == 2 else 2
-    sums = scene.rules.table == "sums"
-    table = _open_table(step, names) if sums else _pile(step)
+    look = _LOOKS[scene.rules.table]
     stock = ""
     if step.stock:
         stock = (f'<span class="stock" title="{_("cards in the stock")}">{card_img(None)}'
                  f'<b>{step.stock}</b></span>')
     return (
         _seat(step, names, north, "north")
-        + f'<section class="table{" open" if sums else ""}" aria-label="{_("table")}">{stock}{table}'
-        f'{_trick(step, names, sums)}</section>'
+        + f'<section class="table{look.css}" aria-label="{_("table")}">{stock}{look.draw(step, names)}'
+        f'{_trick(step, names, look.labels)}</section>'
         + _seat(step, names, 0, "south")
     )
 

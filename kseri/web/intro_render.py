@@ -19,6 +19,7 @@ from __future__ import annotations
 from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.goal import table_word, word_key
+from kseri.table.tables import strategy_for
 
 __all__ = ["intro_parts"]
 
@@ -27,10 +28,5 @@ def intro_parts(rules: Rules) -> tuple[str, str]:
     """The tip's title (plain text) and its rule in one sentence (markup: ``<b>`` only)."""
     key = word_key(rules)
     title = {"pisti": _("New to Pişti?"), "xeri": _("New to Xeri?")}.get(key, _("New to Kseri?"))
-    if rules.table == "sums":
-        text = _("A card takes one of its rank, or cards that <b>add up</b> to it; you may <b>build</b> a sum you "
-                 "hold. Empty the table for a <b>{word}</b>: +{points}.")
-    else:
-        text = _("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — to take the pile. "
-                 "Take a <b>lone</b> card with its twin for a <b>{word}</b>: +{points}.")
+    text = _(strategy_for(rules).words.intro)
     return title, text.format(word=table_word(rules), points=rules.kseri_points)

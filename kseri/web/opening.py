@@ -25,7 +25,6 @@ from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
-from kseri.table.tables import new_session, restore_session, session_from_record
 from kseri.table.urlparams import UrlOptions, parse_url
 from kseri.web.dom import preferred_languages
 from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASIDE_KEY, Storage
@@ -40,12 +39,12 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
     record_error = options.record_error
     if options.record is not None:
         try:
-            return session_from_record(options.record, level=level, seed=options.seed), None
+            return GameSession.from_record_text(options.record, level=level, seed=options.seed), None
         except KseriError as exc:
             record_error = one_line(exc).removeprefix("share link: ")
     if options.seed is not None or options.rules is not None or options.seats is not None:
         try:
-            return new_session(rules=options.rules or GREEK, level=level, seed=options.seed), record_error
+            return GameSession.new(rules=options.rules or GREEK, level=level, seed=options.seed), record_error
         except Exception as exc:  # rules the URL reader let through but the table cannot deal
             detail = one_line(exc) if isinstance(exc, KseriError) else type(exc).__name__
             return None, record_error or f"the link's game cannot be dealt ({detail})"
@@ -66,7 +65,7 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
     save_problem: str | None = None
     if saved_text:
         try:
-            saved = restore_session(saved_text)
+            saved = GameSession.restore(saved_text)
         except SessionError as exc:
             save_problem = one_line(exc)
             storage.set_aside(SAVE_KEY, SET_ASIDE_KEY, saved_text)
@@ -89,7 +88,7 @@ def open_session(storage: Storage) -> tuple[GameSession, list[str], bool]:
         if options.level:
             session.level = options.level
     if session is None:  # a first visit is dealt the table of its language (kseri/table/first_visit.py)
-        session = new_session(rules=GREEK if saved_text else first_rules(preferred_languages()), level=level)
+        session = GameSession.new(rules=GREEK if saved_text else first_rules(preferred_languages()), level=level)
     if save_problem is not None:
         notices.append((_("Your saved game could not be resumed ({problem}). It was set aside.") if from_url else
                         _("Your saved game could not be resumed ({problem}). It was set aside and a new game started.")

@@ -21,13 +21,15 @@ from kseri.bots.names import LEVELS
 from kseri.engine.rules import Rules
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
 from kseri.table.goal import Goal, WordKey, counted_word, word_key, word_key_for
-from kseri.table.hints import reason_text
-from kseri.table.live import LiveSide, point_rules
+from kseri.table.live import LiveSide
 from kseri.table.notices import clip
+from kseri.table.pile.hints import reason_text
+from kseri.table.pile.words import describe_take
+from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
-from kseri.table.sums_words import sums_take_line
-from kseri.table.views import HintEntry, SideView, TableView, card_text, describe_take
+from kseri.table.sums.words import sums_take_line
+from kseri.table.views import HintEntry, SideView, TableView, card_text
 from kseri.web import seats_render
 from kseri.web.card_html import card_img
 
@@ -454,7 +456,7 @@ def goal_of(view: TableView) -> Goal:
 
 def view_word(view: TableView) -> WordKey:
     """The table's word for a kseri at the table of ``view`` (:mod:`kseri.table.goal`)."""
-    return word_key_for(view.rules_name, open_table=view.open_table is not None)
+    return word_key_for(view.rules_name, xeri=view.xeri)
 
 
 def summary_goal(summary: RoundSummary | MatchSummary) -> Goal:

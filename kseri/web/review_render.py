@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from html import escape
 
 from kseri.i18n import _, card_name, ngettext
-from kseri.table.hints import reason_text
+from kseri.table.pile.hints import reason_text
 from kseri.table.review import ReviewedPlay
 from kseri.table.views import HintEntry
 from kseri.web.card_html import card_img

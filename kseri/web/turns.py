@@ -20,31 +20,18 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Protocol
+from typing import Protocol
 
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
-from kseri.table.goal import word_key
-from kseri.table.session import GameSession
-from kseri.table.views import HintEntry, describe_event
-from kseri.web import motion, render, seats_render
-from kseri.web.board import Board
-from kseri.web.dom import bounds, exists
-from kseri.web.pacer import (
-    BOT_FLIGHT,
-    BOT_MIN_THINK,
-    CAPTURE_VIEW,
-    HUMAN_FLIGHT,
-    LAND_PAUSE,
-    ROUND_END_PAUSE,
-    SLICE_MS,
-    Pacer,
-)
-from kseri.web.sound import SoundBoard
-from kseri.web.sound_plan import ROUND_END, landing_sound
-from kseri.web.state import Activity, UiState
-from kseri.web.table_play import show_table_play
+from kseri.table.views import HintEntry
+from kseri.web import motion, render
+from kseri.web.pacer import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
+from kseri.web.play_host import PlayHost
+from kseri.web.sound_plan import ROUND_END
+from kseri.web.state import Activity
+from kseri.web.tables import SHOW_PLAY
 
 __all__ = ["SLICE_MS", "Turns", "TurnsHost"]
 
@@ -58,30 +45,12 @@ THINK_AHEAD_GAP = 0.005
 """Seconds left to the page between two slices of that search (clicks and animation come first)."""
 
 
-class TurnsHost(Protocol):
-    """What :class:`Turns` needs from the page around it."""
-
-    state: UiState
-    """What the table is doing; the sequences move it along."""
-
-    @property
-    def session(self) -> GameSession: ...
-
-    @property
-    def board(self) -> Board: ...
-
-    @property
-    def pacer(self) -> Pacer: ...
-
-    @property
-    def sound(self) -> SoundBoard: ...
+class TurnsHost(PlayHost, Protocol):
+    """What :class:`Turns` needs from the page around it (besides what showing a play needs)."""
 
     @property
     def keyboard_index(self) -> int | None:
         """Hand position to refocus after the bot's turn (None: you used the mouse)."""
-
-    def render(self) -> None:
-        """Draw the whole table as the session and the state have it."""
 
     def save(self) -> None: ...
 
@@ -205,10 +174,7 @@ class Turns:
         """Animate one play from the table as drawn before it, then draw the table after it."""
         host = self.host
         pacer = host.pacer
-        if host.session.rules.table == "sums":
-            await show_table_play(host, event, gen)
-        else:
-            await self.show_pile_play(event, gen)
+        await SHOW_PLAY[host.session.table](host, event, gen)
         if not host.state.current(gen):
             return
         if event.round_over:
@@ -216,66 +182,6 @@ class Turns:
             await pacer.pause(ROUND_END_PAUSE)
         elif event.dealt:
             await self.deal_in(with_pile=False)
-
-    async def show_pile_play(self, event: PlayEvent, gen: int) -> None:
-        """A play at a pile table: the card flies to the pile, and the pile to the taker if it takes."""
-        host = self.host
-        pacer, el = host.pacer, host.board.el
-        human = event.seat == host.session.viewer  # the hand at the bottom played it
-        code = event.card.code
-        many = host.session.view().panels
-        if human:
-            source = el["hand"].querySelector(f'button[data-card="{code}"]')
-        elif many:
-            backs = el["seats"].querySelectorAll(f'[data-seat="{event.seat}"] .back')
-            source = backs.item(backs.length // 2) if backs.length else el["seats"]
-        else:
-            backs = el["bot-hand"].querySelectorAll(".back")
-            source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
-        source_rect = bounds(source) or bounds(el["stock"])
-        if exists(source):
-            source.style.visibility = "hidden"
-        names = host.session.last_play.names if host.session.last_play is not None else ()
-        host.board.announce(describe_event(event, host.session.rules.packet_size, names,
-                                           word_key(host.session.rules)))
-        if event.kind == "drop" and not event.sweep:
-            host.render()
-            top = el["pile"].querySelector("[data-card]")
-            if exists(top) and source_rect is not None:
-                await motion.settle_from(pacer, top, source_rect, -8 if human else 8,
-                                         HUMAN_FLIGHT if human else BOT_FLIGHT)
-            host.sound.play((landing_sound(event),))
-        else:
-            # The card lands on the pile, then the pile goes to the taker's stack.
-            flyer = motion.flyer(el["fx"], code)
-            await motion.fly_onto_pile(pacer, flyer, el["pile"], source_rect, -10 if human else 10,
-                                       HUMAN_FLIGHT if human else BOT_FLIGHT)
-            if not host.state.current(gen):
-                flyer.remove()
-                return
-            host.sound.play((landing_sound(event),))
-            if event.kind in ("kseri", "jack_kseri"):
-                word = seats_render.flash_word(host.session.rules.profile, event.kind)
-                await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
-                                         who=names[event.seat] if names and names[event.seat] else None)
-            else:  # your own capture stays in view a moment longer: you see what your card took
-                await pacer.pause(CAPTURE_VIEW if human and event.is_capture else LAND_PAUSE)
-            taker = event.seat if event.is_capture else event.sweep_seat
-            stack = self._stack(taker, ".stack-visual", ".seat-stack")
-            await motion.gather(pacer, [flyer, *el["pile"].querySelectorAll(".pile-card")], stack)
-            flyer.remove()
-            host.render()
-            bump = self._stack(taker, ".stack-count", ".seat-count")
-            await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
-
-    def _stack(self, seat: int | None, part: str, seat_part: str) -> Any:
-        """A part of ``seat``'s capture stack: yours, the bot's, or with more seats that seat's panel."""
-        el = self.host.board.el
-        if seat == self.host.session.viewer:
-            return el["you-stack"].querySelector(part)
-        if self.host.session.view().panels:
-            return el["seats"].querySelector(f'[data-seat="{seat}"] {seat_part}')
-        return el["bot-stack"].querySelector(part)
 
     async def deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""

@@ -18,6 +18,7 @@ from html import escape
 from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.newgame import table_title
+from kseri.table.tables import strategy_for
 from kseri.web.intro_render import intro_parts
 
 __all__ = ["play_label", "welcome_html"]
@@ -27,7 +28,7 @@ def play_label(rules: Rules) -> str:
     """The welcome's big button: it names the game it deals."""
     if rules.profile == "pisti":
         return _("Play Pişti")
-    if rules.table == "sums":
+    if strategy_for(rules).words.xeri:  # the open table
         return _("Play open-table Xeri")
     return _("Play Greek Kseri") if rules.profile == "greek" else _("Play {game}").format(game=table_title(rules))
 

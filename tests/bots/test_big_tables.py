@@ -11,20 +11,20 @@ from collections import Counter
 import pytest
 
 from kseri.bots.arena import run_arena
-from kseri.bots.belief import Sampler
-from kseri.bots.counting import Knowledge
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, card_scores
-from kseri.bots.params import SearchParams
+from kseri.bots.pile.belief import Sampler
+from kseri.bots.pile.counting import Knowledge
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, card_scores
+from kseri.bots.pile.params import SearchParams
+from kseri.bots.pile.rollout import final_difference
+from kseri.bots.pile.value import is_big_table, running_value
 from kseri.bots.play import choose
 from kseri.bots.protocol import answer
-from kseri.bots.rollout import final_difference
-from kseri.bots.value import is_big_table, running_value
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
-from kseri.engine.playout import random_playout
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules, card_points_table, rules_from_spec
+from tests.scenario import random_playout
 
 SEATINGS = [rules_from_spec(spec) for spec in (
     {"profile": "fourcard", "players": 3},

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from kseri import Card, Observation, Round
 from kseri.bots import LEVELS, Bot, BotError, LevelBot, Thinker, choose, evaluate, get_bot
 from kseri.bots import names as level_names
-from kseri.bots.belief import Sampler, excluded_ranks
-from kseri.bots.easy import EasyBot
-from kseri.bots.endgame import solve_moves
-from kseri.bots.evaluation import expand_values
-from kseri.bots.levels import SPECS, level_spec
-from kseri.bots.medium import MediumBot
+from kseri.bots.pile.belief import Sampler, excluded_ranks
+from kseri.bots.pile.easy import EasyBot
+from kseri.bots.pile.endgame import solve_moves
+from kseri.bots.pile.evaluation import expand_values
+from kseri.bots.pile.levels import SPECS, level_spec
+from kseri.bots.pile.medium import MediumBot
 from kseri.engine.cards import rank_index
 from kseri.engine.rules import GREEK, card_points_table, rules_from_spec
 
@@ -84,6 +84,8 @@ def test_a_whole_round_is_legal_at_full_strength(level: str) -> None:
             pass
         state.apply(think.choice())  # apply() checks legality
         moves += 1
+    assert moves == 52 - GREEK.opening_size  # every card dealt to a hand was played, one decision each
+    assert sum(state.counts) == 52  # and every card ended in a stack
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -115,7 +117,7 @@ def test_choice_before_thinking_is_an_error() -> None:
 
 def test_one_list_of_levels() -> None:
     """The level names (the leaf :mod:`kseri.bots.names`, which the table reads) and what
-    the levels run (:mod:`kseri.bots.levels`) name the same levels in the same order."""
+    the levels run (:mod:`kseri.bots.pile.levels`) name the same levels in the same order."""
     assert tuple(spec.name for spec in SPECS) == level_names.LEVELS == LEVELS
     assert level_names.DEFAULT_LEVEL in LEVELS
     assert all(level_spec(name).name == name for name in LEVELS)
@@ -197,7 +199,7 @@ def test_takes_a_kseri(level: str) -> None:
 
 
 def Knowledge_pile(obs: Observation) -> list[str]:
-    from kseri.bots.counting import Knowledge
+    from kseri.bots.pile.counting import Knowledge
     return [Card.from_index(c).code for c in Knowledge.from_observation(obs).pile]
 
 
@@ -295,8 +297,8 @@ def test_excluded_ranks_reads_declined_captures() -> None:
 def test_medium_plays_are_what_the_opponent_model_expects() -> None:
     """The hard level reads its opponent with the medium heuristic: medium's real hands
     never contradict one of its own plays."""
-    from kseri.bots.belief import mismatches, other_decisions, play_fit
-    from kseri.bots.medium import choose_medium
+    from kseri.bots.pile.belief import mismatches, other_decisions, play_fit
+    from kseri.bots.pile.medium import choose_medium
 
     rng = random.Random(6)
     checked = 0
@@ -325,7 +327,7 @@ def test_reading_plays_keeps_samples_consistent() -> None:
 
 def test_reading_a_random_player_is_gentle() -> None:
     """A player who drops cards at random does not look like the heuristic: q falls."""
-    from kseri.bots.easy import choose_easy
+    from kseri.bots.pile.easy import choose_easy
 
     rng = random.Random(2)
     state = Round.deal(GREEK, dealer=1, rng=rng)
@@ -340,8 +342,8 @@ def test_reading_a_random_player_is_gentle() -> None:
 
 def test_solving_the_last_packet_inside_the_search() -> None:
     """The ``solve_last`` option (no level uses it) picks a legal card and slices the same."""
-    from kseri.bots.params import SearchParams
-    from kseri.bots.search import search_values
+    from kseri.bots.pile.params import SearchParams
+    from kseri.bots.pile.search import search_values
 
     params = SearchParams(solve_last=True)
     for plays in (25, 33):
@@ -369,7 +371,7 @@ def test_the_heuristic_counts_the_house_bonuses_only_when_they_are_on():
     gets a share of ``final_capture_points``; with the bonuses off nothing changes."""
     import dataclasses
 
-    from kseri.bots.heuristic import DEFAULT_HEURISTIC, card_scores
+    from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, card_scores
     from kseri.engine.cards import Card
     from kseri.engine.rules import FOURCARD, card_points_table
     hand = [Card.parse(c).index for c in ("JS", "4H")]

@@ -16,7 +16,7 @@ import pytest
 
 from kseri import Observation, Round
 from kseri.bots import Thinker
-from kseri.bots.endgame import (
+from kseri.bots.pile.endgame import (
     SOLVE_CARDS,
     SOLVE_CHUNK,
     SOLVE_NODES,
@@ -26,8 +26,8 @@ from kseri.bots.endgame import (
     solve_moves,
     within_reach,
 )
-from kseri.bots.params import STEP_WORK
-from kseri.bots.scale import SAFE_POINTS, bot_view, point_scale, unscale, with_fields
+from kseri.bots.pile.params import STEP_WORK
+from kseri.bots.pile.scale import SAFE_POINTS, bot_view, point_scale, unscale, with_fields
 from kseri.engine.errors import KseriError
 from kseri.engine.rules import FOURCARD, GREEK, PISTI, Rules, rules_from_spec
 from tests.bots.test_endgame import brute_force

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from kseri.bots.endgame import EndgameError, Solver, principal_line, solve, solve_moves
+from kseri.bots.pile.endgame import EndgameError, Solver, principal_line, solve, solve_moves
 from kseri.engine.cards import rank_index
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import FOURCARD, GREEK, Rules, card_points_table, rules_from_spec
 from kseri.engine.scoring import score_round
 

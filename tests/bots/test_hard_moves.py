@@ -23,8 +23,8 @@ from typing import Any
 import pytest
 
 from kseri.bots import Thinker
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import rules_from_spec
 
 FIXTURE = Path(__file__).with_name("hard_moves.json")

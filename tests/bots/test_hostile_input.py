@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from kseri import Observation, Round
+from kseri.bots.pile.thinker import Thinker
 from kseri.bots.protocol import MAX_ERROR, MAX_LINE, answer, error_line, serve
-from kseri.bots.thinker import Thinker
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError
 from kseri.engine.rules import GREEK, Rules, rules_from_spec

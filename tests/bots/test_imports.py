@@ -26,14 +26,14 @@ def test_importing_the_level_names_does_not_load_the_bots() -> None:
     loaded = _loaded_after("import kseri.bots.names")
     bots = [m for m in loaded if m.startswith("kseri.bots")]
     assert bots == ["kseri.bots", "kseri.bots.names"], bots
-    assert "kseri.bots.search" not in loaded and "kseri.bots.levels" not in loaded
+    assert "kseri.bots.pile.search" not in loaded and "kseri.bots.pile.levels" not in loaded
 
 
 def test_the_package_loads_a_name_on_first_use() -> None:
     loaded = _loaded_after("import kseri.bots as b; assert b.LEVELS and b.DEFAULT_LEVEL in b.LEVELS")
-    assert "kseri.bots.search" not in loaded
+    assert "kseri.bots.pile.search" not in loaded
     loaded = _loaded_after("from kseri.bots import Thinker")
-    assert "kseri.bots.search" in loaded and "kseri.bots.thinker" in loaded
+    assert "kseri.bots.pile.search" in loaded and "kseri.bots.pile.thinker" in loaded
 
 
 @pytest.mark.parametrize("name", sorted(kseri.bots.__all__))
@@ -43,14 +43,14 @@ def test_every_public_name_resolves(name: str) -> None:
 
 
 def test_evaluate_is_the_function_even_after_its_module_loads() -> None:
-    """``kseri.bots.evaluate`` is the function; its module is ``kseri.bots.evaluation`` (a
+    """``kseri.bots.evaluate`` is the function; its module is ``kseri.bots.pile.evaluation`` (a
     submodule called ``evaluate`` would replace the function in the package once imported)."""
-    import kseri.bots.evaluation
+    import kseri.bots.pile.evaluation
 
-    assert kseri.bots.evaluate is kseri.bots.evaluation.evaluate
+    assert kseri.bots.evaluate is kseri.bots.pile.evaluation.evaluate
     # In a fresh interpreter, the module loaded first (as the table's hint does):
-    _loaded_after("import kseri.bots.evaluation, kseri.bots as b; from kseri.bots import evaluate; "
-                  "assert evaluate is b.evaluate is b.evaluation.evaluate")
+    _loaded_after("import kseri.bots.pile.evaluation, kseri.bots as b; from kseri.bots import evaluate; "
+                  "assert evaluate is b.evaluate is b.pile.evaluation.evaluate")
 
 
 def test_unknown_names_are_attribute_errors() -> None:

@@ -1,5 +1,5 @@
 """The search's play-out writes the heuristic out inline (speed, issue #15): it must play exactly
-the card :func:`~kseri.bots.rollout.policy_card` (and so :func:`~kseri.bots.heuristic.card_scores`)
+the card :func:`~kseri.bots.pile.rollout.policy_card` (and so :func:`~kseri.bots.pile.heuristic.card_scores`)
 chooses, at every play, whatever the rules and weights."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from kseri.bots.heuristic import DEFAULT_HEURISTIC, HeuristicParams
-from kseri.bots.rollout import exposed_bottom, playout, policy_card, public_seen
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
+from kseri.bots.pile.rollout import exposed_bottom, playout, policy_card, public_seen
 from kseri.engine.cards import RANK_INDEX
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import rules_from_spec
 
 RULES: list[Any] = [

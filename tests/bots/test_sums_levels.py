@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kseri.bots.sums_search import SumsSearchParams
-from kseri.bots.sums_thinker import SumsThinker
+from kseri.bots.sums.search import SumsSearchParams
+from kseri.bots.sums.thinker import SumsThinker
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsRound
 
 QUICK = SumsSearchParams(budget=300, min_samples=2, max_samples=4)
 """A small search: the same code as ``hard``'s, at a fraction of the cost."""
@@ -82,7 +82,7 @@ def test_the_move_and_values_do_not_depend_on_slicing(seed: int, plays: int, sli
 
 
 def test_exact_values_rank_the_obvious_capture_first() -> None:
-    from kseri.engine.sums import _demo_deck
+    from kseri.engine.sums.round import _demo_deck
 
     obs = SumsObservation.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()), seat=0)
     for level in ("medium", "hard"):

@@ -12,8 +12,8 @@ import pytest
 from kseri.bots.protocol import answer, serve
 from kseri.engine.cards import CODES
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsRound
 from tests.bots.botproc import BotProcess
 
 

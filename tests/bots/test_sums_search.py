@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri.bots.arena import run_arena
-from kseri.bots.sums_endgame import legal_turns, solve_values
-from kseri.bots.sums_search import _deal_hidden
-from kseri.bots.sums_sim import VALUE, SimRound
+from kseri.bots.sums.endgame import legal_turns, solve_values
+from kseri.bots.sums.search import _deal_hidden
+from kseri.bots.sums.sim import VALUE, SimRound
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsRound
 
 T = TypeVar("T")
 

@@ -7,11 +7,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kseri.bots.sums_rollout import choose_turn, play_out
-from kseri.bots.sums_sim import SimRound
+from kseri.bots.sums.rollout import choose_turn, play_out
+from kseri.bots.sums.sim import SimRound
 from kseri.engine.rules import SUMS, rules_from_spec
 from kseri.engine.scoring import score_round
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums.round import SumsRound
 
 
 @settings(max_examples=40, deadline=None)

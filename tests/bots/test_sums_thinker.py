@@ -9,10 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri.bots.base import BotError
-from kseri.bots.sums_thinker import SumsThinker, choose_sums
+from kseri.bots.play import choose
+from kseri.bots.sums.thinker import SumsThinker
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
-from kseri.engine.sums_observation import SumsObservation, SumsObservationError
+from kseri.engine.sums.observation import SumsObservation, SumsObservationError
+from kseri.engine.sums.round import SumsRound
 
 
 @settings(max_examples=15, deadline=None)
@@ -24,7 +25,7 @@ def test_a_whole_round_between_bots_is_legal_and_the_view_matches(seed: int, lev
         obs = SumsObservation.from_round(state, seat=state.to_move)
         assert obs.public_round().pile == state.pile
         assert SumsObservation.from_json(obs.to_json()) == obs
-        move = choose_sums(level, obs, rng)
+        move = choose(level, obs, rng)
         assert move in state.legal_moves()
         state.apply(move)
     assert sum(state.counts) == 52

@@ -9,7 +9,6 @@ nothing, so they run at the speed of the bot.
 from __future__ import annotations
 
 import json
-import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -359,55 +358,66 @@ def test_phone_layout(open_game, game_page, width):
 # --------------------------------------------------------------------------- pace and responsiveness
 
 
-def _turn_seconds(page, plays: int, skip: bool = False) -> list[float]:
-    times = []
+COUNT_ANIMATIONS_JS = """() => {
+  if (window.__animations !== undefined) return;
+  window.__animations = 0;
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) { window.__animations += 1; return animate.apply(this, args); };
+}"""
+
+
+def _turns(page, plays: int, skip: bool = False) -> list[tuple[float, int]]:
+    """Play ``plays`` turns (your first card, then the bots until your next turn): for each, the
+    seconds it took and how many Web Animations the page started meanwhile."""
+    page.evaluate(COUNT_ANIMATIONS_JS)
+    turns = []
     for _ in range(plays):
         s = settle(page)
         if s["dialogs"]:
             break
-        start = time.monotonic()
+        start, animations = time.monotonic(), page.evaluate("window.__animations")
         click_first_card(page)
         if skip:
             for _ in range(6):
                 page.keyboard.press("Space")
                 page.wait_for_timeout(40)
         settle(page)
-        times.append(time.monotonic() - start)
-    return times
+        turns.append((time.monotonic() - start, page.evaluate("window.__animations") - animations))
+    return turns
+
+
+def _turn_seconds(page, plays: int, skip: bool = False) -> list[float]:
+    return [seconds for seconds, _ in _turns(page, plays, skip)]
 
 
 def test_bot_moves_are_paced_skippable_and_instant_with_reduced_motion(open_game, game_page):
+    """Counted, not timed, where a busy machine could only make things slower: the animations a
+    turn starts (the page's every motion is a Web Animation, ``kseri.web.pacer``)."""
     page = open_table(open_game, game_page, "?seed=29&level=easy", reduced=False)
-    paced = _turn_seconds(page, 3)
-    skipped = _turn_seconds(page, 3, skip=True)
+    paced = _turns(page, 3)
+    skipped = _turns(page, 3, skip=True)
     game_page.emulate_media(reduced_motion="reduce")
-    instant = _turn_seconds(page, 4)
-    print(f"\nturn seconds: paced {paced}, skipped {skipped}, reduced motion {instant}")
+    instant = _turns(page, 4)
+    print(f"\nturns (seconds, animations): paced {paced}, skipped {skipped}, reduced motion {instant}")
     # Your card's flight + the bot's minimum think + its flight: over a second when animated.
-    assert min(paced) > 1.2, paced
-    assert statistics.median(skipped) < statistics.median(paced) - 0.4, (skipped, paced)
-    assert statistics.median(instant) < 1.0, instant
+    assert min(seconds for seconds, _ in paced) > 1.2, paced
+    assert all(count >= 2 for _, count in paced), paced  # your card's flight and the bot's
+    # A key finishes your card's flight and the rest of the turn starts no animation.
+    assert all(count <= 1 for _, count in skipped), skipped
+    assert len(instant) == 4 and all(count == 0 for _, count in instant), instant
 
 
-LONGTASK_JS = """() => {
-  window.__longTasks = [];
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-  }).observe({type: 'longtask'});
-}"""
-
-
-def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
+def test_the_hard_bot_plays_and_hints_in_the_page(open_game, game_page):
+    """Hard thinks in slices and the hint values every card. How long the main thread's tasks
+    get meanwhile is measured in ``benchmarks/long_tasks.py`` (not here: a busy machine
+    lengthens them); the work of one slice is bounded in ``tests/bots/test_bounds.py``."""
     page = open_table(open_game, game_page, "?seed=5&level=hard", reduced=False)
-    page.evaluate(LONGTASK_JS)  # only after ready: booting Pyodide is one long task
     turns = _turn_seconds(page, 4, skip=True)
     page.click("#hint-button")  # the hint runs the hard search too, for every card
     page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    assert page.locator("#hand [data-card].is-best").count() >= 1
     turns += _turn_seconds(page, 4, skip=True)
-    tasks = page.evaluate("window.__longTasks")
-    print(f"\nhard bot: {len(turns)} turns and a hint, long tasks (ms): {sorted(tasks, reverse=True)[:10]}")
     assert len(turns) == 8
-    assert not [t for t in tasks if t > 200], tasks
 
 
 # --------------------------------------------------------------------------- sharing

@@ -166,7 +166,7 @@ def test_a_failing_bot_plays_a_simple_card_and_the_page_plays_on(game_page, page
     """The bot's search raises (as absurd rules or a full memory make it): it plays a simple card,
     a notice says so, and the hint says it has none. A failure of the turn's own sequence ends in
     a notice with buttons, not in "the bot is thinking" forever."""
-    patches = {"kseri/bots/thinker.py": BROKEN_BOT, "kseri/web/turns.py": BROKEN_SHOW_PLAY}
+    patches = {"kseri/bots/pile/thinker.py": BROKEN_BOT, "kseri/web/turns.py": BROKEN_SHOW_PLAY}
 
     def serve_patched(route) -> None:
         response = route.fetch()

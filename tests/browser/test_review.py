@@ -9,7 +9,7 @@ import time
 from kseri.table import share
 
 from .test_a11y import finished
-from .test_game import LONGTASK_JS, open_table
+from .test_game import open_table
 
 COUNT_JS = "() => document.querySelector('#round-summary .review-count')?.textContent"
 
@@ -18,15 +18,12 @@ def test_review_a_shared_round_step_by_step(open_game, game_page):
     session = finished("round_over")
     page = open_table(open_game, game_page, f"#{share.encode(session.match)}")
     page.wait_for_selector("#round-summary[open] [data-action=review]")
-    page.evaluate(LONGTASK_JS)
     start = time.monotonic()
     page.click("[data-action=review]")
     page.wait_for_selector("#round-summary .review-status")  # the progress line while it works
     page.wait_for_selector("#round-summary [data-action=review-next]", timeout=90_000)
     seconds = time.monotonic() - start
-    tasks = page.evaluate("window.__longTasks")
-    print(f"\nreview of a round: {seconds:.1f} s in the page, long tasks (ms): {sorted(tasks, reverse=True)[:8]}")
-    assert not [t for t in tasks if t > 200], tasks
+    print(f"\nreview of a round: {seconds:.1f} s in the page")  # its long tasks: benchmarks/long_tasks.py
 
     plays = 24  # the Greek game: 4 packets of 6 cards each
     assert page.evaluate(COUNT_JS) == f"Play 1 of {plays}"

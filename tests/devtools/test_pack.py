@@ -29,7 +29,7 @@ def package() -> bytes:
 
 def test_zip_holds_every_module_as_it_is_on_disk_with_its_bytecode(package):
     sources = pack.package_sources(ROOT)
-    assert "kseri/web/app.py" in sources and "kseri/bots/search.py" in sources
+    assert "kseri/web/app.py" in sources and "kseri/bots/pile/search.py" in sources
     with zipfile.ZipFile(io.BytesIO(package)) as archive:
         names = archive.namelist()
         assert {n for n in names if n.endswith(".py")} == set(sources)
@@ -71,7 +71,7 @@ def test_the_pages_python_imports_the_package_without_compiling(package, tmp_pat
                          capture_output=True, text=True, timeout=180)
     assert run.returncode == 0, run.stderr[-2000:]
     report = json.loads(run.stdout)
-    assert "kseri.table.session" in report["imported"] and "kseri.bots.search" in report["imported"]
+    assert "kseri.table.session" in report["imported"] and "kseri.bots.pile.search" in report["imported"]
     assert report["compiled"] == []
 
 
@@ -95,7 +95,7 @@ def test_without_node_the_zip_still_carries_the_sources(monkeypatch, capsys, tmp
     monkeypatch.setattr(pack, "CACHE_DIR", tmp_path / "empty-cache")
     data = pack.package_bytes(ROOT)
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()
-    assert "kseri/engine/round.py" in names and not any(n.endswith(".pyc") for n in names)
+    assert "kseri/engine/pile/round.py" in names and not any(n.endswith(".pyc") for n in names)
     assert "without bytecode" in capsys.readouterr().err
     with pytest.raises(pack.PackError, match="node not found"):
         pack.package_bytes(ROOT, strict=True)

@@ -14,12 +14,11 @@ from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, dumps, loads, score_round, summary
 from kseri.engine.cards import Card
-from kseri.engine.errors import PositionError, RecordError, RulesError
-from kseri.engine.observation import ObservationError
-from kseri.engine.playout import random_playout
-from kseri.engine.round import Round
+from kseri.engine.errors import ObservationError, PositionError, RecordError, RulesError
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import PISTI, Rules, double_pack_opening, rules_from_spec
 from kseri.engine.simulate import simulate
+from tests.scenario import random_playout
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

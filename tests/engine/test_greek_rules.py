@@ -8,7 +8,7 @@ import random
 import pytest
 
 from kseri import GREEK, Card, IllegalMoveError, Match, Round, score_round
-from kseri.engine.round import opening_is_allowed
+from kseri.engine.pile.round import opening_is_allowed
 from tests.scenario import deck, gained, play, round_from
 
 

@@ -27,13 +27,14 @@ from kseri.engine.errors import (
     MESSAGE_LIMIT,
     IllegalMoveError,
     KseriError,
+    ObservationError,
     RecordError,
     RulesError,
     one_line,
     quoted,
 )
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation, ObservationError
+from kseri.engine.pile.observation import Observation
 from kseri.engine.record import dumps, from_record, loads, summary, to_record
 from kseri.engine.rules import (
     BONUS_POINTS_MAX,

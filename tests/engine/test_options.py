@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, Round, dumps, loads, rules_from_spec, score_round
-from kseri.engine.round import opening_is_allowed
+from kseri.engine.pile.round import opening_is_allowed
 from tests.scenario import deck, gained, play
 
 
@@ -98,13 +98,27 @@ def test_fourcard_no_jack_kseri_and_double_kseri_20():
     assert gained(state, 0) >= 30
 
 
-def test_fourcard_higher_total_wins_when_both_pass():
+def _round_from(totals: list[int]) -> Match:
+    """Seed 6's first four-card round (each seat plays its first card) played from ``totals``."""
     match = Match.new(FOURCARD, rng=random.Random(6), first_dealer=0)
-    match.totals = [120, 110]
+    match.totals = list(totals)
     while not match.round.is_terminal():
         match.play(match.round.legal_moves()[0])
-    if min(match.scores[-1].points) >= 0 and min(match.totals) >= 101 and match.totals[0] != match.totals[1]:
-        assert match.winner == match.totals.index(max(match.totals))
+    return match
+
+
+def test_fourcard_higher_total_wins_when_both_pass():
+    points = _round_from([0, 0]).scores[-1].points
+    assert points[0] != points[1]  # the round itself is not a tie
+    # Both sides pass 101 in the round: the higher total wins, whichever side that is.
+    for before in ([120, 110], [110, 120 + points[0]]):
+        match = _round_from(before)
+        totals = [t + p for t, p in zip(before, points, strict=True)]
+        assert match.totals == totals and min(totals) >= FOURCARD.target and totals[0] != totals[1]
+        assert match.winner == totals.index(max(totals)) and match.target == FOURCARD.target
+    # Equal totals past the target: nobody wins yet, and the target stays (the tie-break is "higher").
+    level = _round_from([150 - points[0], 150 - points[1]])
+    assert level.totals == [150, 150] and level.winner is None and level.target == FOURCARD.target
 
 
 # --------------------------------------------------------------------------- house rules of seed 003

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, dumps, loads, score_round, summary
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 

@@ -3,8 +3,9 @@
 ``benchmarks/baseline_round.py`` is a frozen copy of the engine's fast path before the
 work (deal, clone, unchecked play, the round's end, the random play-out). Here today's
 engine and that copy deal the same seeds, play the same cards and must agree on every
-field after every play, under every rules variant the pile table has; the random
-play-out must end in the same state and leave the generator in the same state.
+field after every play, under every rules variant the pile table has; a random play-out
+with today's unchecked play (``tests/scenario.py``) must end in the same state as the frozen
+copy's written-out loop, and leave the generator in the same state.
 """
 
 from __future__ import annotations
@@ -18,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from kseri.engine.playout import random_playout, random_round
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import FOURCARD, GREEK, PISTI, Rules
 from kseri.engine.state import _SAME_AS_SHUFFLE, shuffle
+from tests.scenario import random_playout, random_round
 
 _PATH = Path(__file__).resolve().parents[2] / "benchmarks" / "baseline_round.py"
 _spec = importlib.util.spec_from_file_location("baseline_round", _PATH)

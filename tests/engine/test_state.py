@@ -8,11 +8,10 @@ import random
 import pytest
 
 from kseri import GREEK, Card, IllegalMoveError, KseriError, Match, Observation, RoundState, TableError
-from kseri.engine.errors import one_line
-from kseri.engine.observation import ObservationError
-from kseri.engine.round import Round
+from kseri.engine.errors import ObservationError, one_line
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsMove, SumsRound
+from kseri.engine.sums.round import SumsMove, SumsRound
 
 # The sums profile's deal as a pile table: same packets, opening and stock, no opening redeal.
 PILE_LIKE_SUMS = dataclasses.replace(GREEK, opening_redeal="none")

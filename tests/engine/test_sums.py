@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from kseri import Card, IllegalMoveError, Match, RecordError, dumps, loads, score_round, summary
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound, TableItem
+from kseri.engine.sums.round import SumsRound, TableItem
 from tests.scenario import deck
 
 

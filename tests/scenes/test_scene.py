@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, dumps
 from kseri.engine.cards import CODES
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.scenes import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
 from kseri.table.share import encode
 from tests.table.test_share import partial_match

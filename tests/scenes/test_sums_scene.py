@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kseri.engine.cards import CODES
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums.round import SumsRound
 from kseri.i18n import set_language
 from kseri.scenes import SceneError, SceneItem, from_params, from_text, parse
 from kseri.web.embed_render import board_html, step_html

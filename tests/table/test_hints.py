@@ -1,4 +1,4 @@
-"""The hint's words (kseri.table.hints): what a card takes matches the real round, reasons come from
+"""The hint's words (kseri.table.pile.hints): what a card takes matches the real round, reasons come from
 the player's own view only, the best card is the hard bot's own choice, and the numbers are relative."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import pytest
 from kseri import i18n
 from kseri.bots import Thinker
 from kseri.engine.cards import Card
-from kseri.engine.observation import Observation
+from kseri.engine.pile.observation import Observation
 from kseri.engine.rules import PROFILES
-from kseri.table.hints import reason_for, reason_text
+from kseri.table.pile.hints import reason_for, reason_text
 from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession, _rng
 

@@ -28,7 +28,10 @@ from kseri.engine.rules import Rules
 from kseri.scenes import Scene, SceneError, from_params
 from kseri.table import share
 from kseri.table.notices import NOTICE_LIMIT
-from kseri.table.session import SAVE_FORMAT, GameSession, SessionError, Stats, parse_url
+from kseri.table.seats import SessionError
+from kseri.table.session import SAVE_FORMAT, GameSession
+from kseri.table.stats import Stats
+from kseri.table.urlparams import parse_url
 from kseri.web.render import notices_html
 
 LEVELS = ("easy", "medium", "hard")
@@ -456,12 +459,12 @@ def test_when_even_the_simple_policy_fails_the_bot_plays_its_first_card(monkeypa
     session = bot_to_move()
     first = session.round.hands[1][0]
     monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(MemoryError()))
-    import kseri.bots.easy
+    import kseri.bots.pile.easy
 
     def broken(*args: object) -> None:
         raise MemoryError
 
-    monkeypatch.setattr(kseri.bots.easy, "choose_easy", broken)
+    monkeypatch.setattr(kseri.bots.pile.easy, "choose_easy", broken)
     assert session.play_bot().card.index == first
 
 

@@ -10,13 +10,13 @@ import random
 import pytest
 
 from kseri.engine.cards import Card
-from kseri.engine.round import Round
+from kseri.engine.pile.round import Round
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.engine.scoring import score_round
 from kseri.table.live import gains, live_score
+from kseri.table.pile.words import describe_take
 from kseri.table.seats import BOT, HUMAN
 from kseri.table.session import GameSession
-from kseri.table.views import describe_take
 
 TABLES = {
     "greek": PROFILES["greek"],

@@ -9,8 +9,8 @@ import random
 from kseri.bots import choose
 from kseri.engine.cards import Card
 from kseri.engine.match import Match
-from kseri.engine.observation import Observation
-from kseri.engine.round import Round
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
 from kseri.table.review import MISTAKES_SHOWN, RoundReview
 from kseri.table.seats import HUMAN
 

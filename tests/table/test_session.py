@@ -15,18 +15,11 @@ from kseri.engine.errors import IllegalMoveError, RecordError
 from kseri.engine.record import dumps, loads
 from kseri.engine.rules import rules_from_spec
 from kseri.table import share
-from kseri.table.session import (
-    BOT,
-    HUMAN,
-    SAVE_FORMAT,
-    GameSession,
-    SessionError,
-    Stats,
-    decode_record_param,
-    describe_event,
-    levels,
-    parse_url,
-)
+from kseri.table.pile.words import describe_event
+from kseri.table.seats import BOT, HUMAN, SessionError, levels
+from kseri.table.session import SAVE_FORMAT, GameSession
+from kseri.table.stats import Stats
+from kseri.table.urlparams import decode_record_param, parse_url
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = ("easy", "medium", "hard")
@@ -324,22 +317,20 @@ def test_a_record_that_unpacks_but_breaks_the_rules_fails_when_opened():
 
 
 def test_the_sums_table_is_played_at_the_browser_table():
-    # The open (sums) table has its own session (kseri.table.sums_session); kseri.table.tables picks it.
+    # One session plays every table; the open table's part is its strategy (kseri.table.sums.strategy).
     from kseri.engine.match import Match
     from kseri.engine.record import to_record
     from kseri.engine.rules import SUMS
-    from kseri.table.tables import new_session, restore_session, session_from_record
 
-    assert type(new_session(rules=SUMS, seed=1)).__name__ == "SumsSession"
-    with pytest.raises(SessionError, match="not played by GameSession"):
-        GameSession.new(rules=SUMS, seed=1)
+    session = GameSession.new(rules=SUMS, seed=1)
+    assert type(session) is GameSession and session.table == "sums" and session.view().open_table is not None
     match = Match.new(SUMS, rng=random.Random(1), first_dealer=0)
-    assert session_from_record(dumps(match)).rules.profile == "sums"
+    assert GameSession.from_record_text(dumps(match)).rules.profile == "sums"
     save = json.loads(GameSession.new(seed=5).to_save())
     save["record"] = to_record(match)
-    assert type(restore_session(json.dumps(save))).__name__ == "SumsSession"
-    with pytest.raises(SessionError, match="not at this table"):
-        GameSession.from_save(json.dumps(save))
+    restored = GameSession.restore(json.dumps(save))
+    assert type(restored) is GameSession and restored.table == "sums"
+    assert GameSession.from_save(json.dumps(save)).view() == restored.view()
     assert parse_url("?rules=sums", "", LEVELS).rules == SUMS
 
 
@@ -451,4 +442,4 @@ def test_the_table_starts_without_the_bots_search():
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('kseri.bots'))))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
-    assert "kseri.bots.search" not in loaded and "kseri.bots.evaluation" not in loaded, loaded
+    assert "kseri.bots.pile.search" not in loaded and "kseri.bots.pile.evaluation" not in loaded, loaded

@@ -9,14 +9,12 @@ import pytest
 from kseri.engine.cards import Card
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.rules import SUMS
-from kseri.engine.sums import SumsRound
+from kseri.engine.sums.round import SumsRound
 from kseri.i18n import set_language
 from kseri.table.session import GameSession, SessionError
 from kseri.table.share import decode, encode
-from kseri.table.sums_moves import refusal_for, ways_for
-from kseri.table.sums_session import SumsSession
-from kseri.table.sums_words import describe_sums_event, sums_take_line
-from kseri.table.tables import restore_session
+from kseri.table.sums.moves import refusal_for, ways_for
+from kseri.table.sums.words import describe_sums_event, sums_take_line
 
 
 def position(hand0: str, hand1: str, table: str) -> SumsRound:
@@ -93,7 +91,7 @@ def test_a_card_not_in_hand_has_no_way():
 
 def play_out(session: GameSession, *, rounds: int = 99) -> None:
     """Play on (the human takes each card's first way) until the match ends or ``rounds`` rounds ended."""
-    assert isinstance(session, SumsSession)
+    assert session.table == "sums"
     while session.phase != "match_over" and len(session.match.scores) < rounds:
         if session.phase == "round_over":
             session.next_round()
@@ -109,7 +107,7 @@ def play_out(session: GameSession, *, rounds: int = 99) -> None:
 
 
 def test_a_whole_match_with_summaries_saves_and_links():
-    session = SumsSession.new(rules=SUMS, seed=11, level="easy")
+    session = GameSession.new(rules=SUMS, seed=11, level="easy")
     play_out(session, rounds=1)
     summary = session.round_summary()
     keys = [row.key for row in summary.rows]
@@ -121,7 +119,7 @@ def test_a_whole_match_with_summaries_saves_and_links():
     assert sum(rows["ten_of_diamonds"].values) == 2 and sum(rows["two_of_clubs"].values) == 1
     assert sum(rows["majority"].values) in (0, 4) and rows["kseri"].label == "Xeris"
     assert all(note == "" or "xeri" in note for note in rows["kseri"].notes)
-    again = restore_session(session.to_save())
+    again = GameSession.restore(session.to_save())
     assert again.view() == session.view() and again.phase == "round_over"
     assert decode(encode(session.match)).round.plays == session.match.round.plays
     play_out(session)
@@ -130,8 +128,8 @@ def test_a_whole_match_with_summaries_saves_and_links():
 
 
 def test_the_view_shows_builds_with_value_and_owner():
-    session = SumsSession.new(rules=SUMS, seed=4, level="easy")
-    assert isinstance(session, SumsSession)
+    session = GameSession.new(rules=SUMS, seed=4, level="easy")
+    assert session.table == "sums"
     for _ in range(200):
         view = session.view()
         assert view.open_table is not None
@@ -148,7 +146,7 @@ def test_the_view_shows_builds_with_value_and_owner():
 
 
 def test_an_illegal_move_is_refused_in_words():
-    session = SumsSession.new(rules=SUMS, seed=2, level="easy")
+    session = GameSession.new(rules=SUMS, seed=2, level="easy")
     while session.phase == "bot":
         session.play_bot()
     with pytest.raises(IllegalMoveError):
@@ -159,8 +157,8 @@ def test_an_illegal_move_is_refused_in_words():
 
 
 def test_the_bot_turn_is_seeded_and_its_play_described():
-    one = SumsSession.new(rules=SUMS, seed=9, level="medium")
-    two = SumsSession.new(rules=SUMS, seed=9, level="medium")
+    one = GameSession.new(rules=SUMS, seed=9, level="medium")
+    two = GameSession.new(rules=SUMS, seed=9, level="medium")
     for session in (one, two):
         while session.phase != "human":
             session.play_bot()
@@ -177,7 +175,7 @@ def test_the_bot_turn_is_seeded_and_its_play_described():
 
 
 def test_hints_value_each_card_by_its_best_way():
-    session = SumsSession.new(rules=SUMS, seed=5, level="easy")
+    session = GameSession.new(rules=SUMS, seed=5, level="easy")
     while session.phase == "bot":
         session.play_bot()
     hints = session.hints()
@@ -186,20 +184,20 @@ def test_hints_value_each_card_by_its_best_way():
 
 
 def test_a_save_of_the_sums_table_is_json_with_its_rules():
-    session = SumsSession.new(rules=SUMS, seed=3, level="easy")
+    session = GameSession.new(rules=SUMS, seed=3, level="easy")
     data = json.loads(session.to_save())
     assert data["record"]["rules"] == "sums"
 
 
 def test_the_hint_values_every_legal_move_and_each_card_by_its_best():
-    session = SumsSession.new(rules=SUMS, seed=5, level="easy")
+    session = GameSession.new(rules=SUMS, seed=5, level="easy")
     while session.phase == "bot":
         session.play_bot()
     assert session.way_hints() is None  # not worked out yet
     cards = session.hints()
     rows = session.way_hints()
     assert rows is not None
-    legal = {str(move) for move in session.sums_round.legal_moves()}
+    legal = {str(move) for move in session.round.legal_moves()}
     assert set(rows) == legal
     for entry in cards:
         mine = [row for row in rows.values() if row.card == entry.card]
@@ -214,7 +212,7 @@ def test_the_hint_values_every_legal_move_and_each_card_by_its_best():
 
 
 def test_way_hints_refuse_values_that_miss_a_legal_move():
-    from kseri.table.sums_hints import way_hints
+    from kseri.table.sums.hints import way_hints
     state = position("7H 8S 2S 9D QS 10H", "AH 6H 5D 2D QH KH", "3C 4D JC 10S")
     values = dict.fromkeys(state.legal_moves()[1:], 0.0)
     with pytest.raises(ValueError, match="every legal move"):
@@ -222,8 +220,8 @@ def test_way_hints_refuse_values_that_miss_a_legal_move():
 
 
 def test_the_choice_buttons_show_the_hint():
-    from kseri.table.sums_hints import way_hints
-    from kseri.web.sums_render import ways_html
+    from kseri.table.sums.hints import way_hints
+    from kseri.web.sums.render import ways_html
     set_language("en")
     state = position("7H 8S 2S 9D QS 10H", "AH 6H 5D 2D QH KH", "3C 4D JC 10S")
     values = {move: float(i) for i, move in enumerate(state.legal_moves())}

@@ -16,9 +16,10 @@ from kseri.bots.names import BOT_NAMES, LEVELS
 from kseri.engine.errors import RecordError
 from kseri.engine.rules import Rules, rules_from_spec
 from kseri.table.seat_plan import SeatPlan, SeatPlanError
-from kseri.table.session import GameSession, SessionError, parse_url
+from kseri.table.seats import SessionError
+from kseri.table.session import GameSession
 from kseri.table.share import decode, encode
-from kseri.table.tables import restore_session, session_from_record
+from kseri.table.urlparams import parse_url
 from kseri.web import render, seats_render
 
 SEATINGS = [
@@ -90,7 +91,7 @@ def test_any_seating_keeps_every_card_and_resumes_from_its_save(spec, seed, choo
     steps = choose.draw(st.integers(0, 60))
     _play(session, choose, limit=steps)
     _check_view(session)
-    again = restore_session(session.to_save())
+    again = GameSession.restore(session.to_save())
     assert again.view() == session.view() and again.rules == session.rules
     if session.phase == "bot":  # a bot is given its own hand only
         seat = session.to_move
@@ -131,7 +132,7 @@ def test_the_url_and_share_links_carry_the_seating():
     _play(session, limit=5)
     record = session.record_text()
     assert json.loads(record)["rules"] == {"profile": "pisti", "players": 6, "packs": 2, "opening_size": 8}
-    opened = session_from_record(record, level="easy", seed=7)
+    opened = GameSession.from_record_text(record, level="easy", seed=7)
     assert opened.view() == session.view()
     assert decode(encode(session.match)).rules == session.rules
 
@@ -139,7 +140,7 @@ def test_the_url_and_share_links_carry_the_seating():
 def test_old_two_player_saves_and_links_still_open():
     old = GameSession.new(seed=3, level="easy")
     _play(old, limit=3)
-    again = restore_session(old.to_save())
+    again = GameSession.restore(old.to_save())
     assert again.players == 2 and again.view() == old.view()
     assert sorted(again.view().totals) == sorted(old.view().totals) and len(again.view().totals) == 2
 
@@ -147,9 +148,9 @@ def test_old_two_player_saves_and_links_still_open():
 def test_the_open_table_still_seats_two():
     options = parse_url("?rules=" + quote(json.dumps({"profile": "sums", "players": 4})), "", LEVELS)
     assert options.rules is None and "two players" in options.notices[0]
-    with pytest.raises(SessionError):
-        GameSession.new(rules=Rules(profile="sums", table="sums", players=2, opening_redeal="none",
-                                    jack_kseri_points=None), seed=1)
+    four = Rules(profile="sums", table="sums", players=4, opening_redeal="none", jack_kseri_points=None)
+    with pytest.raises(SessionError, match="two players"):  # the engine deals it; the browser table seats two
+        GameSession.new(rules=four, seed=1)
 
 
 # --------------------------------------------------------------------------- the markup
@@ -288,7 +289,7 @@ def test_each_bot_plays_its_own_level_and_the_save_keeps_them(monkeypatch):
     monkeypatch.setattr(module, "_thinker", spy)
     _play(session, limit=12)
     assert asked and all(level == session.level_of(seat) for seat, level in asked)
-    again = restore_session(session.to_save())
+    again = GameSession.restore(session.to_save())
     assert again.seat_levels == session.seat_levels
     choice = choice_for(again.rules, again.level, again.seat_plan)
     assert choice.plan().seats == ("person", "hard", "easy", "medium")
@@ -341,7 +342,7 @@ def test_a_reload_with_people_shows_nobody_s_hand_first():
     assert session.viewer is None and session.phase == "human" and session.view().hand == ()
     session.take_seat()
     session.play_human(session.view().hand[0])
-    again = restore_session(session.to_save())
+    again = GameSession.restore(session.to_save())
     assert again.people == 3 and again.own_names == ("Anna", "Bob", "Chris") and again.viewer is None
     assert again.view().hand == () and again.handover == again.to_move
     html = seats_render.handover_html(again.view())
@@ -383,33 +384,32 @@ def test_two_friends_play_as_partners_against_two_bots():
         movers.add(session.to_move)
         session.play_human(session.view().hand[0])
     assert movers == {0, 2}
-    again = restore_session(session.to_save())
+    again = GameSession.restore(session.to_save())
     assert again.seat_plan == session.seat_plan and again.viewer is None
     old = json.loads(session.to_save())
     old["people"], old["names"] = 2, ["Anna", "Bob"]  # a save from before seats could be chosen
-    assert restore_session(json.dumps(old)).persons == (0, 1)
+    assert GameSession.restore(json.dumps(old)).persons == (0, 1)
 
 
 def test_a_record_and_a_share_link_carry_who_sits_where():
     from kseri.table.share import decode_record, link
-    from kseri.table.tables import session_from_record
     session = _seated({"profile": "fourcard", "players": 4}, 6)
     session.apply_plan(SeatPlan.parse("person:Anna|hard|person:Bob|easy", players=4))
     _play(session, limit=9)
     record = json.loads(session.record_text())
     assert record["seats"] == ["person:Anna", "hard", "person:Bob", "easy"]
-    opened = session_from_record(session.record_text(), level="medium")
+    opened = GameSession.from_record_text(session.record_text(), level="medium")
     assert opened.seat_plan == session.seat_plan and opened.level in ("hard", "easy")
     assert opened.view().sides[2].name == "Bob"
     assert opened.phase == "bot" or opened.handover == opened.to_move
     url = link("https://example.org/kseri/", session.record_text())
     assert decode_record(url)["seats"] == record["seats"]
-    assert session_from_record(json.dumps(decode_record(url))).seat_plan == session.seat_plan
+    assert GameSession.from_record_text(json.dumps(decode_record(url))).seat_plan == session.seat_plan
     bad = dict(record, seats=["person", "genius", "easy", "easy"])
     with pytest.raises(RecordError, match="seat 1 is 'genius'"):
-        session_from_record(json.dumps(bad))
+        GameSession.from_record_text(json.dumps(bad))
     with pytest.raises(RecordError, match="3 entries for 4 seats"):
-        session_from_record(json.dumps(dict(record, seats=["person", "easy", "easy"])))
+        GameSession.from_record_text(json.dumps(dict(record, seats=["person", "easy", "easy"])))
 
 
 @pytest.mark.parametrize(("text", "problem"), [
@@ -468,7 +468,7 @@ def test_statistics_are_kept_per_game_and_seating_and_old_ones_still_load():
 
 def test_every_seating_is_drawn_in_greek():
     from kseri import i18n
-    from kseri.table.views import describe_event, describe_take
+    from kseri.table.pile.words import describe_event, describe_take
     from tests.web.test_web_greek import assert_greek
     i18n.set_language("el")
     try:
@@ -503,11 +503,10 @@ def test_every_seating_is_drawn_in_greek():
 def test_pass_and_play_is_for_the_pile_tables():
     from kseri.engine.rules import SUMS
     from kseri.table.newgame import NewGameChoice
-    from kseri.table.tables import new_session
     with pytest.raises(SessionError, match="pile tables"):
         NewGameChoice(table="sums", seats=("person", "person")).rules()
     with pytest.raises(SessionError, match="pile tables"):
-        new_session(rules=SUMS, seed=1, level="easy").set_people(2)
+        GameSession.new(rules=SUMS, seed=1, level="easy").set_people(2)
 
 
 @settings(max_examples=10, deadline=None)

@@ -17,10 +17,11 @@ from kseri import i18n
 from kseri.engine.cards import Card
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import PROFILES
-from kseri.table.session import GameSession, HintEntry
+from kseri.table.pile.words import describe_event
+from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.summaries import match_summary
-from kseri.table.views import describe_event
+from kseri.table.views import HintEntry
 from kseri.web import page_text, render
 from kseri.web.page_text import I18N_ATTRIBUTE, INLINE_TAGS
 from kseri.web.render import Notice

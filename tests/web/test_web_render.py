@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from kseri.table.hints import HintReason
-from kseri.table.session import GameSession, HintEntry, SideView
+from kseri.table.pile.hints import HintReason
+from kseri.table.session import GameSession
+from kseri.table.views import HintEntry, SideView
 from kseri.web import render
 
 

@@ -1,0 +1,321 @@
+"""What the other player's plays reveal, and sampling hidden cards accordingly.
+
+Players nearly always take the pile when they hold the top card's rank. So a
+player who dropped a card on a pile topped by a seven held no seven at that
+moment, and since a hand only shrinks within a packet, holds none now either.
+:func:`excluded_ranks` collects these certainties for the current packet
+(dropping any that the player's own later plays contradict: that player does
+not follow the rule).
+
+Every other play says something too: a player who counts cards leads the
+rank it thinks safest and spends a jack only on a pile worth it.
+:func:`other_decisions` lists the other player's plays this packet with what
+it could see then, and :class:`Sampler` prefers hands with which the counting
+heuristic (:mod:`kseri.bots.pile.heuristic`) would have made the same plays,
+without ruling any hand out. This is how ``hard`` reads its opponent.
+
+>>> from kseri.engine.cards import Card
+>>> from kseri.engine.pile.observation import Observation
+>>> idx = lambda codes: tuple(Card.parse(c).index for c in codes.split())
+>>> obs = Observation(seat=1, dealer=1, hand=idx("7H 8S 9S 2C QD KD"),
+...                   opening=idx("3C 9D QH 5S"), plays=idx("4H"))
+>>> sorted(excluded_ranks(obs)[0])      # seat 0 dropped 4H on 5S: it holds no five
+[4]
+>>> import random
+>>> world = sample_world(obs, random.Random(1), excluded_ranks(obs))
+>>> any(rank_index(c) == 4 for c in world.hands[0])
+False
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from dataclasses import dataclass
+
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
+from kseri.engine.rules import card_points_table
+from kseri.engine.state import sample, shuffle
+
+__all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
+           "sample_world"]
+
+
+def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
+    """For each other seat, the ranks it cannot hold now (it declined to take them this packet)."""
+    rules = obs.rules
+    per = obs.per_packet
+    start = (len(obs.plays) // per) * per
+    pile = list(obs.opening)
+    declined: dict[int, set[int]] = {}
+    played: dict[int, set[int]] = {}
+    for i, c in enumerate(obs.plays):
+        seat = obs.seat_of_play(i)
+        rank = rank_index(c)
+        takes = bool(pile) and (rank == rank_index(pile[-1]) or (rank == JACK_INDEX and rules.jacks_capture))
+        if i >= start and seat != obs.seat:
+            played.setdefault(seat, set()).add(rank)
+            if pile and not takes:
+                declined.setdefault(seat, set()).add(rank_index(pile[-1]))
+        pile = [] if takes else [*pile, c]
+    out = {}
+    for seat, ranks in declined.items():
+        if ranks & played.get(seat, set()):
+            continue  # it held a rank it declined: this player does not always take
+        out[seat] = frozenset(ranks)
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One play of the other player, with what it saw then."""
+
+    card: int
+    later: tuple[int, ...]
+    """Its plays after this one in the same packet (so still in its hand then)."""
+    pile: tuple[int, ...]
+    pile_points: int
+    seen: tuple[int, ...]
+    """Public copies per rank before the play (total in slot 13)."""
+    next_hand: int
+    stock_left: bool
+    current: bool
+    """In the packet being played (its hand then is partly unknown), or in a finished
+    one (its whole hand then is known: ``later`` plus ``card``)."""
+
+
+def other_decisions(obs: Observation, *, finished: bool = False) -> list[Decision]:
+    """The other player's plays in the current packet (two players); with ``finished``,
+    also those of the packets already played this round."""
+    rules = obs.rules
+    if rules.players != 2:
+        return []
+    points = card_points_table(rules)
+    per = obs.per_packet
+    start = (len(obs.plays) // per) * per
+    seen = [0] * 14
+    for c in obs.opening:
+        seen[rank_index(c)] += 1
+    if obs.bottom is not None:
+        seen[rank_index(obs.bottom)] += 1
+    pile = list(obs.opening)
+    other = 1 - obs.seat
+    out = []
+    for packet_start in range(0, len(obs.plays), per):
+        current = packet_start == start
+        plays = range(packet_start, min(packet_start + per, len(obs.plays)))
+        theirs = [i for i in plays if obs.seat_of_play(i) == other]
+        mine = rules.packet_size
+        stock_left = packet_start // per < rules.packets - 1
+        for i in plays:
+            c = obs.plays[i]
+            seen[13] = sum(seen[:13])
+            if obs.seat_of_play(i) == other:
+                if current or finished:
+                    out.append(Decision(card=c, later=tuple(obs.plays[j] for j in theirs if j > i),
+                                        pile=tuple(pile), pile_points=sum(points[x] for x in pile),
+                                        seen=tuple(seen), next_hand=mine, stock_left=stock_left,
+                                        current=current))
+            else:
+                mine -= 1
+            rank = rank_index(c)
+            if pile and (rank == rank_index(pile[-1]) or (rank == JACK_INDEX and rules.jacks_capture)):
+                pile = []
+            else:
+                pile.append(c)
+            seen[rank] += 1
+    return out
+
+
+def _judge(held: list[int], d: Decision, obs: Observation, params: HeuristicParams) -> tuple[bool, int, bool]:
+    """(the heuristic would also play ``d.card`` from ``held``, how many cards tie for its
+    best, whether the choice mattered at all)."""
+    scores = card_scores(held, list(d.pile), d.pile_points, list(d.seen), d.next_hand, d.stock_left,
+                         obs.rules, card_points_table(obs.rules), params)
+    best = max(scores)
+    ties = sum(1 for x in scores if x >= best - 1e-9)
+    return scores[held.index(d.card)] >= best - 1e-9, ties, min(scores) < best - 1e-9
+
+
+def mismatches(hand: list[int], decisions: list[Decision], obs: Observation,
+               params: HeuristicParams = DEFAULT_HEURISTIC) -> int:
+    """How many of the other player's current-packet plays the heuristic would not have
+    made, had the other player held ``hand`` (besides the cards it played since)."""
+    return sum(1 for d in decisions if d.current and
+               not _judge([*hand, *d.later, d.card], d, obs, params)[0])
+
+
+def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC) -> tuple[int, int]:
+    """How closely the other player has followed the heuristic this round, in the packets
+    already played, where its hands are known in hindsight: (plays the heuristic would also
+    have made, plays where the choice mattered)."""
+    agree = total = 0
+    for d in other_decisions(obs, finished=True):
+        if d.current:
+            continue
+        same, _, mattered = _judge([*d.later, d.card], d, obs, params)
+        if mattered:
+            total += 1
+            agree += same
+    return agree, total
+
+
+class Sampler:
+    """Deals the hidden cards of one observation again and again, cheaply.
+
+    The public position is rebuilt once; each :meth:`sample` copies it and
+    deals the unseen cards at random into the other hands and the stock.
+    With two players it can also read the other player's plays:
+
+    - ``excluded`` ranks (see :func:`excluded_ranks`) are never dealt to it,
+      when that is possible at all;
+    - with ``read_plays``, the other player is modelled as playing the
+      heuristic's card with probability ``q`` and any card otherwise, ``q``
+      estimated from its plays in the finished packets of this round (where
+      its hands are known) with ``prior`` = (agreeing, disagreeing) pseudo-plays.
+      Hands are then kept in proportion to how likely they make the other
+      player's plays this packet (rejection sampling, at most ``attempts`` tries,
+      then the most plausible hand tried). A player who plays like the
+      heuristic is read sharply; a player who does not, hardly at all.
+    """
+
+    def __init__(self, obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]] | None = None,
+                 read_plays: bool = False, *, prior: tuple[float, float] = (2.0, 1.0), attempts: int = 24,
+                 params: HeuristicParams = DEFAULT_HEURISTIC) -> None:
+        base = obs.sample_round(rng)
+        self._obs = obs
+        self._base = base
+        self._params = params
+        n = obs.rules.players
+        self._others = [seat for seat in range(n) if seat != obs.seat]
+        self._sizes = [len(base.hands[seat]) for seat in self._others]
+        start = base.next_card
+        size = len(base.deck)
+        end = size - 1 if obs.bottom is not None and start < size else size  # an exposed bottom card stays put
+        self._prefix = base.deck[:start]
+        self._suffix = base.deck[end:]
+        self._pool = [c for seat in self._others for c in base.hands[seat]] + list(base.deck[start:end])
+        self._allowed = self._pool
+        self._two = n == 2
+        if excluded and self._two:
+            ranks = excluded.get(self._others[0], frozenset())
+            allowed = [c for c in self._pool if rank_index(c) not in ranks]
+            if ranks and len(allowed) >= self._sizes[0]:
+                self._allowed = allowed
+        self._attempts = attempts
+        self._decisions = [d for d in other_decisions(obs) if d.current] if self._two and read_plays else []
+        self._scores: list[dict[int, float]] = [{} for _ in self._decisions]
+        """Per decision, the heuristic's score of a card by what it depends on (see :meth:`_fits`)."""
+        self.q = 0.0
+        """The estimated chance that the other player plays the heuristic's card."""
+        if self._decisions:
+            agree, total = play_fit(obs, params)
+            self.q = (agree + prior[0]) / (total + prior[0] + prior[1])
+        self.work = 0
+        """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
+        self.evals = len(obs.plays) * obs.rules.packet_size if self._decisions else 0
+        """Cards scored by the heuristic so far (at most this many reading the finished packets)."""
+
+    def sample(self, rng: random.Random) -> Round:
+        """One full round consistent with the observation (see :meth:`draw`)."""
+        draw = self.draw(rng)
+        while True:
+            try:
+                next(draw)
+            except StopIteration as done:
+                world: Round = done.value
+                return world
+
+    def draw(self, rng: random.Random) -> Generator[None, None, Round]:
+        """:meth:`sample` in pieces: yields after each try at the other player's hand (whose
+        cost :attr:`evals` counts), and returns the same round from the same ``rng``."""
+        world = self._base.clone()
+        if self._two:
+            h = self._sizes[0]
+            hand = yield from self._draw_hand(rng, h)
+            rest = self._pool[:]
+            for c in hand:
+                rest.remove(c)  # one copy each (the pool order kept)
+            shuffle(rest, rng)  # rng.shuffle's order and draws, faster
+            world.hands[self._others[0]] = hand
+        else:
+            pool = self._pool[:]
+            shuffle(pool, rng)
+            i = 0
+            for seat, size in zip(self._others, self._sizes, strict=True):
+                world.hands[seat] = pool[i:i + size]
+                i += size
+            rest = pool[i:]
+        world.deck = self._prefix + tuple(rest) + self._suffix
+        return world
+
+    def _draw_hand(self, rng: random.Random, h: int) -> Generator[None, None, list[int]]:
+        allowed = self._allowed
+        decisions = self._decisions
+        if not decisions:
+            return sample(allowed, h, rng)  # rng.sample's cards and draws, faster
+        q = self.q
+        best: list[int] = []
+        best_weight = -1.0
+        for _ in range(self._attempts):
+            hand = sample(allowed, h, rng)
+            # Keep the hand with probability prod(weight of each play / its largest possible
+            # weight): draw u first and stop as soon as the product falls below it.
+            u = rng.random()
+            weight = 1.0
+            for d, scores in zip(decisions, self._scores, strict=True):
+                held = [*hand, *d.later, d.card]
+                same, ties = self._fits(held, d, scores)
+                self.work += 1
+                self.evals += len(held)
+                other = (1.0 - q) / len(held)
+                weight *= ((q / ties if same else 0.0) + other) / (q + other)
+                if weight < u:
+                    break
+            self.work += 1
+            self.evals += 1
+            if weight >= u:
+                return hand
+            if weight > best_weight:
+                best, best_weight = hand, weight
+            yield
+        return best
+
+    def _fits(self, held: list[int], d: Decision, scores: dict[int, float]) -> tuple[bool, int]:
+        """:func:`_judge`'s first two answers (whether the heuristic plays ``d.card`` from
+        ``held``, how many cards tie for its best), from scores kept across samples.
+
+        For one decision (its pile, what was seen, the hand's size: all fixed while sampling), a
+        card's score depends only on the card, how many cards of its rank and how many jacks
+        are held (:func:`~kseri.bots.pile.heuristic.card_scores`). Thousands of sampled hands share
+        those, so each score is computed once, by ``card_scores`` itself on the first hand that
+        needs it: the same floats as scoring every hand afresh, at a fraction of the cost.
+        """
+        ranks = RANK_INDEX
+        counts = [0] * 13
+        for x in held:
+            counts[ranks[x]] += 1
+        jacks = counts[JACK_INDEX]
+        keys = [x << 8 | counts[ranks[x]] << 4 | jacks for x in held]  # counts and jacks < 16
+        try:
+            got = [scores[k] for k in keys]
+        except KeyError:
+            obs = self._obs
+            got = card_scores(held, list(d.pile), d.pile_points, list(d.seen), d.next_hand, d.stock_left,
+                              obs.rules, card_points_table(obs.rules), self._params)
+            scores.update(zip(keys, got, strict=True))
+        limit = max(got) - 1e-9
+        ties = 0
+        for score in got:
+            if score >= limit:
+                ties += 1
+        # held ends with d.card; an earlier copy of it (the double pack) has the same key and score.
+        return scores[keys[-1]] >= limit, ties
+
+
+def sample_world(obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]]) -> Round:
+    """One full round consistent with ``obs`` and, when possible, with ``excluded``."""
+    return Sampler(obs, rng, excluded).sample(rng)

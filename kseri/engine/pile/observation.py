@@ -1,0 +1,190 @@
+"""What one seat may know, and sampling the hidden cards consistently with it.
+
+An :class:`Observation` is the ``kseri-bot/1`` observation: the rules, the
+seat, the dealer, the seat's own hand, this round's opening pile and every
+card played so far (everything else public follows from these), plus the
+match score. It never holds another seat's hand or the stock's order, so a bot
+that gets only an observation cannot cheat.
+
+:meth:`Observation.sample_round` deals the unseen cards at random into the
+other hands and the stock and returns a full :class:`~kseri.engine.pile.round.Round` in
+the same position: the determinization that search bots average over.
+
+>>> import random
+>>> from kseri.engine.match import Match
+>>> m = Match.new(rng=random.Random(5), first_dealer=1)
+>>> obs = Observation.from_round(m.round, seat=0, totals=(0, 0), target=151)
+>>> obs.to_move, len(obs.hand), obs.stock
+(0, 6, 36)
+>>> Observation.from_json(obs.to_json()) == obs
+True
+>>> sampled = obs.sample_round(random.Random(1))
+>>> sampled.hands[0] == m.round.hands[0] and sampled.pile == m.round.pile
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from kseri.engine.cards import CODES, JACK_INDEX, Card, code_index, rank_index
+from kseri.engine.errors import KseriError, ObservationError, shown
+from kseri.engine.pile.round import Round, opening_is_allowed
+from kseri.engine.rules import GREEK, Rules
+from kseri.engine.state import RoundState
+from kseri.engine.table import TableObservation
+from kseri.engine.turn_order import read_rules, read_score, read_seats
+
+__all__ = ["Observation"]
+
+
+def _codes(cards: Sequence[int]) -> list[str]:
+    return [CODES[c] for c in cards]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Observation(TableObservation[Card]):
+    """One seat's view of a round in progress at a pile table. Cards are engine indices."""
+
+    rules: Rules = GREEK
+    plays: tuple[int, ...]
+    """The cards played so far this round."""
+    bottom: int | None = None
+    """The stock's exposed bottom card (``exposed_bottom``), while it is in the stock."""
+
+    # -- derived public facts ---------------------------------------------------
+
+    def unseen(self) -> list[int]:
+        """Cards this seat has not seen: the other hands and the stock (bottom excluded).
+        With the double pack a card seen once may still be unseen once: its other copy."""
+        copies = [self.rules.packs] * 52
+        for cards in (self.hand, self.opening, self.plays):
+            for c in cards:
+                copies[c] -= 1
+        if self.bottom is not None:
+            copies[self.bottom] -= 1
+        return [c for c in range(52) for _ in range(copies[c])]
+
+    def legal_moves(self) -> list[Card]:
+        """This seat's legal plays: any card in hand (Kseri has no rule to follow suit)."""
+        return [Card.from_index(c) for c in self.hand]
+
+    def public_round(self) -> Round:
+        return self.sample_round(random.Random(0))
+
+    # -- construction --------------------------------------------------------------
+
+    @classmethod
+    def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] | None = None,
+                   target: int = 151) -> Observation:
+        """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise).
+        ``totals`` defaults to 0 for every side."""
+        if not isinstance(state, Round):
+            raise ObservationError(f"the {state.rules.profile} table has no bot observation yet (pile profiles only)")
+        bottom = state.bottom_card
+        return cls(
+            rules=state.rules,
+            seat=seat,
+            dealer=state.dealer,
+            hand=tuple(state.hands[seat]),
+            opening=tuple(state.opening),
+            plays=tuple(state.plays),
+            totals=tuple(totals) if totals is not None else (0,) * state.rules.teams,
+            target=target,
+            bottom=bottom.index if bottom else None,
+        )
+
+    def sample_round(self, rng: random.Random) -> Round:
+        """A full round in this position, the unseen cards dealt at random."""
+        rules = self.rules
+        pool = self.unseen()
+        rng.shuffle(pool)
+        if self.bottom is not None:
+            pool.insert(0, self.bottom)  # popped last, so it is the last card dealt
+        deck = self.deal_order(self.plays, self.seat, self.hand, self.opening, pool, ObservationError)
+        state = Round.from_deck(rules, self.dealer, deck, check=False)
+        for card in self.plays:
+            state.apply_index(card)
+        return state
+
+    # -- the kseri-bot/1 JSON form -------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        state = self.public_round()
+        data: dict[str, Any] = {
+            "rules": self.rules.to_spec(),
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "hand": _codes(self.hand),
+            "opening": _codes(self.opening),
+            "plays": _codes(self.plays),
+            "pile": _codes(state.pile),
+            "stock": self.stock,
+            "totals": list(self.totals),
+            "target": self.target,
+        }
+        if self.bottom is not None:
+            data["bottom"] = CODES[self.bottom]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> Observation:
+        """Read and check an observation; :class:`ObservationError` says what is wrong."""
+        rules = read_rules(data, GREEK.profile, ObservationError)
+        seat, dealer = read_seats(data, rules, ObservationError)
+        cards = {}
+        for key in ("hand", "opening", "plays"):
+            value = data[key]
+            if not isinstance(value, list):
+                raise ObservationError(f"{key!r} must be a list of card codes")
+            if len(value) > rules.cards:
+                raise ObservationError(f"{key!r} lists {len(value)} cards (the pack has {rules.cards})")
+            try:
+                cards[key] = tuple(code_index(code) for code in value)
+            except KseriError as exc:
+                raise ObservationError(f"{key}: {exc}") from None
+        bottom = None
+        if data.get("bottom") is not None:
+            try:
+                bottom = code_index(data["bottom"])
+            except KseriError as exc:
+                raise ObservationError(f"bottom: {exc}") from None
+        totals, target = read_score(data, rules, ObservationError)
+        obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
+                  plays=cards["plays"], totals=totals, target=target, bottom=bottom)
+        obs.check(data)
+        return obs
+
+    def check(self, data: dict[str, Any] | None = None) -> None:
+        """Raise :class:`ObservationError` unless a real position could look like this."""
+        rules = self.rules
+        if rules.table != "pile":
+            raise ObservationError(f"the {rules.profile} table has no bot observation yet (pile profiles only)")
+        everything = list(self.hand) + list(self.opening) + list(self.plays)
+        if self.bottom is not None:
+            everything.append(self.bottom)
+        too_many = next((c for c in everything if everything.count(c) > rules.packs), None)
+        if too_many is not None:
+            times = "twice" if rules.packs == 1 else f"more than {rules.packs} times"
+            raise ObservationError(f"card {CODES[too_many]} appears {times}")
+        if len(self.opening) != rules.opening_size:
+            raise ObservationError(f"opening must hold {rules.opening_size} cards, not {len(self.opening)}")
+        if not opening_is_allowed(rules, self.opening):
+            raise ObservationError("the rules forbid this opening pile: " + " ".join(_codes(self.opening)))
+        if len(self.plays) >= rules.cards - rules.opening_size:
+            raise ObservationError("the round is over: no card left to play")
+        expected = self.hand_sizes()[self.seat]
+        if len(self.hand) != expected:
+            raise ObservationError(f"seat {self.seat} should hold {expected} cards after "
+                                   f"{len(self.plays)} plays, not {len(self.hand)}")
+        if self.bottom is not None and (not rules.exposed_bottom or rank_index(self.bottom) == JACK_INDEX):
+            raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
+        state = self.public_round()
+        if data is not None:
+            if "pile" in data and data["pile"] != _codes(state.pile):
+                raise ObservationError(f"pile {shown(data['pile'])} does not follow from opening and plays")
+            if "stock" in data and (type(data["stock"]) is not int or data["stock"] != self.stock):
+                raise ObservationError(f"stock {shown(data['stock'])} should be {self.stock}")

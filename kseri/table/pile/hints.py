@@ -1,0 +1,94 @@
+"""Why a card is good or bad, in words a player understands (pure Python).
+
+The hint's numbers come from the hard bot's search (the expected point
+difference at the round's end); this module adds what a player can check at the
+table: what the card would take, and what it leaves behind. Every fact comes
+from the player's own :class:`~kseri.engine.pile.observation.Observation` — the
+hidden cards are dealt arbitrarily and never read — so a reason never gives away
+what the other player holds.
+
+>>> from kseri.engine.cards import Card
+>>> codes = lambda *cs: tuple(Card.parse(c).index for c in cs)
+>>> seen = Observation(seat=0, dealer=1, hand=codes("9D", "JC", "5S", "5H", "KD", "2C"),
+...                    opening=codes("4C", "10D", "3D", "9S"), plays=())
+>>> reason_for(seen, Card.parse("9D"))
+HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0)
+>>> from kseri.i18n import set_language
+>>> set_language("en")
+'en'
+>>> [reason_text(reason_for(seen, Card.parse(c))) for c in ("9D", "JC", "5S", "KD")]
+['takes 5 cards, 2 points', 'takes 5 cards, 3 points', 'you hold another 5 to take it back', '3 other Ks still unseen']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from kseri.engine.cards import CODES, Card, rank_index
+from kseri.engine.pile.observation import Observation
+from kseri.i18n import _, ngettext, rank_letter
+
+__all__ = ["HintReason", "ReasonKind", "reason_for", "reason_text"]
+
+ReasonKind = Literal["kseri", "capture", "jack_on_empty", "pair_in_hand", "safe", "lone", "drop"]
+
+
+@dataclass(frozen=True, slots=True)
+class HintReason:
+    """What playing a card does, as the player can see it.
+
+    ``cards`` and ``points`` are what a capture takes (the played card included;
+    ``points`` with any kseri bonus); ``rank`` is the card's rank as printed on it;
+    ``unseen`` counts the other cards of that rank the player has not seen.
+    """
+
+    kind: ReasonKind
+    cards: int = 0
+    points: int = 0
+    rank: str = ""
+    unseen: int = 0
+
+
+def reason_for(seen: Observation, card: Card) -> HintReason:
+    """Why ``card`` (in ``seen.hand``) might be played: what it takes, or what it leaves."""
+    state = seen.public_round()  # arbitrary hidden cards: only public facts are read below
+    pile_before = len(state.pile)
+    event = state.apply(card)
+    rank = CODES[card.index][:-1]
+    if event.is_capture:
+        taken = (*event.captured, card)
+        points = sum(seen.rules.card_points(c) for c in taken) + event.bonus
+        kind: ReasonKind = "kseri" if event.bonus else "capture"
+        return HintReason(kind=kind, cards=len(taken), points=points, rank=rank)
+    mine = rank_index(card.index)
+    if pile_before == 0 and card.is_jack:
+        return HintReason(kind="jack_on_empty", rank=rank)
+    unseen = sum(1 for c in seen.unseen() if rank_index(c) == mine)
+    if any(rank_index(c) == mine for c in seen.hand if c != card.index):
+        return HintReason(kind="pair_in_hand", rank=rank, unseen=unseen)
+    if unseen == 0:
+        return HintReason(kind="safe", rank=rank)
+    return HintReason(kind="lone" if pile_before == 0 else "drop", rank=rank, unseen=unseen)
+
+
+def reason_text(reason: HintReason) -> str:
+    """The reason in the page's language, short enough for a line under the table."""
+    if reason.kind in ("capture", "kseri"):
+        cards = ngettext("{n} card", "{n} cards", reason.cards).format(n=reason.cards)
+        points = ngettext("{n} point", "{n} points", reason.points).format(n=reason.points)
+        if reason.kind == "kseri":  # starts like a capture: the hand's "takes" mark is the same word
+            return _("takes {cards}, {points}: a kseri").format(cards=cards, points=points)
+        return _("takes {cards}, {points}").format(cards=cards, points=points)
+    if reason.kind == "jack_on_empty":
+        return _("spends a jack on an empty table")
+    rank = rank_letter(reason.rank)  # Greek names it Α Ρ Ν Β (the record's code stays in reason.rank)
+    if reason.kind == "pair_in_hand":
+        return _("you hold another {rank} to take it back").format(rank=rank)
+    if reason.kind == "safe":
+        return _("safe: no other {rank} is unseen").format(rank=rank)
+    n = reason.unseen
+    if reason.kind == "lone":
+        return ngettext("a lone card: {n} other {rank} unseen could make a kseri",
+                        "a lone card: {n} other {rank}s unseen could make a kseri", n).format(n=n, rank=rank)
+    return ngettext("{n} other {rank} still unseen", "{n} other {rank}s still unseen", n).format(n=n, rank=rank)

@@ -1,0 +1,85 @@
+"""The pile tables' :class:`~kseri.table.strategy.TableStrategy`: a card is its one move.
+
+>>> import random
+>>> from kseri.engine.rules import GREEK
+>>> from kseri.engine.tables import table_for
+>>> state = table_for(GREEK).deal(GREEK, 1, random.Random(3))
+>>> PILE.ways(state, "7H"), PILE.open_table(state), PILE.reviews
+((MoveWay(move='7H', kind='card', label='', cards=(), value=None),), None, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kseri.engine.cards import Card
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
+from kseri.engine.rules import Rules
+from kseri.engine.scoring import Breakdown
+from kseri.i18n import N_, ngettext
+from kseri.table.moves import MoveWay
+from kseri.table.pile.hints import reason_for
+from kseri.table.strategy import HintRows, TableStrategy, TableWords
+from kseri.table.views import HintEntry, LastPlay, TableItemView
+
+__all__ = ["PILE", "PileStrategy"]
+
+
+class PileStrategy:
+    """One pile, a card takes it by matching the top card: the Greek game, four-card, pişti."""
+
+    name = "pile"
+    reviews = True
+    words = TableWords(xeri=False, kseris=N_("Kseris"), kseri_rule=N_("a lone card taken with its twin"),
+                       ten_of_diamonds=N_("10♦ bonus"),
+                       intro=N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — to take "
+                                "the pile. Take a <b>lone</b> card with its twin for a <b>{word}</b>: +{points}."))
+
+    def seating_refusal(self, rules: Rules) -> str | None:
+        return None  # every seating the engine deals (2 to 6 seats, one or two packs)
+
+    def house_rules_refusal(self) -> str | None:
+        return None
+
+    def pass_and_play_refusal(self) -> str | None:
+        return None
+
+    def kseri_note(self, side: Breakdown) -> str:
+        parts = []
+        if side.kseris:
+            parts.append(ngettext("{n} kseri", "{n} kseris", side.kseris).format(n=side.kseris))
+        if side.jack_kseris:
+            parts.append(ngettext("{n} jack kseri", "{n} jack kseris", side.jack_kseris).format(n=side.jack_kseris))
+        return ", ".join(parts)
+
+    def open_table(self, state: Round) -> tuple[TableItemView, ...] | None:
+        return None
+
+    def ways(self, state: Round, code: str) -> tuple[MoveWay, ...]:
+        return (MoveWay(code, "card", "", ()),)
+
+    def refusal(self, state: Round, code: str) -> str | None:
+        return None  # any card in hand may be played (the engine names a card that is not)
+
+    def person_move(self, state: Round, given: Card | str) -> Card:
+        return Card.parse(given) if isinstance(given, str) else given
+
+    def last_play(self, state: Round, move: Card, play: LastPlay) -> LastPlay:
+        return play
+
+    def fallback(self, state: Round, observation: Observation, rng: random.Random) -> Card:
+        """The ``easy`` policy's card."""
+        from kseri.bots.pile.easy import choose_easy  # the bots load on first use (start-up time)
+        return choose_easy(observation, rng)
+
+    def hint_rows(self, observation: Observation, state: Round, values: Sequence[tuple[Card, float]]) -> HintRows:
+        best = values[0][1]
+        return HintRows(tuple(HintEntry(card=card.code, value=round(value, 1), best=value >= best - 1e-9,
+                                        loss=round(max(0.0, best - value), 1), reason=reason_for(observation, card))
+                              for card, value in values))
+
+
+PILE: TableStrategy[Round, Observation] = PileStrategy()
+"""The pile tables' strategy."""

@@ -1,0 +1,108 @@
+"""What a table brings to the browser table: :class:`TableStrategy`, one per engine table.
+
+:class:`~kseri.table.session.GameSession` plays every table the same way (seeds, turns, the
+bot thinking in slices, hints, saves, records, summaries) and asks its table's strategy for
+the rest: how a hand card is played (its ways, or why not), what lies on the table, a simple
+move when the bot's own thinking fails, the hint's rows, whether a round can be reviewed,
+and the table's own words. :mod:`kseri.table.tables` finds the strategy of a game's rules;
+each lives with its table (:mod:`kseri.table.pile.strategy`, :mod:`kseri.table.sums.strategy`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from kseri.engine.rules import Rules
+from kseri.engine.scoring import Breakdown
+from kseri.engine.table import TableObservation, TableRound
+from kseri.table.moves import MoveWay
+from kseri.table.views import HintEntry, LastPlay, TableItemView
+
+__all__ = ["HintRows", "TableStrategy", "TableWords"]
+
+RoundT = TypeVar("RoundT", bound=TableRound[Any], contravariant=True)
+"""The table's round class (:class:`kseri.engine.table.Table`'s)."""
+ObservationT = TypeVar("ObservationT", bound=TableObservation[Any], contravariant=True)
+"""The table's observation class."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TableWords:
+    """A table's own words for what scores (English ``msgid``s: the page translates them)."""
+
+    xeri: bool
+    """Whether a kseri is called a xeri here (a capture that empties the open table)."""
+    kseris: str
+    """The summary's row of kseri bonuses."""
+    kseri_rule: str
+    """What makes a kseri, for "how the points are counted"."""
+    ten_of_diamonds: str
+    """The summary's row of the 10♦'s points (the card itself where it is not a bonus on a ten)."""
+    intro: str
+    """The first-visit tip's rule in one sentence (markup: ``<b>`` only; ``{word}``: the table's word
+    for a kseri, ``{points}``: its bonus)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HintRows:
+    """The hint worked out: each card in hand (best first) and, where a card can be played several
+    ways, every legal move by its record notation (the values on the choice buttons)."""
+
+    cards: tuple[HintEntry, ...]
+    ways: Mapping[str, Any] = field(default_factory=dict)
+    """By move: what the choice button of that way shows (:class:`~kseri.table.sums.hints.WayHint`)."""
+
+
+class TableStrategy(Protocol[RoundT, ObservationT]):
+    """One table's part of the browser table (see the module's text), for its round class ``RoundT``
+    and observation class ``ObservationT`` (:class:`kseri.engine.table.Table`'s)."""
+
+    name: str
+    """The engine's table id (:attr:`kseri.engine.table.Table.name`)."""
+    reviews: bool
+    """Whether a finished round can be reviewed play by play (:mod:`kseri.table.review`)."""
+    words: TableWords
+    """The table's own words for what scores."""
+
+    def seating_refusal(self, rules: Rules) -> str | None:
+        """Why the browser table cannot seat ``rules``' players at this table, beyond what the engine
+        deals (None: it can)."""
+
+    def house_rules_refusal(self) -> str | None:
+        """Why the new-game screen's house rules cannot be chosen here, in the page's language (None: they can)."""
+
+    def pass_and_play_refusal(self) -> str | None:
+        """Why people cannot share the device here, in the page's language (None: they can)."""
+
+    def kseri_note(self, side: Breakdown) -> str:
+        """A side's kseris in words, for the round's summary ("2 kseris, 1 jack kseri")."""
+
+    def open_table(self, state: RoundT) -> tuple[TableItemView, ...] | None:
+        """The cards side by side on an open table (None: a pile)."""
+
+    def ways(self, state: RoundT, code: str) -> tuple[MoveWay, ...]:
+        """The ways the seat to move may play its card ``code`` (a pile table's card is its one way)."""
+
+    def refusal(self, state: RoundT, code: str) -> str | None:
+        """Why the seat to move cannot play its card ``code``, in the page's language (None: it can)."""
+
+    def person_move(self, state: RoundT, given: Any) -> Any:
+        """A person's move (the move, its record notation, or a card) as the engine's move, checked:
+        :class:`~kseri.engine.errors.IllegalMoveError` (one line, in the page's language when the
+        rules forbid it)."""
+
+    def last_play(self, state: RoundT, move: Any, play: LastPlay) -> LastPlay:
+        """The latest play (``move``, just played in ``state``) as the table shows it (the open
+        table's lines speak of sums and builds)."""
+
+    def fallback(self, state: RoundT, observation: ObservationT, rng: random.Random) -> Any:
+        """A simple move for the bot to move in ``state`` (seeing ``observation``) when its own thinking
+        failed (the session checks it, and plays the first legal move should this fail too)."""
+
+    def hint_rows(self, observation: ObservationT, state: RoundT,
+                  values: Sequence[tuple[Any, float]]) -> HintRows:
+        """The hint's rows from every legal move's value (best first), for the person at ``observation``'s
+        seat; :class:`ValueError` when a move is missing."""

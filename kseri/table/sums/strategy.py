@@ -1,0 +1,95 @@
+"""The open table's :class:`~kseri.table.strategy.TableStrategy`: a card and what it takes or builds.
+
+A move is a :class:`~kseri.engine.sums.round.SumsMove`, written ``7H:3C+4D``, ``5S>3H``, ``9D``:
+a hand card may be played several ways (:mod:`kseri.table.sums.moves`), the hint values every
+way (:mod:`kseri.table.sums.hints`), and the table's lines speak of sums and builds
+(:mod:`kseri.table.sums.words`). The open table seats you against one bot.
+
+>>> from kseri.engine.rules import SUMS
+>>> from kseri.engine.sums.round import SumsRound, _demo_deck
+>>> state = SumsRound.from_deck(SUMS, 1, _demo_deck())
+>>> [way.move for way in SUMS_STRATEGY.ways(state, "7H")]
+['7H:3C+4D', '7H>3C', '7H']
+>>> SUMS_STRATEGY.open_table(state)[0]
+TableItemView(cards=('3C',), value=3, owner=None)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+
+from kseri.engine.cards import CODES, Card
+from kseri.engine.errors import IllegalMoveError
+from kseri.engine.rules import Rules
+from kseri.engine.scoring import Breakdown
+from kseri.engine.sums.observation import SumsObservation
+from kseri.engine.sums.round import SumsMove, SumsRound
+from kseri.i18n import N_, _, ngettext
+from kseri.table.moves import MoveWay
+from kseri.table.strategy import HintRows, TableStrategy, TableWords
+from kseri.table.sums.hints import card_hints, way_hints
+from kseri.table.sums.moves import refusal_for, ways_for
+from kseri.table.views import LastPlay, TableItemView
+
+__all__ = ["SUMS_STRATEGY", "SumsStrategy"]
+
+
+class SumsStrategy:
+    """Cards side by side, captures by rank or by sum, builds: you against one bot."""
+
+    name = "sums"
+    reviews = False  # the review's search plays the pile tables only
+    words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
+                       ten_of_diamonds="10♦",  # tens score nothing here: the 10♦'s points are no bonus on a ten's
+                       intro=N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may <b>build</b> "
+                                "a sum you hold. Empty the table for a <b>{word}</b>: +{points}."))
+
+    def seating_refusal(self, rules: Rules) -> str | None:
+        return "the open (sums) table seats two players" if rules.players != 2 else None
+
+    def house_rules_refusal(self) -> str | None:
+        return _("The house rules are for the pile tables: the open table plays without them.")
+
+    def pass_and_play_refusal(self) -> str | None:
+        return _("Pass and play is for the pile tables: the open table seats you against the bot.")
+
+    def kseri_note(self, side: Breakdown) -> str:
+        return ngettext("{n} xeri", "{n} xeris", side.kseris).format(n=side.kseris) if side.kseris else ""
+
+    def open_table(self, state: SumsRound) -> tuple[TableItemView, ...]:
+        return tuple(TableItemView(tuple(CODES[c] for c in item.cards), item.value, item.owner) for item in state.table)
+
+    def ways(self, state: SumsRound, code: str) -> tuple[MoveWay, ...]:
+        return ways_for(state, code)
+
+    def refusal(self, state: SumsRound, code: str) -> str | None:
+        return refusal_for(state, code)
+
+    def person_move(self, state: SumsRound, given: SumsMove | Card | str) -> SumsMove:
+        move = state.parse_move(given) if isinstance(given, str) else (
+            SumsMove(given.index, "drop") if isinstance(given, Card) else given)
+        if move not in state.legal_moves():
+            why = refusal_for(state, CODES[move.card]) if move.card in state.hands[state.to_move] else None
+            raise IllegalMoveError(why or _("That play is not allowed here."))
+        return move
+
+    def last_play(self, state: SumsRound, move: SumsMove, play: LastPlay) -> LastPlay:
+        built = None
+        if move.kind == "build":
+            built = next((item.value for item in state.table if move.card in item.cards), None)
+        return dataclasses.replace(play, open_table=True, build_value=built)
+
+    def fallback(self, state: SumsRound, observation: SumsObservation, rng: random.Random) -> SumsMove:
+        """A random legal move."""
+        return rng.choice(state.legal_moves())
+
+    def hint_rows(self, observation: SumsObservation, state: SumsRound,
+                  values: Sequence[tuple[SumsMove, float]]) -> HintRows:
+        rows = way_hints(state, dict(values))
+        return HintRows(card_hints(rows), {row.move: row for row in rows})
+
+
+SUMS_STRATEGY: TableStrategy[SumsRound, SumsObservation] = SumsStrategy()
+"""The open table's strategy."""

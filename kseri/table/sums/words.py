@@ -1,0 +1,71 @@
+"""What a play at the sums table did, in words: the line on the table and the sentence read aloud.
+
+The pile tables' sentences (:func:`kseri.table.pile.words.describe_event`) speak of one pile; at the
+open table a card takes several cards by their sum, builds and raises. A xeri (a capture that
+empties the table) is called so.
+
+>>> from kseri.engine.cards import Card
+>>> from kseri.engine.events import PlayEvent
+>>> took = PlayEvent(seat=1, card=Card.parse("7H"), kind="capture", captured=(Card.parse("3C"), Card.parse("4D")))
+>>> describe_sums_event(took)
+'Bot plays the seven of hearts and takes 3♣ 4♦.'
+>>> sums_take_line(LastPlay(took, (0, 0), open_table=True))
+'Bot took 3♣ 4♦ with 7♥ · +0'
+>>> built = PlayEvent(seat=0, card=Card.parse("5S"), kind="build")
+>>> describe_sums_event(built, build_value=8)
+'You play the five of spades: a build of 8.'
+"""
+
+from __future__ import annotations
+
+from kseri.engine.events import PlayEvent
+from kseri.i18n import _, card_name, ngettext
+from kseri.table.seats import HUMAN
+from kseri.table.views import LastPlay, card_text, play_ending
+
+__all__ = ["describe_sums_event", "sums_take_line"]
+
+
+def _cards(event: PlayEvent) -> str:
+    return " ".join(card_text(card.code) for card in event.captured)
+
+
+def describe_sums_event(event: PlayEvent, build_value: int | None = None, packet_size: int = 6) -> str:
+    """One sentence for the live region: the card played and what it took or built."""
+    you = event.seat == HUMAN
+    card = card_name(event.card.code)
+    if event.kind == "kseri":
+        text = (_("You play the {card} and take {cards}: Xeri, +{bonus}!") if you
+                else _("Bot plays the {card} and takes {cards}: Xeri, +{bonus}!")).format(
+            card=card, cards=_cards(event), bonus=event.bonus)
+    elif event.is_capture:
+        text = (_("You play the {card} and take {cards}.") if you
+                else _("Bot plays the {card} and takes {cards}.")).format(card=card, cards=_cards(event))
+    elif event.kind == "build":
+        text = (_("You play the {card}: a build of {value}.") if you
+                else _("Bot plays the {card}: a build of {value}.")).format(card=card, value=build_value)
+    else:
+        text = (_("You lay the {card} on the table.") if you else _("Bot lays the {card} on the table.")).format(
+            card=card)
+    return text + play_ending(event, packet_size)
+
+
+def sums_take_line(play: LastPlay) -> str:
+    """The short line on the table for what a play took or built ("" for a card laid down)."""
+    event, taker = play.event, play.taker
+    if event.kind == "build" and play.build_value is not None:
+        built = _("You built {value} with {card}") if event.seat == HUMAN else _("Bot built {value} with {card}")
+        return built.format(value=play.build_value, card=card_text(event.card.code))
+    if taker is None:
+        return ""
+    you = taker == HUMAN
+    if event.is_capture:
+        line = (_("You took {cards} with {card}") if you else _("Bot took {cards} with {card}")).format(
+            cards=_cards(event), card=card_text(event.card.code))
+        if event.kind == "kseri":
+            line = _("Xeri!") + " " + line
+    else:
+        n = len(event.sweep)
+        line = (ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
+                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(n=n)
+    return f"{line} · +{play.gain}"

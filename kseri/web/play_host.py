@@ -1,0 +1,61 @@
+"""What showing a play needs from the page, at every table: :class:`PlayHost`.
+
+Each table's animation of a play (:mod:`kseri.web.pile.play`, :mod:`kseri.web.sums.play`) reaches
+the page only through this small protocol; :class:`kseri.web.turns.TurnsHost` extends it.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from kseri.engine.events import PlayEvent
+from kseri.table.session import GameSession
+from kseri.web.board import Board
+from kseri.web.dom import bounds, exists
+from kseri.web.pacer import Pacer
+from kseri.web.sound import SoundBoard
+from kseri.web.state import UiState
+
+__all__ = ["PlayHost", "lift_played_card"]
+
+
+class PlayHost(Protocol):
+    """The page around a play being shown."""
+
+    state: UiState
+    """What the table is doing; the sequences move it along."""
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def board(self) -> Board: ...
+
+    @property
+    def pacer(self) -> Pacer: ...
+
+    @property
+    def sound(self) -> SoundBoard: ...
+
+    def render(self) -> None:
+        """Draw the whole table as the session and the state have it."""
+
+
+def lift_played_card(host: PlayHost, event: PlayEvent) -> tuple[bool, Any]:
+    """Take the played card out of the hand it came from (hidden while its flight shows): your
+    hand's button, else the backs of its seat's panel or of the bot's hand. Returns whether the
+    hand at the bottom played it, and where the card was (the stock's place if it is not drawn)."""
+    el = host.board.el
+    human = event.seat == host.session.viewer  # the hand at the bottom played it
+    if human:
+        source = el["hand"].querySelector(f'button[data-card="{event.card.code}"]')
+    elif host.session.view().panels:
+        backs = el["seats"].querySelectorAll(f'[data-seat="{event.seat}"] .back')
+        source = backs.item(backs.length // 2) if backs.length else el["seats"]
+    else:
+        backs = el["bot-hand"].querySelectorAll(".back")
+        source = backs.item(backs.length // 2) if backs.length else el["bot-hand"]
+    rect = bounds(source) or bounds(el["stock"])
+    if exists(source):
+        source.style.visibility = "hidden"
+    return human, rect
