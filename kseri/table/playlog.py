@@ -14,6 +14,8 @@ reload, and it holds nothing a player at the table has not seen.
 >>> log = packet_log(state)
 >>> [entry.seat for entry in log], log[0].card == state.play_codes()[0]
 ([0, 1, 0, 1, 0], True)
+>>> len(packet_log(state, whole_round=True))
+5
 """
 
 from __future__ import annotations
@@ -63,8 +65,10 @@ def _entry(event: PlayEvent, code: str, gained: tuple[int, ...], team_of: Any) -
                     sweep_points=sweep_points)
 
 
-def packet_log(state: RoundState) -> tuple[LogEntry, ...]:
-    """The plays of the packet being played (the last packet's, once the round is over), in order.
+def packet_log(state: RoundState, *, whole_round: bool = False) -> tuple[LogEntry, ...]:
+    """The plays of the packet being played (the last packet's, once the round is over), in order;
+    ``whole_round``: every play of the round so far (a person's latest card may be the previous
+    packet's last).
 
     The round is replayed from its deck; a round set up from a position (a scene, a puzzle) has no
     deck to replay and gives no log.
@@ -84,7 +88,7 @@ def packet_log(state: RoundState) -> tuple[LogEntry, ...]:
         events = [replay.apply(code) for code in codes]
     except (ValueError, IndexError):  # not a round dealt from its deck: no log rather than a wrong one
         return ()
-    first = max((i + 1 for i, event in enumerate(events[:-1]) if event.dealt), default=0)
+    first = 0 if whole_round else max((i + 1 for i, event in enumerate(events[:-1]) if event.dealt), default=0)
     replay = dealt()
     for code in codes[:first]:
         replay.apply(code)

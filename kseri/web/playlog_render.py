@@ -117,6 +117,8 @@ class PlayLog:
         self.open = False
         self._key: tuple[int, int, int] | None = None
         self._entries: tuple[LogEntry, ...] = ()
+        self._round_key: tuple[int, int, int] | None = None
+        self._round_entries: tuple[LogEntry, ...] = ()
 
     def entries(self, session: GameSession, view: TableView) -> tuple[LogEntry, ...]:
         key = (id(session), view.round_number, view.plays_in_round)
@@ -124,6 +126,14 @@ class PlayLog:
             self._key = key
             self._entries = packet_log(session.match.round)
         return self._entries
+
+    def round_entries(self, session: GameSession, view: TableView) -> tuple[LogEntry, ...]:
+        """Every play of the round so far (what a person's latest card did, even the previous packet's last)."""
+        key = (id(session), view.round_number, view.plays_in_round)
+        if key != self._round_key:
+            self._round_key = key
+            self._round_entries = packet_log(session.match.round, whole_round=True)
+        return self._round_entries
 
     def extras(self, session: GameSession, view: TableView, *, passing: bool) -> StatusExtras:
         """The status column's extras for ``view``; ``passing``: the pass screen shows (no line needed)."""
@@ -134,5 +144,5 @@ class PlayLog:
                              session.rules.players * session.rules.packet_size)
         names = tuple(side.name for side in view.sides)
         log = play_log_html(entries, names, count=count, is_open=self.open, word=word) if view.plays_in_round else ""
-        line = result_line(entries, view.viewer, word) if waiting else None
+        line = result_line(self.round_entries(session, view), view.viewer, word) if waiting else None
         return StatusExtras(log=log, pass_line=line)
