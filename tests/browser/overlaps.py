@@ -8,7 +8,8 @@ What it looks at, in the page as it stands (one ``page.evaluate``):
   counts as its label), ``summary``, ``a[href]``;
 - **labels**: every visible run of text (each text node's line boxes, from a ``Range``), so a word
   drawn over a card or under another word is seen wherever it comes from;
-- **cards**: every visible ``.card`` (hand, pile, backs, stacks, stock, the open table);
+- **cards**: every visible ``.card`` (hand, pile, backs, stacks, stock, the open table) and the outline
+  of an empty stack or stock;
 - **boxes**: the banners, the name tags and the seats' panels (opaque: nothing may hide under them).
 
 Two boxes that cross by more than :data:`SLACK` pixels both ways are a problem, unless one holds the
@@ -117,7 +118,7 @@ LAYOUT_JS = r"""([slack, allowed]) => {
   for (const el of root.querySelectorAll('.banner, .tag, .seat-panel')) {  // opaque boxes: nothing may hide under them
     if (visible(el)) add('box', el, el.getBoundingClientRect());
   }
-  for (const el of root.querySelectorAll('.card')) {
+  for (const el of root.querySelectorAll('.card, .stack-empty, .stock-empty')) {  // (an empty stack's outline too)
     if (visible(el) && !el.closest('#fx, #card-rack')) add('card', el, el.getBoundingClientRect());
   }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
