@@ -40,7 +40,7 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
         wait_ready(page, watch)
         page.wait_for_selector("#welcome[open]")
         title = page.locator("#welcome-title").inner_text()
-        assert title == ("Καλώς ήρθατε στην ξερή" if lang == "el" else "Welcome to Kseri")
+        assert title == ("Καλώς ήρθες στην ξερή" if lang == "el" else "Welcome to Kseri")
         assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
         page.tap("#welcome-play")  # the one tap
         page.wait_for_function(SETTLED_JS, timeout=60_000)

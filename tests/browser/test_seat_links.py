@@ -26,7 +26,7 @@ def test_a_first_visit_offers_the_new_game_screen(open_game, game_page):
     game_page.emulate_media(reduced_motion="reduce")
     page = open_game("?lang=el")  # nothing asked for: no game in the link, nothing saved
     page.locator("#welcome[open]").wait_for()  # the welcome: the game dealt, or another (issue 24)
-    assert page.locator("#welcome-title").inner_text().startswith("Καλώς ήρθατε")
+    assert page.locator("#welcome-title").inner_text().startswith("Καλώς ήρθες")
     page.click("#welcome-other")
     page.locator("#new-game[open]").wait_for()
     assert page.locator("#new-game .new-game-warning").count() == 0  # nothing is given up yet
