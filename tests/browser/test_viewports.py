@@ -57,7 +57,8 @@ LAYOUT_JS = """() => {
       turn: one('#status .turn'),
       stock: one('#stock'),
     },
-    header: {brand: one('.brand'), score: one('#score'), controls: union(all('.controls > *').filter(b => b.width > 0 && b.height > 0)), 'level fits': (() => {
+    header: {brand: one('.brand'), score: one('#score'),
+      controls: union(all('.controls > *').filter(b => b.width > 0 && b.height > 0)), 'level fits': (() => {
       const s = document.querySelector('#level'), st = getComputedStyle(s);
       const c = document.createElement('canvas').getContext('2d');
       c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
