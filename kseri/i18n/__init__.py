@@ -28,8 +28,8 @@ import gettext
 import os
 from collections.abc import Iterable
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "card_name", "choose_language", "language", "ngettext",
-           "normalize", "pgettext", "rank_name", "set_language"]
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "card_name", "card_symbol", "choose_language", "language", "ngettext",
+           "normalize", "pgettext", "rank_letter", "rank_name", "set_language"]
 
 LANGUAGES = ("en", "el")
 """The page's languages; the first is the source language of the catalog."""
@@ -130,3 +130,36 @@ def card_name(code: str) -> str:
 def rank_name(rank: int) -> str:
     """A rank (1 = ace ... 13 = king) in words, in the current language: ``jack``, ``βαλές``."""
     return _(_RANK_WORDS[rank - 1])
+
+
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def rank_letter(rank: str) -> str:
+    """A rank as printed in text of the current language (``rank`` is the card code's: ``Q``, ``10``):
+    Greek writes the initials of its own names, Α Ρ Ν Β for A K Q J (``docs/rules.md``, "Greek rank
+    letters"); numbers stay numbers.
+
+    >>> set_language("el")
+    'el'
+    >>> rank_letter("Q"), rank_letter("10"), card_symbol("KH")
+    ('Ν', '10', 'Ρ♥')
+    >>> set_language("en")
+    'en'
+    >>> rank_letter("Q"), card_symbol("10D")
+    ('Q', '10♦')
+    """
+    if rank == "A":
+        return pgettext("rank letter", "A")
+    if rank == "K":
+        return pgettext("rank letter", "K")
+    if rank == "Q":
+        return pgettext("rank letter", "Q")
+    if rank == "J":
+        return pgettext("rank letter", "J")
+    return rank
+
+
+def card_symbol(code: str) -> str:
+    """A card's short printed form in the current language, from its canonical code: ``10♦``, ``Ρ♥``."""
+    return rank_letter(code[:-1]) + _SUIT_SYMBOLS[code[-1]]

@@ -18,12 +18,11 @@ from kseri.engine.cards import Card, rank_index
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.text import isolated, plain_name, unisolated
-from kseri.i18n import N_, _, language, ngettext, pgettext
+from kseri.i18n import N_, _, card_symbol, language, ngettext, pgettext
 
 __all__ = ["default_names", "describe_table", "owner", "play_caption", "possessive", "pretty", "round_end",
            "scene_names", "worth_phrase"]
 
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 _SEAT_NAMES = (N_("South"), N_("West"), N_("North"), N_("East"))
@@ -55,7 +54,7 @@ def pretty(card: Card | str | int) -> str:
         card = Card.from_index(card)
     elif isinstance(card, str):
         card = Card.parse(card)
-    return card.code[:-1] + _SUIT_SYMBOL[card.suit]
+    return card_symbol(card.code)  # in the page's language: Greek writes Α Ρ Ν Β
 
 
 def possessive(name: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from kseri.engine.rules import Rules
 from kseri.i18n import _, rank_name
+from kseri.table.goal import table_word_title
 from kseri.table.tables import strategy_for
 
 __all__ = ["PointRule", "point_rules"]
@@ -36,7 +37,7 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
 
     >>> from kseri.engine.rules import PROFILES
     >>> [(r.label, r.points) for r in point_rules(PROFILES["pisti"])]  # doctest: +NORMALIZE_WHITESPACE
-    [('Each ace, jack', 1), ('10♦ bonus', 3), ('2♣', 2), ('Most cards', 3), ('Kseri', 10), ('Jack kseri', 20)]
+    [('Each ace, jack', 1), ('10♦ bonus', 3), ('2♣', 2), ('Most cards', 3), ('Pişti', 10), ('Jack pişti', 20)]
     >>> point_rules(PROFILES["greek"])[0]
     PointRule(label='Each ace, king, queen, jack, ten', points=1, note='')
     """
@@ -53,11 +54,13 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if rules.majority_points:
         lines.append(PointRule(_("Most cards"), rules.majority_points,
                                _("counted at the round's end; nobody on a tie")))
-    lines.append(PointRule(_("Kseri"), rules.kseri_points, _(strategy_for(rules).words.kseri_rule)))
+    lines.append(PointRule(table_word_title(rules), rules.kseri_points, _(strategy_for(rules).words.kseri_rule)))
     if rules.double_kseri_points:
-        lines.append(PointRule(_("Kseri right after your own kseri"), rules.double_kseri_points))
+        lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
+                               else _("Kseri right after your own kseri"), rules.double_kseri_points))
     if rules.jack_kseri_points:
-        lines.append(PointRule(_("Jack kseri"), rules.jack_kseri_points))
+        lines.append(PointRule(_("Jack pişti") if rules.profile == "pisti" else _("Jack kseri"),
+                               rules.jack_kseri_points))
     if rules.jack_table_points:
         lines.append(PointRule(_("Jack tables"), rules.jack_table_points, _("a pile of only jacks")))
     if rules.final_capture_points:

@@ -59,6 +59,7 @@ from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
 from kseri.i18n import _
+from kseri.table.goal import word_key
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
@@ -492,7 +493,7 @@ class GameSession:
             packs=rules.packs,
             target=match.target,
             base_target=match.rules.target,
-            match_rounds=rules.match_rounds,
+            match_rounds=match.rules.match_rounds,
             level=self._level,
             rules_name=match.rules.profile,
             winner=match.winner,
@@ -524,7 +525,8 @@ class GameSession:
         gained = gains(before, self._live())  # per side: each seat is shown its side's gain
         rules = self.match.rules
         self.last_play = LastPlay(event, tuple(gained[rules.team_of(seat)] for seat in range(rules.players)),
-                                  names=self._line_names(), viewer=self.viewer if self.viewer is not None else 0)
+                                  names=self._line_names(), viewer=self.viewer if self.viewer is not None else 0,
+                                  word=word_key(rules))
         self.events.append(event)
         self._forget_thinking()
         return event

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
-from kseri.i18n import N_, _
+from kseri.i18n import N_, _, ngettext
+from kseri.table.goal import round_wins
 from kseri.table.tables import strategy_for
 
 __all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round_summary"]
@@ -48,6 +49,10 @@ class RoundSummary:
     target: int
     winner: int | None
     """The match winner if this round decided the match."""
+    match_rounds: int | None = None
+    """A match of this many rounds (:mod:`kseri.table.goal`): then :attr:`wins` counts the rounds won."""
+    wins: tuple[int, ...] = ()
+    """Rounds won by each side so far, this one included."""
 
     @property
     def raised(self) -> bool:
@@ -64,7 +69,7 @@ class MatchSummary:
     kseris: tuple[int, ...]
     cards: tuple[int, ...]
     match_rounds: int | None = None
-    """A match over a fixed number of rounds (None: to the target)."""
+    """A match of this many rounds (:mod:`kseri.table.goal`), or None: a match to :attr:`target`."""
 
 
 
@@ -99,8 +104,12 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     tied = cards.count(most) > 1
     rows.append(SummaryRow("majority", N_("Most cards"), per_side("majority"),
                            note=_("{a}–{b}: nobody").format(a=most, b=most) if tied else ""))
-    rows.append(SummaryRow("kseri", words.kseris, per_side("kseri"),
-                           notes=tuple(strategy.kseri_note(side) for side in sides)))
+    if rules.profile == "pisti":  # the Pişti profile (a pile table) has its own word
+        rows.append(SummaryRow("kseri", N_("Piştis"), per_side("kseri"),
+                               notes=tuple(_pisti_note(side.kseris, side.jack_kseris) for side in sides)))
+    else:
+        rows.append(SummaryRow("kseri", words.kseris, per_side("kseri"),
+                               notes=tuple(strategy.kseri_note(side) for side in sides)))
     if rules.jack_table_points:
         rows.append(SummaryRow("jack_table", N_("Jack tables"), per_side("jack_table")))
     if rules.final_capture_points:
@@ -113,7 +122,8 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     decided = match.winner if index == n - 1 else None
     return RoundSummary(number=index + 1, dealer=score.dealer, rows=tuple(rows), points=points,
                         totals_before=totals_before, totals=totals_after, target_before=target_before,
-                        target=target_after, winner=decided)
+                        target=target_after, winner=decided, match_rounds=rules.match_rounds,
+                        wins=round_wins([s.points for s in match.scores[:index + 1]], rules.teams))
 
 def match_summary(match: Match) -> MatchSummary:
     """The match's result: totals, each round's points, kseris and cards per side."""
@@ -123,6 +133,15 @@ def match_summary(match: Match) -> MatchSummary:
     cards = tuple(sum(s.cards[i] for s in match.scores) for i in sides)
     return MatchSummary(winner=match.winner, totals=tuple(match.totals), target=match.target,
                         rounds=rounds, kseris=kseris, cards=cards, match_rounds=match.rules.match_rounds)
+
+
+def _pisti_note(pistis: int, jack_pistis: int) -> str:
+    parts = []
+    if pistis:
+        parts.append(ngettext("{n} pişti", "{n} piştis", pistis).format(n=pistis))
+    if jack_pistis:
+        parts.append(ngettext("{n} jack pişti", "{n} jack piştis", jack_pistis).format(n=jack_pistis))
+    return ", ".join(parts)
 
 
 def _totals_after(match: Match, index: int) -> tuple[int, ...]:

@@ -123,6 +123,9 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
         text = params["rules"].strip()
         try:
             spec: Any = parse_json(text, what="rules") if text.startswith("{") else text.lower()
+            if isinstance(spec, dict) and "rounds" in spec and "match_rounds" not in spec:
+                # a link's short name for the record's match_rounds: {"profile": "greek", "rounds": 3}
+                spec = {("match_rounds" if key == "rounds" else key): value for key, value in spec.items()}
             parsed = rules_from_spec(spec)
             refusal = table_refusal(parsed)
             if refusal:

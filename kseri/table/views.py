@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kseri.engine.events import PlayEvent
-from kseri.i18n import _, ngettext
+from kseri.i18n import _, card_symbol, ngettext
 from kseri.table.live import LiveSide
 from kseri.table.pile.hints import HintReason
 from kseri.table.seats import BOT, HUMAN, Phase
@@ -115,6 +115,8 @@ class TableView:
     """In phase ``friend``: what the table waits for from the friend on another device, in a line."""
     xeri: bool = False
     """Whether the table calls a kseri a xeri (a capture that empties the open table)."""
+    match_rounds: int | None = None
+    """A match of this many rounds (most won wins), or None: first to :attr:`target` (:mod:`kseri.table.goal`)."""
     last_play: LastPlay | None = field(default=None, compare=False)
     """The latest play and what it gained (None before the round's first play or after a reload).
     Not part of a view's equality: a resumed game is the same table without it."""
@@ -166,6 +168,8 @@ class LastPlay:
     """Played at the sums table (its lines say what was taken by sum, and builds)."""
     build_value: int | None = None
     """At the sums table, the value of the build this play made or raised."""
+    word: str = "kseri"
+    """The table's word for a kseri (:func:`kseri.table.goal.word_key`): the Pişti table's lines say pişti."""
 
     @property
     def taker(self) -> int | None:
@@ -238,13 +242,11 @@ def play_ending(event: PlayEvent, packet_size: int, names: tuple[str, ...] = ())
     return text
 
 
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
 def card_text(code: str) -> str:
-    """A card's short printed form: ``10♦``, ``J♣``.
+    """A card's short printed form in the page's language: ``10♦``, ``J♣`` (Greek: ``Β♣``,
+    :func:`kseri.i18n.card_symbol`). Text only: attributes and records keep the canonical code.
 
     >>> card_text("10D")
     '10♦'
     """
-    return code[:-1] + _SUIT_SYMBOLS[code[-1]]
+    return card_symbol(code)

@@ -35,8 +35,10 @@ from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
 from kseri.i18n import language as current_language
 from kseri.scenes.lesson import lesson_of, lesson_session
+from kseri.table.goal import word_key
 from kseri.table.newgame import choice_for, choice_from_form, player_counts
 from kseri.table.notices import clip
+from kseri.table.pass_play import bots_seated
 from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
@@ -58,6 +60,7 @@ from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
 from kseri.web.pacer import SLICE_MS, Pacer
+from kseri.web.playlog_render import PlayLog
 from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
@@ -78,7 +81,7 @@ VARIANTS = ("greek", "fourcard", "pisti", "sums")
 """The rules profiles the page offers for a new match (the values of ``#variant``)."""
 
 DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
-           "confirm-reset", "settings")
+           "confirm-reset", "settings", "welcome")
 """The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
 REVIEW_SLICE_MS = 12.0
 """A slice of the review's work: shorter than the bot's (:data:`SLICE_MS`), as the review runs a dozen
@@ -170,6 +173,11 @@ class App:
         """How many plays the progress line last showed (it is redrawn only when that changes)."""
         self.duel: DuelPage | None = None
         """Matches against friends on other devices (:mod:`kseri.web.duel`), set by :func:`start`."""
+        self.log = PlayLog()
+        """The status column's log of the packet's plays (open or closed, and its plays worked out)."""
+        self.passing = True
+        """With people sharing the device: the pass screen may show (False from a person's card until they
+        press "Pass the device": they see what it did first). True at start-up: a game resumed at a handover."""
 
     # -- wiring -----------------------------------------------------------------
 
@@ -187,6 +195,7 @@ class App:
         self._listen(self.el["new-game-body"], "change", self.on_new_game_change)
         self._listen(self.el["settings-body"], "change", self.on_settings_change)
         self.install.listen()
+        self._listen(self.el["play-log"], "toggle", self.on_log_toggle, True)  # (toggle does not bubble)
         for kind in ("pointerover", "focusin"):  # a way's button points at the cards it takes or builds on
             self._listen(self.el["ways"], kind, self.on_way_pointed)
         for kind in ("pointerout", "focusout"):
@@ -247,9 +256,12 @@ class App:
             self.board.hide_ways()  # a choice offered for a turn that has passed
         if self.hint_key != (view.round_number, view.plays_in_round):
             self.hints = None
+        self.board.extras = self.log.extras(self.session, view, passing=self.passing)
+        self.board.passing = self.passing
         self.board.draw(view, self.state, hints=self.hints)
         self.takeback.update(self.session, idle=not self.state.busy, lang=current_language())
         self.lessons.update()
+        self.board.draw_intro(self.session.rules)
 
     def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
         """Show ``hints`` on your cards until the position moves on from ``key``."""
@@ -368,11 +380,17 @@ class App:
         if not exists(action):
             return
         name = action.dataset.action
+        if exists(action.closest("#more-menu")):  # a choice behind "More": the menu closes
+            with contextlib.suppress(Exception):
+                document.getElementById("more-menu").hidePopover()
         handlers: dict[str, Callable[[], None]] = {
             "next-round": self.next_round,
             "take-seat": self.take_seat,
+            "pass-device": self.pass_device,
             "new-match": self.open_new_game,
             "close-new-game": lambda: self.el["new-game"].close(),
+            "play-now": lambda: self.el["welcome"].close(),
+            "choose-game": self.choose_game,
             "start-new-game": self.start_new_game,
             "confirm-new": self.confirm_new_match,
             "cancel-new": lambda: self.el["confirm-new"].close(),
@@ -511,6 +529,8 @@ class App:
         self.board.hide_ways()
         if not self.lessons.accepts(move):
             return  # a lesson's panel says why not this one: try again
+        if self.session.people > 1:  # the person sees what their card did before passing the device on
+            self.passing = False
         # Lock the hand now, not when the task starts: a second click must find it disabled.
         self.state = self.state.to(Activity.PLAYING)
         self.board.lock_hand()
@@ -563,6 +583,22 @@ class App:
         self.board.announce(takeback_text(done.removed) + " " + self.turns.turn_text())
         self.board.focus_hand(self.keyboard_index or 0)
         self.spawn(self.turns.think_ahead(self.state.generation))
+    def on_log_toggle(self, event: Any) -> None:
+        """The play log opened or closed: its list is worked out while it is open."""
+        target = event.target
+        if not exists(target) or str(getattr(target, "className", "")) != "play-log":
+            return
+        if bool(target.open) != self.log.open:
+            self.log.open = bool(target.open)
+            self.render()
+
+    def pass_device(self) -> None:
+        """The person who just played passes the device on: the pass screen covers the table."""
+        self.passing = True
+        self.render()
+        button = self.el["pass"].querySelector("button")
+        if exists(button):
+            button.focus()
 
     def take_seat(self) -> None:
         """The next person has the device (the pass screen's button): their hand shows."""
@@ -644,22 +680,39 @@ class App:
         self.el["confirm-new"].close()
         self.new_match_now(self.next_rules)
 
-    def open_new_game(self, *, welcome: bool = False) -> None:
+    def open_welcome(self) -> None:
+        """A first visit's welcome: the game dealt behind it, played with one tap (issue 24)."""
+        from kseri.web.welcome_render import play_label, welcome_html
+        self.el["welcome-body"].innerHTML = welcome_html(self.session.rules, render.level_label(self.session.level))
+        self.el["welcome-play"].textContent = play_label(self.session.rules)
+        self.open_dialog("welcome")
+        self._focus_at_top("welcome", "welcome-play")
+
+    def choose_game(self) -> None:
+        """The welcome's other way: the full new-game screen instead of the game dealt."""
+        self.el["welcome"].close()
+        self.open_new_game()
+
+    def open_new_game(self) -> None:
         """The new-game screen, set to the game in play (a match under way is given up only on Start);
-        ``welcome``: a first visit's, which greets the player and warns of nothing."""
+        its way back says "Keep playing" only once a card of this match has been played."""
         session = self.session
         started = len(session.match.rounds) > 1 or session.view().plays_in_round > 0
         choice = choice_for(session.rules, session.level, session.seat_plan)
-        self.el["new-game-welcome"].hidden = not welcome
+        self.el["new-game-cancel"].textContent = _("Keep playing") if started else _("Back to the table")
         self.el["new-game-body"].innerHTML = new_game_html(
-            choice, abandons=started and not session.match.is_over and not welcome)
+            choice, abandons=started and not session.match.is_over)
         self.el["new-game-error"].hidden = True
+        self.show_bot_level()
         self.open_dialog("new-game")
 
     def on_new_game_change(self, event: Any) -> None:
         """Another table picked: its own target replaces the old one's, unless you typed your own.
         Another bot level picked: every bot's seat takes it (a seat can then be set apart)."""
-        field = event.target
+        self._new_game_change(event.target)
+        self.show_bot_level()  # after the seats changed with it
+
+    def _new_game_change(self, field: Any) -> None:
         body = self.el["new-game-body"]
         if str(getattr(field, "name", "")) == "level" and str(field.value) in levels():
             for pick in body.querySelectorAll("select[name^='seat']"):
@@ -686,6 +739,16 @@ class App:
             if str(target.value) == str(target.dataset.default):
                 target.value = new
             target.dataset.default = new
+
+    def show_bot_level(self) -> None:
+        """The screen asks for the bot's level only while a bot sits at the table it describes."""
+        body = self.el["new-game-body"]
+        players = body.querySelector('input[name="players"]:checked')
+        seats = [str(pick.value) for pick in sorted(body.querySelectorAll("select[name^='seat']"),
+                                                    key=lambda pick: str(pick.name))]
+        group = body.querySelector(".bot-level")
+        if exists(group):
+            group.hidden = not bots_seated(int(str(players.value)) if exists(players) else 2, seats)
 
     def _no_person_from(self, first: int) -> None:
         """The new-game screen's seats from ``first`` on: a person there becomes a bot of the chosen level."""
@@ -764,9 +827,14 @@ class App:
             window.history.pushState(js_object({HISTORY_MARK: True}), "")
 
     def on_dialog_close(self, event: Any) -> None:
-        """A dialog closed (its button, Escape, the page): the last one takes its history entry along."""
-        if self.history.closed(any_open=exists(document.querySelector("dialog[open]"))):
+        """A dialog closed (its button, Escape, the page): the last one takes its history entry along.
+        The first visit's welcome (or the new-game screen it led to) closed on the game dealt: it starts."""
+        any_open = exists(document.querySelector("dialog[open]"))
+        if self.history.closed(any_open=any_open):
             window.history.back()
+        if not any_open and event.target.id in ("welcome", "new-game") and self.session.phase == "bot" \
+                and self.state.activity is Activity.IDLE:
+            self.go_on()
 
     def on_popstate(self, event: Any) -> None:
         """The back button with a dialog open: close it (the round's summary means "next round")."""
@@ -790,7 +858,7 @@ class App:
             window.history.replaceState(None, "")
 
     def _close_dialogs(self) -> None:
-        for name in ("confirm-reset", "stats", "match-end", "round-summary", "confirm-new", "new-game"):
+        for name in ("confirm-reset", "stats", "match-end", "round-summary", "confirm-new", "new-game", "welcome"):
             if self.el[name].open:
                 self.el[name].close()
 
@@ -1026,11 +1094,12 @@ class App:
             labels = seats_render.side_labels(session.view())
             self.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, session.your_side,
-                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view())) + extra
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
+                word=word_key(session.rules)) + extra
             return
         self.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                     level=session.level,
-                                                                    xeri=session.strategy.words.xeri) + review + extra
+                                                                    word=word_key(session.rules)) + review + extra
 
     def show_stats(self) -> None:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""
@@ -1160,8 +1229,11 @@ class App:
         """Show the table drawn by :meth:`boot` and start the game."""
         document.body.dataset.ready = "true"
         if self.unasked and not self.storage.get(INTRO_KEY) and lesson_of(self.session) is None:
-            self.open_new_game(welcome=True)  # which game, and who plays: asked once, before the first card
-        self.go_on()
+            # one tap to the game dealt behind it, or the full new-game screen; the bot waits for the
+            # choice (on_dialog_close), so the game offered is one nobody has played yet
+            self.open_welcome()
+        else:
+            self.go_on()
         self.board.announce(self.turns.turn_text())
         self.lessons.announce_start()  # ?learn=: the lesson says what it is
         self.spawn(self.warm_up())
@@ -1182,6 +1254,7 @@ class App:
         if not exists(document.querySelector("#app h1")):
             header = document.querySelector("#app header")  # in the banner landmark, like all content
             (header if exists(header) else self.el["app"]).insertAdjacentHTML("afterbegin", render.TABLE_HEADING)
+            language.translate_page()  # (the heading in the page's language)
         if not exists(document.querySelector('#rules a[href^="guide"]')):
             lead = document.querySelector("#rules .lead")
             if exists(lead):

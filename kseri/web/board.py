@@ -13,11 +13,14 @@ from typing import Any
 from pyscript import document
 
 from kseri.bots.names import LEVELS
-from kseri.i18n import _, ngettext
+from kseri.engine.rules import Rules
+from kseri.i18n import _, language, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render, seats_render
 from kseri.web.dom import exists
+from kseri.web.intro_render import intro_parts
 from kseri.web.morph import morph_inner
+from kseri.web.playlog_render import StatusExtras
 from kseri.web.state import UiState
 from kseri.web.sums import render as sums_render
 
@@ -28,9 +31,9 @@ ELEMENT_IDS = (
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
     "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
-    "new-game", "new-game-welcome", "new-game-body", "new-game-error",
+    "new-game", "new-game-cancel", "new-game-body", "new-game-error", "welcome", "welcome-body", "welcome-play",
     "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
-    "settings", "settings-body", "table", "ways", "seats", "pass",
+    "settings", "settings-body", "table", "ways", "seats", "pass", "play-log",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 
@@ -42,6 +45,12 @@ class Board:
         self.el: dict[str, Any] = {name: document.getElementById(name) for name in ELEMENT_IDS}
         self._html: dict[str, str] = {}
         """What each element was last given, so unchanged parts are not rebuilt."""
+        self.extras = StatusExtras()
+        """The status column's play log and pass line, set by the page before it draws
+        (:mod:`kseri.web.playlog_render`)."""
+        self.passing = True
+        """With people sharing the device: whether the pass screen may cover the table (False while the person
+        who just played looks at what their card did: the status offers the button that passes the device)."""
 
     def set_html(self, name: str, html: str) -> None:
         if self._html.get(name) != html:
@@ -95,7 +104,7 @@ class Board:
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
             self.set_cards(name, render.stack_html(view.sides[seat], who, view.side_live(seat), gain,
-                                                   xeri=view.open_table is not None))
+                                                   word=render.view_word(view)))
         el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", render.stock_html(view.stock))
@@ -119,11 +128,25 @@ class Board:
         hint_button.disabled = not can_play or hinting
         hint_button.setAttribute("aria-busy", "true" if hinting else "false")
         hint_button.classList.toggle("working", hinting)
+        # The bot's level is shown only where a bot sits (friends alone at the device: none).
+        document.body.dataset.bots = "true" if view.people < view.players else "false"
         document.body.dataset.phase = view.phase
         document.body.dataset.busy = "true" if busy else "false"
         title = _("Your turn · Kseri") if can_play else _("Kseri — the Greek card game")
         if document.title != title:
             document.title = title
+
+    def draw_intro(self, rules: Rules) -> None:
+        """The first-visit tip's words for the table of ``rules`` (its own word: kseri, pişti, xeri)."""
+        if self.el["intro"].hidden:
+            return
+        title, text = intro_parts(rules)
+        key = f"{language()}|{title}|{text}"
+        if self._html.get("intro") == key:
+            return
+        self._html["intro"] = key
+        self.el["intro"].querySelector(".intro-title").textContent = title
+        self.el["intro"].querySelector(".intro-text").innerHTML = text  # our catalog's markup (<b> only)
 
     def draw_seats(self, view: TableView) -> None:
         """The score, and with more than two seats the other seats along the top: ``#score`` has a
@@ -150,7 +173,7 @@ class Board:
     def draw_handover(self, view: TableView) -> None:
         """The screen that hides the table while the device passes to the next person (``#pass``):
         drawn only when it must show, and then no hand is in the page face up (the view has none)."""
-        pending = view.handover is not None
+        pending = view.handover is not None and self.passing
         was = not self.el["pass"].hidden
         self.el["pass"].hidden = not pending
         document.body.dataset.handover = "true" if pending else "false"
@@ -199,7 +222,10 @@ class Board:
 
     def draw_status(self, view: TableView, *, thinking: bool = False, dealing: bool = False,
                     hints: Mapping[str, HintEntry] | None = None) -> None:
-        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints))
+        extras = self.extras
+        self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints,
+                                                   pass_line=extras.pass_line))
+        self.set_html("play-log", extras.log)
 
     def lock_hand(self) -> None:
         """Disable your cards and the hint at once (a second click must find them disabled)."""

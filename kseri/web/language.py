@@ -57,6 +57,9 @@ def apply(lang: str) -> str:
     manifest = document.querySelector('link[rel="manifest"]')
     if exists(manifest):  # installed as an app, the page keeps the name of its language
         manifest.setAttribute("href", MANIFESTS.get(lang, MANIFESTS["en"]))
+    menu = document.querySelector("#more-menu .menu-lang")
+    if exists(menu):  # the same choice behind "More" on narrow screens
+        menu.innerHTML = render.language_menu_html(lang)
     switch = document.querySelector(".lang-switch")
     if exists(switch):
         switch.outerHTML = render.language_switch_html(lang)

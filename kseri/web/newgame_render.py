@@ -61,7 +61,7 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
     def group(legend: str, body: str, extra: str = "") -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'
 
-    return (warning + group(_("Table"), tables) + group(_("Bot"), bots, " inline")
+    return (warning + group(_("Table"), tables) + group(_("Bot"), bots, " inline bot-level")
             + group(_("Players"), seats_html(choice), " seats-choice")
             + group(_("Match"), length) + group(_("House rules"), house, " house-rules"))
 

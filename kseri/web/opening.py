@@ -18,6 +18,7 @@ from pyscript import window
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import GREEK
 from kseri.i18n import N_, _
+from kseri.table.first_visit import first_rules
 from kseri.table.notices import clip
 from kseri.table.querystring import without_keys
 from kseri.table.seat_plan import SeatPlan
@@ -26,6 +27,7 @@ from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.unsaved import UnsavedNote, reload_notice
 from kseri.table.urlparams import UrlOptions, parse_url
+from kseri.web.dom import preferred_languages
 from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASIDE_KEY, UNSAVED_KEY, Storage
 
 __all__ = ["STORAGE_OFF", "clean_url", "open_session", "open_stats"]
@@ -88,8 +90,8 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
         resumed = True
         if options.level:
             session.level = options.level
-    if session is None:
-        session = GameSession.new(level=level)
+    if session is None:  # a first visit is dealt the table of its language (kseri/table/first_visit.py)
+        session = GameSession.new(rules=GREEK if saved_text else first_rules(preferred_languages()), level=level)
     if save_problem is not None:
         notices.append((_("Your saved game could not be resumed ({problem}). It was set aside.") if from_url else
                         _("Your saved game could not be resumed ({problem}). It was set aside and a new game started.")

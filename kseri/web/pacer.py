@@ -17,8 +17,8 @@ from pyscript import window
 
 from kseri.web.dom import exists, js_object
 
-__all__ = ["BOT_FLIGHT", "BOT_MIN_THINK", "DEAL", "DEAL_STAGGER", "GATHER", "HUMAN_FLIGHT", "KSERI_SHOW",
-           "LAND_PAUSE", "ROUND_END_PAUSE", "SLICE_MS", "Keyframe", "Pacer"]
+__all__ = ["BOT_FLIGHT", "BOT_MIN_THINK", "CAPTURE_VIEW", "DEAL", "DEAL_STAGGER", "GATHER", "HUMAN_FLIGHT",
+           "KSERI_SHOW", "LAND_PAUSE", "ROUND_END_PAUSE", "SLICE_MS", "Keyframe", "Pacer"]
 
 SLICE_MS = 25.0
 """Longest stretch of bot thinking between two yields to the browser."""
@@ -29,6 +29,9 @@ BOT_MIN_THINK = 650
 BOT_FLIGHT = 430
 HUMAN_FLIGHT = 260
 LAND_PAUSE = 160
+CAPTURE_VIEW = 600
+"""Your own capture stays in view this long on the table before it goes to your stack (issue 24: at
+:data:`LAND_PAUSE` it was swept away before the eye caught it)."""
 GATHER = 420
 KSERI_SHOW = 950
 DEAL = 320

@@ -43,6 +43,13 @@ def msgid_of(inner_html: str) -> str:
 
 
 PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
+    # the loading screen (static/first-paint.js has put them in the page's language already) and the logo
+    ("#loading .logo", "text", N_("Kseri")),
+    ("#loading .tagline", "text", N_("The Greek card game")),
+    ("#loading .splash-text", "text", N_("Shuffling the deck…")),
+    ("#loading .splash-small", "text", N_("The first deal takes a few seconds; after that the table opens quickly.")),
+    (".brand-name", "text", N_("Kseri")),
+    ("#app header h1.sr-only", "text", N_("Kseri")),  # the table's heading for screen readers (render.TABLE_HEADING)
     # the header
     ("#hint-button > span", "text", N_("Hint")),
     ("#hint-button", "title", N_("What the hard bot thinks each of your cards is worth (H)")),
@@ -53,18 +60,22 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#rules-button > span", "text", N_("Rules")),
     ("#copy-link > span", "text", N_("Share")),
     ("#copy-link", "title", N_("A link that opens this game where it stands")),
+    ("#new-match", "title", N_("New match: choose the table and who plays")),
+    ("#rules-button", "title", N_("How to play (?)")),
+    ("#stats-button > span", "text", N_("Statistics")),
+    ("#stats-button", "title", N_("Your statistics: matches won and lost at each table")),
+    ("#more-button > span", "text", N_("More")),
+    ("#more-button", "title", N_("More: share, statistics, settings and language")),
+    ("#more-menu", "aria-label", N_("More")),
+    ('#more-menu [data-action="copy-link"] > span', "text", N_("Share")),
+    ('#more-menu [data-action="stats"] > span', "text", N_("Statistics")),
+    ('#more-menu [data-action="settings"] > span', "text", N_("Settings")),
     ("#settings-button > span", "text", N_("Settings")),
     ("#settings-button", "title", N_("Settings: sound and animation speed")),
     ("nav.controls", "aria-label", N_("Game")),
     ("#seats", "aria-label", N_("The other players")),
     # the short introduction
     ("#intro", "aria-label", N_("How to play, briefly")),
-    ("#intro .intro-title", "text", N_("New to Kseri?")),
-    ("#intro .intro-text", "html", N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — "
-                                      "to take the pile. Take a <b>lone</b> card with its twin for a <b>kseri</b>: "
-                                      "+10.")),
-    ("#intro .intro-sums-text", "html", N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may "
-                                           "<b>build</b> a sum you hold. Empty the table for a <b>xeri</b>: +10.")),
     ("#intro .label-long", "text", N_("All the rules")),
     ("#intro .label-short", "text", N_("Rules")),
     ('#intro [data-action="dismiss-intro"]', "text", N_("Got it")),
@@ -93,10 +104,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#confirm-new-no", "text", N_("Keep playing")),
     ("#confirm-new-yes", "text", N_("New match")),
     ("#new-game-title", "text", N_("New match")),
-    ("#new-game-cancel", "text", N_("Keep playing")),
-    ("#new-game-welcome", "text", N_("Welcome! Choose a table and who plays, then start the match, or keep playing "
-                                     "the Greek game already dealt.")),
     ("#new-game-start", "text", N_("Start the match")),
+    ("#welcome-other", "text", N_("Choose another game")),
     ("#share-title", "text", N_("Share this game")),
     ("#share > p:not(.share-status)", "text",
      N_("Anyone who opens this link gets the game exactly where it stands now.")),

@@ -20,6 +20,7 @@ from html import escape
 from kseri.bots.names import LEVELS
 from kseri.engine.rules import Rules
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
+from kseri.table.goal import Goal, WordKey, counted_word, word_key, word_key_for
 from kseri.table.live import LiveSide
 from kseri.table.notices import clip
 from kseri.table.pile.hints import reason_text
@@ -28,7 +29,6 @@ from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.sums.words import sums_take_line
-from kseri.table.tables import strategy_for
 from kseri.table.views import HintEntry, SideView, TableView, card_text
 from kseri.web import seats_render
 from kseri.web.card_html import card_img
@@ -36,7 +36,8 @@ from kseri.web.card_html import card_img
 __all__ = [
     "LEVEL_LABELS", "NEWER_ELSEWHERE", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
     "guide_link_html",
-    "hand_card_label", "hand_html", "language_switch_html", "level_label", "level_options_html", "live_score_html",
+    "hand_card_label", "hand_html", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
+    "live_score_html",
     "match_end_html", "notices_html",
     "pile_html", "pile_label", "round_summary_html", "score_html", "scoring_html", "stack_html", "status_html",
     "stock_html", "take_line_html",
@@ -54,7 +55,7 @@ GUIDES = {"en": "guide.html", "el": "guide.el.html"}
 def guide_link_html() -> str:
     """The rules dialog's link to the illustrated guide in the current language, under its first paragraph."""
     return (f'<p class="guide-link">{escape(_("New to the game?"))} <a href="{GUIDES[language()]}">'
-            f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in six live scenes."))}</p>')
+            f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in eight live scenes."))}</p>')
 
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
@@ -104,6 +105,18 @@ def format_value(value: float) -> str:
 # --------------------------------------------------------------------------- the table
 
 
+def shown_best(hint: HintEntry) -> bool:
+    """Whether the page calls ``hint``'s card a best one: the search's best, or a card whose loss shows
+    as 0.0 (its ★, its words and the review's count must agree: a card "−0.0" behind the best was
+    called "the best card too" by the words while only the best carried the ★).
+
+    >>> from kseri.table.views import HintEntry
+    >>> shown_best(HintEntry("8H", 3.0, best=False, loss=0.04)), shown_best(HintEntry("8H", 3.0, best=False, loss=0.1))
+    (True, False)
+    """
+    return hint.best or hint.loss < 0.05
+
+
 def hint_badge_text(hint: HintEntry) -> str:
     """What a card's hint badge says: ``★`` on the best card, the points it costs against the best on the others.
 
@@ -111,7 +124,7 @@ def hint_badge_text(hint: HintEntry) -> str:
     >>> hint_badge_text(HintEntry("AS", 1.0, best=True)), hint_badge_text(HintEntry("2C", -0.2, best=False, loss=1.2))
     ('★', '−1.2')
     """
-    return "★" if hint.best else format_value(-hint.loss)
+    return "★" if shown_best(hint) else format_value(-hint.loss)
 
 
 def hint_reason(hint: HintEntry) -> str:
@@ -142,7 +155,7 @@ def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str
     reason = hint_reason(hint)
     if reason:
         label += f", {reason}"
-    meaning = _("the hint's best card") if hint.best else _("points against the hint's best card")
+    meaning = _("the hint's best card") if shown_best(hint) else _("points against the hint's best card")
     return f"{label}: {meaning}"
 
 
@@ -154,7 +167,7 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
         hint = hints.get(code) if hints else None
         attrs = [
             'type="button"',
-            f'class="card hand-card{" is-best" if hint and hint.best else ""}"',
+            f'class="card hand-card{" is-best" if hint and shown_best(hint) else ""}"',
             f'data-card="{code}"',
             f'data-index="{i}"',
             f'style="--i:{i};--n:{n}"',
@@ -168,7 +181,7 @@ def hand_html(hand: Sequence[str], *, enabled: bool, hints: Mapping[str, HintEnt
             attrs.append("disabled")
         badge = ""
         if hint:
-            tone = "good" if hint.best else ("meh" if hint.loss < 0.5 else "bad")
+            tone = "good" if shown_best(hint) else ("meh" if hint.loss < 0.5 else "bad")
             badge = f'<span class="hint-badge {tone}" aria-hidden="true">{hint_badge_text(hint)}</span>'
             if hint.takes:
                 badge += f'<span class="takes-mark" aria-hidden="true">{escape(_("takes"))}</span>'
@@ -216,12 +229,12 @@ def pile_html(pile: Sequence[str]) -> str:
 
 
 def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int | None = None, *,
-               xeri: bool = False) -> str:
+               word: WordKey = "kseri") -> str:
     """A capture stack: a face-down pile with its count, kseri cards sideways under it, and under
     it the round so far (``live``); ``gain`` is what the latest play brought this side (a "+N" that
-    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`). ``xeri``: at
-    the open table, where a capture that empties the table is called a xeri."""
-    mark = _("Xeri: {card}") if xeri else _("Kseri: {card}")
+    fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`). ``word``: the
+    table's word for a kseri (:func:`~kseri.table.goal.word_key`)."""
+    mark = {"xeri": _("Xeri: {card}"), "pisti": _("Pişti: {card}")}.get(word, _("Kseri: {card}"))
     kseris = "".join(
         f'<span class="kseri-card" style="--j:{j}" title="{escape(mark.format(card=card_label(code)))}">'
         f'{card_img(code)}</span>'
@@ -235,8 +248,9 @@ def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int
         who=who, n=side.captured)
     n_kseri = side.kseris + side.jack_kseris
     if n_kseri:
-        taken += (ngettext(", {n} xeri", ", {n} xeris", n_kseri) if xeri
-                  else ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
+        taken += {"xeri": ngettext(", {n} xeri", ", {n} xeris", n_kseri),
+                  "pisti": ngettext(", {n} pişti", ", {n} piştis", n_kseri)}.get(
+            word, ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
     if live is not None:
         taken += ngettext(", {n} point this round", ", {n} points this round", live.points).format(n=live.points)
     badge = f'<span class="gain-badge" aria-hidden="true">+{gain}</span>' if gain is not None else ""
@@ -283,24 +297,38 @@ def score_html(view: TableView) -> str:
             f'<span class="score-sep" aria-hidden="true">:</span>'
             f'<span class="score-side bot{" leads" if lead == "bot" else ""}">'
             f'<b class="pts">{bot}</b><span class="who">{escape(pgettext("score", "Bot"))}</span></span>'
-            f'<span class="target">{seats_render.match_goal_html(view)}{raised}</span>')
+            f'<span class="target">{goal_of(view).header_html(view.round_number)}{raised}</span>')
 
 
 def status_html(view: TableView, *, thinking: bool = False, dealing: bool = False,
-                hints: Mapping[str, HintEntry] | None = None) -> str:
+                hints: Mapping[str, HintEntry] | None = None, pass_line: str | None = None) -> str:
     """The turn line, where the round stands, what the latest play took (the bot's captures are
-    said on screen, not only to screen readers) and, with a hint showing, what its numbers mean."""
+    said on screen, not only to screen readers) and, with a hint showing, what its numbers mean;
+    ``pass_line``: with people sharing
+    the device, what the last person's card did, shown with the button that passes the device on
+    (None: the pass screen shows, or nobody waits for the device)."""
     where = escape(_("Round {round} · Packet {packet} of {packets}").format(
         round=view.round_number, packet=view.packet, packets=view.packets))
+    rounds = view.match_rounds is not None
+    if rounds:  # a match of rounds: which round of how many, always shown (no target to name)
+        where = f'{escape(goal_of(view).header_text(view.round_number).capitalize())} · ' + escape(
+            _("Packet {packet} of {packets}").format(packet=view.packet, packets=view.packets))
     if view.title:  # which game this is (its name and seating; the target too where the score has no room for it)
-        target = seats_render.match_goal_html(view)
+        target = goal_of(view).header_html(view.round_number)
+        if rounds:  # it starts the status's second part: "Greek · Round 2 of 3 · Packet 1 of 4"
+            target = target[:1].upper() + target[1:]
+        packet = escape(_("Packet {packet} of {packets}").format(packet=view.packet, packets=view.packets))
         # Each part carries its own separator, so the style sheet may hide either one cleanly.
         where = (f'<span class="game-title">{escape(view.title)} · </span>'
-                 f'<span class="game-target">{target}<span class="round-where"> · </span></span>'
-                 f'<span class="round-where">{where}</span>')
+                 f'<span class="game-target{" rounds" if rounds else ""}">{target}<span class="round-where"> · '
+                 f'</span></span><span class="round-where">{packet if rounds else where}</span>')
     where = f'<span class="where">{where}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
+    elif view.phase == "human" and view.handover is not None and pass_line is not None:
+        name = view.sides[view.handover].name
+        turn = (f'<button type="button" class="turn action pass-device" data-action="pass-device">'
+                f'{escape(_("Pass the device to {name}").format(name=name))}</button>')
     elif view.phase == "human" and view.handover is not None:
         name = view.sides[view.handover].name
         turn = f'<span class="turn bot">{escape(_("Pass the device to {name}").format(name=name))}</span>'
@@ -328,7 +356,10 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     note = ""
     if hints and view.phase == "human":
         note = hint_note_html([hints[code] for code in view.hand if code in hints])
-    return f"{turn}{where}{take_line_html(view)}{note}"
+    took = take_line_html(view)
+    if pass_line:  # the person who just played sees what their card did before passing the device on
+        took = f'<span class="take-line you pass-line">{escape(pass_line)}</span>'
+    return f"{turn}{where}{took}{note}"
 
 
 def take_line_html(view: TableView) -> str:
@@ -355,14 +386,20 @@ def hint_note_html(hints: Sequence[HintEntry]) -> str:
     """The hint's words under the turn line: the best card and why; pointing at (or focusing)
     another card shows its reason instead (CSS picks the line by the card's place in the hand)."""
     lines = []
+    tied = [hint for hint in hints if shown_best(hint)]
+    shown = False  # the line shown by default: the first best card's (naming every card that ties with it)
     for i, hint in enumerate(hints):
         card = escape(card_label(hint.card))
-        if hint.best:
+        first = shown_best(hint) and not shown
+        if first and len(tied) > 1:  # the ★ sits on each of them: the words name each of them too
+            head = _("Equally best: <b>{cards}</b>").format(cards=" ".join(escape(card_label(t.card)) for t in tied))
+        elif shown_best(hint):
             head = _("Best: <b>{card}</b>").format(card=card)
         else:
             head = _("<b>{card}</b>: {value} against the best").format(card=card, value=format_value(-hint.loss))
+        shown = shown or first
         reason = escape(hint_reason(hint))
-        lines.append(f'<span class="hint-line{" best" if hint.best else ""}" data-place="{i + 1}">'
+        lines.append(f'<span class="hint-line{" best" if first else ""}" data-place="{i + 1}">'
                      f'{head}{" — " + reason if reason else ""}</span>')
     legend = escape(_("Points each card is expected to cost you by the round's end, against the best."))
     return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span></span>'
@@ -398,23 +435,36 @@ def round_summary_html(summary: RoundSummary) -> str:
         headline = _("The bot takes round {number}").format(number=summary.number)
     else:
         headline = _("Round {number} is a draw").format(number=summary.number)
-    t_you, t_bot = summary.totals
     raised = ""
     if summary.raised:
         raised = _("Both of you passed {before} in this round, so the target rises to <b>{target}</b>.").format(
             before=summary.target_before, target=summary.target)
         raised = f'<p class="raised-note">{raised}</p>'
-    progress = [seats_render.race_row_html(_("You"), summary.totals_before[0], t_you, summary.target),
-                seats_render.race_row_html(_("Bot"), summary.totals_before[1], t_bot, summary.target)]
+    progress = seats_render.race_rows_html(summary, (_("You"), _("Bot")))
     sub = _("Round {number}: <b>{you}</b> – <b>{bot}</b>").format(number=summary.number, you=you, bot=bot)
     return (f'<h2 id="round-summary-title">{escape(headline)}</h2>'
             f'<p class="sub">{sub}</p>'
             f'<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">{escape(_("Category"))}'
             f'</span></th><th scope="col">{escape(_("You"))}</th><th scope="col">{escape(_("Bot"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<div class="race" aria-label="{escape(_("Match score"))}">{"".join(progress)}'
-            f'<span class="race-target">{escape(_("target {target}").format(target=summary.target))}</span></div>'
+            f'<div class="race" aria-label="{escape(_("Match score"))}">{progress}'
+            f'<span class="race-target">{escape(summary_goal(summary).race_target(summary.number))}</span></div>'
             f'{raised}')
+
+
+def goal_of(view: TableView) -> Goal:
+    """What the match in ``view`` is played for (:mod:`kseri.table.goal`)."""
+    return Goal(target=view.target, rounds=view.match_rounds)
+
+
+def view_word(view: TableView) -> WordKey:
+    """The table's word for a kseri at the table of ``view`` (:mod:`kseri.table.goal`)."""
+    return word_key_for(view.rules_name, xeri=view.xeri)
+
+
+def summary_goal(summary: RoundSummary | MatchSummary) -> Goal:
+    """What the match of ``summary`` was played for."""
+    return Goal(target=summary.target, rounds=summary.match_rounds)
 
 
 def scoring_html(view: TableView, rules: Rules) -> str:
@@ -422,7 +472,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     what scores under the rules being played."""
     you, bot = view.live
     so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (_(strategy_for(rules).words.kseris), you.kseris, bot.kseris)]
+              (counted_word(word_key(rules)), you.kseris, bot.kseris)]
     live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
                         for label, a, b in so_far)
     point_rows = "".join(
@@ -430,8 +480,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
         + (f'<small>{escape(line.note)}</small>' if line.note else "")
         + f'</th><td class="num">{line.points}</td></tr>'
         for line in point_rules(rules))
-    intro = _("The score at the top is the match: first to {target} wins, checked when a round ends. By each "
-              "stack: this round so far, before the bonus for most cards.").format(target=view.target)
+    intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>'
             f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
@@ -442,7 +491,8 @@ def scoring_html(view: TableView, rules: Rules) -> str:
             f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
 
 
-def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "", xeri: bool = False) -> str:
+def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "", word: WordKey = "kseri") -> str:
+    """The match's result, you against the bot; ``word``: the table's word for a kseri (:mod:`kseri.table.goal`)."""
     you, bot = summary.totals
     if summary.winner == HUMAN:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
@@ -452,20 +502,8 @@ def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = 
         f'<tr><th scope="row">{i}</th><td class="num{" win" if a > b else ""}">{a}</td>'
         f'<td class="num{" win" if b > a else ""}">{b}</td></tr>'
         for i, (a, b) in enumerate(summary.rounds, 1))
-    n = len(summary.rounds)
-    if xeri:  # the open table's word
-        facts = (ngettext("First to {target} against {level}: {n} round, xeris {a}–{b}.",
-                          "First to {target} against {level}: {n} rounds, xeris {a}–{b}.", n) if level
-                 else ngettext("First to {target}: {n} round, xeris {a}–{b}.",
-                               "First to {target}: {n} rounds, xeris {a}–{b}.", n))
-    elif level:
-        facts = ngettext("First to {target} against {level}: {n} round, kseris {a}–{b}.",
-                         "First to {target} against {level}: {n} rounds, kseris {a}–{b}.", n)
-    else:
-        facts = ngettext("First to {target}: {n} round, kseris {a}–{b}.",
-                         "First to {target}: {n} rounds, kseris {a}–{b}.", n)
-    facts = facts.format(target=summary.target, level=level_label(level) if level else "", n=n,
-                         a=summary.kseris[0], b=summary.kseris[1])
+    facts = summary_goal(summary).facts(rounds=summary.rounds, kseris=summary.kseris, word=word,
+                                        level=level_label(level) if level else "")
     you_word, bot_word = escape(_("You")), escape(pgettext("score", "Bot"))  # the short form: one line on a phone
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
             f'<h2 id="match-end-title">{escape(title)}</h2>'
@@ -543,3 +581,18 @@ def language_switch_html(current: str | None = None) -> str:
         f'{escape(LANGUAGE_NAMES[lang][0])}</button>'
         for lang in LANGUAGES)
     return f'<span class="lang-switch" role="group" aria-label="{escape(_("Language"))}">{buttons}</span>'
+
+
+def language_menu_html(current: str | None = None) -> str:
+    """The language choice behind the header's "More" (narrow screens): each language by its own name.
+
+    >>> language_menu_html("el").count('aria-pressed="true"'), "Ελληνικά" in language_menu_html("en")
+    (1, True)
+    """
+    current = current or language()
+    return "".join(
+        f'<button type="button" class="menu-item lang-option" data-action="set-language" data-lang="{lang}" '
+        f'lang="{lang}" aria-pressed="{"true" if lang == current else "false"}">'
+        f'<span class="menu-lang-code" aria-hidden="true">{escape(LANGUAGE_NAMES[lang][0])}</span>'
+        f'{escape(LANGUAGE_NAMES[lang][1])}</button>'
+        for lang in LANGUAGES)

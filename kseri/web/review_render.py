@@ -27,7 +27,7 @@ from kseri.table.pile.hints import reason_text
 from kseri.table.review import ReviewedPlay
 from kseri.table.views import HintEntry
 from kseri.web.card_html import card_img
-from kseri.web.render import card_label, format_value, hint_badge_text
+from kseri.web.render import card_label, format_value, hint_badge_text, shown_best
 
 __all__ = ["MOVES", "review_button_html", "review_html", "review_move", "review_progress_html", "summary_next_label"]
 
@@ -98,7 +98,7 @@ def review_html(plays: Sequence[ReviewedPlay], at: int, *, number: int) -> str:
 
 def _overview(plays: Sequence[ReviewedPlay]) -> str:
     """One line for the whole round: how many plays were the best, and the points lost in all."""
-    best = sum(1 for p in plays if p.loss == 0.0)
+    best = sum(1 for p in plays if p.loss < 0.05)  # the plays the board marks ★
     lost = sum(p.loss for p in plays)
     line = ngettext("{best} of your {n} play matched the bot's best", "{best} of your {n} plays matched the bot's best",
                     len(plays)).format(best=best, n=len(plays))
@@ -143,19 +143,19 @@ def _choices_html(play: ReviewedPlay) -> str:
     for code in play.hand:
         choice = by_card[code]
         played = code == play.played
-        tone = "good" if choice.best else ("meh" if choice.loss < 0.5 else "bad")
+        tone = "good" if shown_best(choice) else ("meh" if choice.loss < 0.5 else "bad")
         label = f"{card_name(code)}, {_value_words(choice)}" + (f", {_('you played it')}" if played else "")
-        cls = "review-card" + (" is-best" if choice.best else "") + (" is-played" if played else "")
+        cls = "review-card" + (" is-best" if shown_best(choice) else "") + (" is-played" if played else "")
         mark = f'<span class="review-mark">{escape(_("played"))}</span>' if played else ""
         items.append(f'<li class="{cls}" data-card="{code}" aria-label="{escape(label)}">'
                      f'{card_img(code)}<span class="hint-badge {tone}" aria-hidden="true">'
                      f'{hint_badge_text(choice)}</span>{mark}</li>')
     return (f'<div class="review-hand"><span class="review-label">{escape(_("Your hand"))}</span>'
-            f'<ul class="review-cards">{"".join(items)}</ul></div>')
+            f'<ul class="review-cards" style="--n:{len(items)}">{"".join(items)}</ul></div>')
 
 
 def _value_words(choice: HintEntry) -> str:
-    if choice.best:
+    if shown_best(choice):
         return _("the best card")
     return _("{value} against the best").format(value=format_value(-choice.loss))
 
@@ -166,7 +166,7 @@ def _verdict_html(play: ReviewedPlay) -> str:
     card = escape(card_label(play.played))
     if play.forced:
         text = _("You played <b>{card}</b>: every card you held was worth the same.").format(card=card)
-    elif play.loss == 0.0:
+    elif play.loss < 0.05:  # (shown as ★ on it too: render.shown_best)
         text = _("You played <b>{card}</b>: the bot's best card too.").format(card=card)
     else:
         text = _("You played <b>{card}</b>: {value} points against <b>{best}</b>.").format(

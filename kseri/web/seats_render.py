@@ -21,6 +21,7 @@ from html import escape
 
 from kseri.engine.text import isolated, unisolated
 from kseri.i18n import _, ngettext
+from kseri.table.goal import Goal, WordKey, counted_word
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import TableView
 from kseri.web.card_html import card_img
@@ -89,7 +90,8 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     hand_words = ngettext("{n} card in hand", "{n} cards in hand", side.hand_count).format(n=side.hand_count)
     taken = ngettext("{n} card taken", "{n} cards taken", side.captured).format(n=side.captured)
     kseris = side.kseris + side.jack_kseris
-    kseri_words = ngettext("{n} kseri", "{n} kseris", kseris).format(n=kseris)
+    kseri_words = (ngettext("{n} pişti", "{n} piştis", kseris) if view.rules_name == "pisti"
+                   else ngettext("{n} kseri", "{n} kseris", kseris)).format(n=kseris)
     chips = ""
     if side.is_dealer:
         chips += f'<span class="seat-chip dealer" title="{escape(_("Dealer this round"))}">{escape(_("Dealer"))}</span>'
@@ -118,13 +120,39 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
             + '</div></div>')
 
 
-def race_row_html(who: str, before: int, after: int, target: int) -> str:
+def race_rows_html(summary: RoundSummary, labels: tuple[str, ...]) -> str:
+    """The round summary's race, a bar per side: toward the target, or (a match of rounds) the rounds won
+    out of the match's."""
+    if summary.match_rounds is None:
+        return "".join(race_row_html(label, summary.totals_before[side], summary.totals[side], summary.target)
+                       for side, label in enumerate(labels))
+    rounds = max(summary.match_rounds, summary.number)
+    before = round_wins_before(summary)
+    return "".join(race_row_html(label, before[side], summary.wins[side], rounds,
+                                 _("{who}: {won} of {n} rounds won").format(who=label, won=summary.wins[side],
+                                                                             n=rounds))
+                   for side, label in enumerate(labels))
+
+
+def round_wins_before(summary: RoundSummary) -> tuple[int, ...]:
+    """Rounds won by each side before the round of ``summary``.
+
+    >>> from kseri.table.summaries import RoundSummary
+    >>> round_wins_before(RoundSummary(2, 0, (), (20, 5), (9, 12), (29, 17), 151, 151, None, 3, (1, 1)))
+    (0, 1)
+    """
+    best = max(summary.points)
+    won = summary.points.index(best) if summary.points.count(best) == 1 else None
+    return tuple(w - (side == won) for side, w in enumerate(summary.wins))
+
+
+def race_row_html(who: str, before: int, after: int, target: int, label: str = "") -> str:
     """One side's bar in the round summary's race to the target: where it stood, what it gained.
 
     >>> 'aria-label="You: 30 of 151"' in race_row_html("You", 12, 30, 151)
     True
     """
-    label = _("{who}: {total} of {target}").format(who=who, total=after, target=target)
+    label = label or _("{who}: {total} of {target}").format(who=who, total=after, target=target)
     pct_before = min(100, round(100 * before / target))
     pct_after = min(100, round(100 * after / target))
     return (f'<div class="race-row"><span class="race-who">{escape(who)}</span>'
@@ -152,22 +180,9 @@ def seats_score_html(view: TableView) -> str:
         f'<span class="who-short">{escape(short)}</span></span><b class="pts">{total}</b></span>'
         for i, (label, short, total) in enumerate(zip(labels, short_labels(view), totals, strict=True)))
     raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
+    goal = Goal(view.target, view.match_rounds)
     return (f'<span class="sr-only">{escape(_("Match score"))}: </span>{sides}'
-            f'<span class="target">{match_goal_html(view)}{raised}</span>')
-
-
-def match_goal_html(view: TableView) -> str:
-    """What wins the match, for the score and the status line: ``first to <b>151</b>``, or its rounds.
-
-    >>> from kseri.engine.rules import rules_from_spec
-    >>> from kseri.table.session import GameSession
-    >>> rounds = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=1, level="easy")
-    >>> match_goal_html(rounds.view()), match_goal_html(GameSession.new(seed=1, level="easy").view())
-    ('<b>3</b> rounds', 'first to <b>151</b>')
-    """
-    if view.match_rounds:
-        return ngettext("<b>{n}</b> round", "<b>{n}</b> rounds", view.match_rounds).format(n=view.match_rounds)
-    return _("first to <b>{target}</b>").format(target=view.target)
+            f'<span class="target">{goal.header_html(view.round_number)}{raised}</span>')
 
 
 def handover_html(view: TableView) -> str:
@@ -242,8 +257,8 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
         label = escape(_(row.label)) + (f"<small>{escape(row.note)}</small>" if row.note else "")
         rows.append(f'<tr class="row-{row.key}"><th scope="row">{label}</th>{"".join(cells)}</tr>')
     heads = _heads(labels, short)
-    progress = [race_row_html(label, summary.totals_before[side], summary.totals[side], summary.target)
-                for side, label in enumerate(labels)]
+    goal = Goal(summary.target, summary.match_rounds)
+    progress = race_rows_html(summary, labels)
     raised = ""
     if summary.raised:
         raised = _("More than one side passed {before} in this round, so the target rises to <b>{target}</b>.").format(
@@ -255,13 +270,13 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
             f'<div class="breakdown-wrap"><table class="breakdown sides-{n}"><thead><tr><th scope="col">'
             f'<span class="sr-only">{escape(_("Category"))}</span></th>{heads}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<div class="race" aria-label="{escape(_("Match score"))}">{"".join(progress)}'
-            f'<span class="race-target">{escape(_("target {target}").format(target=summary.target))}</span></div>'
+            f'<div class="race" aria-label="{escape(_("Match score"))}">{progress}'
+            f'<span class="race-target">{escape(goal.race_target(summary.number))}</span></div>'
             f'{raised}')
 
 
 def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: int = 0, *,
-                         stats_line: str = "", short: tuple[str, ...] = ()) -> str:
+                         stats_line: str = "", short: tuple[str, ...] = (), word: WordKey = "kseri") -> str:
     """The match's result with a column per side, and your record at this game and seating."""
     if summary.winner == you:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
@@ -278,15 +293,12 @@ def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: in
                     f'<td class="num">{kseris}</td></tr>'
                     for side, (label, total, kseris) in enumerate(zip(labels, summary.totals, summary.kseris,
                                                                        strict=True)))
-    n = len(summary.rounds)
-    facts = (ngettext("A match of {n} round.", "A match of {n} rounds.", n).format(n=n) if summary.match_rounds else
-             ngettext("First to {target}: {n} round.", "First to {target}: {n} rounds.", n).format(
-                 target=summary.target, n=n))
+    facts = Goal(summary.target, summary.match_rounds).facts(rounds=summary.rounds, kseris=summary.kseris, word=word)
     return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
             f'<h2 id="match-end-title">{escape(title)}</h2>'
             f'<table class="breakdown compact final-sides"><thead><tr><th scope="col">'
             f'<span class="sr-only">{escape(_("Side"))}</span></th><th scope="col">{escape(_("Points"))}</th>'
-            f'<th scope="col">{escape(_("Kseris"))}</th></tr></thead><tbody>{final}</tbody></table>'
+            f'<th scope="col">{escape(counted_word(word))}</th></tr></thead><tbody>{final}</tbody></table>'
             f'<p class="sub">{escape(sub)} {escape(facts)}</p>'
             f'<details class="rounds"><summary>{escape(_("Round by round"))}</summary>'
             f'<div class="breakdown-wrap"><table class="breakdown compact sides-{len(labels)}"><thead><tr>'

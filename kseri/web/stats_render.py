@@ -29,7 +29,8 @@ CHART_WIDTH = 400
 CHART_HEIGHT = 110
 """The chart's drawing box (it scales to the dialog's width)."""
 _SLOT = CHART_WIDTH / RECENT
-"""Every result has its slot, so that a few bars are as wide as twenty (left-aligned, oldest first)."""
+"""Every result has its slot, so that a few bars are as wide as twenty (oldest first, the latest at the right
+edge, as the chart's caption says)."""
 _GAME_NAMES = {profile: name for profile, name, _explain in TABLES}
 
 
@@ -114,6 +115,10 @@ def chart_svg(recent: list[MatchResult]) -> str:
 
     >>> chart_svg([]).count("<rect")
     0
+    >>> from kseri.table.stats import MatchResult
+    >>> one = MatchResult(game="greek", level="easy", won=True, score=(160, 90), day="2026-12-01")
+    >>> 'x="382.0"' in chart_svg([one])  # one match: its bar at the right edge, where the latest goes
+    True
     """
     won = sum(r.won for r in recent)
     label = ngettext("The last match: {won} won, {lost} lost", "The last {n} matches: {won} won, {lost} lost",
@@ -121,7 +126,8 @@ def chart_svg(recent: list[MatchResult]) -> str:
     middle = CHART_HEIGHT / 2
     scale = (middle - 4) / max([abs(r.margin) for r in recent] + [1])
     bars = []
-    for i, result in enumerate(recent):
+    first = RECENT - len(recent)  # the latest in the last slot, on the right
+    for i, result in enumerate(recent, first):
         height = max(abs(result.margin) * scale, 2)  # an even match still shows
         top = middle - height if result.margin >= 0 else middle
         bars.append(f'<rect class="bar {"won" if result.won else "lost"}" x="{i * _SLOT + 2:.1f}" y="{top:.1f}" '

@@ -218,7 +218,7 @@ def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game,
 
 HANDOVER_SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
   document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]')
-  || !document.querySelector('#pass').hidden)"""
+  || !document.querySelector('#pass').hidden || document.querySelector('#status [data-action=pass-device]'))"""
 
 FACES_UP_JS = """() => {
   // any hand's card face: yours at the bottom, or one in a seat's hand (kseri cards under a stack are public)
@@ -246,11 +246,20 @@ def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, gam
     page.fill('#new-game input[name="name2"]', "Bob")
     assert page.locator('#new-game input[name="name1"]').is_hidden()  # a bot's seat
     page.click("#new-game-start")
-    passes, plays, takers = 0, 0, set()
+    passes, plays, takers, looked = 0, 0, set(), 0
     while True:
         page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
         if page.locator("#round-summary[open]").count():
             break
+        if page.locator("#status [data-action=pass-device]").count():
+            # whoever just played sees what their card did, with the table, then passes the device on
+            assert page.locator("#hand [data-card]").count() == 0  # nothing to play while it waits
+            if page.locator("#status .pass-line").count():  # (none before the person's first card)
+                line = page.locator("#status .pass-line").inner_text()
+                assert line.startswith("Your card: "), line
+                looked += 1
+            page.click("#status [data-action=pass-device]")
+            continue
         if page.locator("#pass").is_visible():
             shown = page.evaluate(FACES_UP_JS)
             assert shown["faces"] == 0 and shown["hand"] == 0, shown  # no hand face up behind the pass screen
@@ -268,5 +277,6 @@ def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, gam
         page.click("#hand [data-card]:not([disabled])")
         plays += 1
     assert takers == {"Anna", "Bob"} and passes >= 20 and plays == 24  # two people, 12 cards each
+    assert looked >= passes - 2  # each hand-over after a person's card first showed what it did
     sides = page.locator("#round-summary thead th .who-long").all_text_contents()
     assert len(sides) == 2 and "Anna" in sides[0] and "Bob" in sides[0], sides  # partners: one column

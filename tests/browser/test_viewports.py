@@ -41,7 +41,7 @@ LAYOUT_JS = """() => {
     return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height};
   };
   const one = (s) => { const e = document.querySelector(s); return e ? box(e) : null; };
-  const all = (s) => [...document.querySelectorAll(s)].map(box);
+  const all = (s) => [...document.querySelectorAll(s)].map(box);  // (one not drawn: a 0×0 box at 0,0)
   const union = (bs) => bs.length ? {
     left: Math.min(...bs.map(b => b.left)), top: Math.min(...bs.map(b => b.top)),
     right: Math.max(...bs.map(b => b.right)), bottom: Math.max(...bs.map(b => b.bottom))} : null;
@@ -57,7 +57,8 @@ LAYOUT_JS = """() => {
       turn: one('#status .turn'),
       stock: one('#stock'),
     },
-    header: {brand: one('.brand'), score: one('#score'), controls: union(all('.controls > *')), 'level fits': (() => {
+    header: {brand: one('.brand'), score: one('#score'),
+      controls: union(all('.controls > *').filter(b => b.width > 0 && b.height > 0)), 'level fits': (() => {
       const s = document.querySelector('#level'), st = getComputedStyle(s);
       const c = document.createElement('canvas').getContext('2d');
       c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;

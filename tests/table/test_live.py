@@ -77,7 +77,8 @@ def test_a_session_keeps_the_last_play_and_its_gains(profile):
             assert line == "" and play.gain == 0
         else:
             captures += 1
-            assert line.endswith(f"· +{play.gain}") and line.startswith(("You", "Bot", "Kseri!", "Jack kseri!"))
+            assert line.endswith(f"· +{play.gain}") and line.startswith(
+                    ("You", "Bot", "Kseri!", "Jack kseri!", "Pişti!", "Jack pişti!"))
             assert ("You" in line) == (play.taker == HUMAN) and ("Bot" in line) == (play.taker == BOT)
     assert captures > 3
     session.next_round()

@@ -146,9 +146,46 @@ def test_the_open_table_calls_its_captures_that_empty_the_table_xeris():
     set_language("en")
     side = SideView(seat=0, hand_count=3, captured=9, kseri_cards=("9C",), kseris=1, jack_kseris=0, total=0,
                     is_dealer=False, last_capturer=True)
-    assert "1 xeri" in render.stack_html(side, "You", xeri=True) and "Xeri: 9♣" in render.stack_html(
-        side, "You", xeri=True)
+    assert "1 xeri" in render.stack_html(side, "You", word="xeri") and "Xeri: 9♣" in render.stack_html(
+        side, "You", word="xeri")
     assert "1 kseri" in render.stack_html(side, "You")
+    assert "1 pişti" in render.stack_html(side, "You", word="pisti")
     summary = MatchSummary(winner=0, totals=(40, 20), target=37, rounds=((40, 20),), kseris=(2, 0), cards=(30, 22))
-    assert "xeris 2–0" in render.match_end_html(summary, xeri=True)
-    assert "kseris 2–0" in render.match_end_html(summary)
+    assert "xeris: 2–0" in render.match_end_html(summary, word="xeri")
+    assert "kseris: 2–0" in render.match_end_html(summary)
+    assert "piştis: 2–0" in render.match_end_html(summary, word="pisti")
+
+
+def test_a_match_of_rounds_says_so_everywhere_never_its_target():
+    """A match of three rounds: the header, the status line, the score's explanation, the round's
+    summary and the match's result speak of rounds, in both languages (issue 24)."""
+    from dataclasses import replace
+
+    from kseri.engine.rules import rules_from_spec
+    from kseri.i18n import set_language
+    from kseri.table.session import GameSession
+
+    session = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=4, level="easy")
+    for lang, words in (("en", ("round <b>1</b> of 3", "The match is 3 rounds", "3 rounds")),
+                        ("el", ("γύρος <b>1</b> από 3", "Η παρτίδα είναι 3 γύροι", "3 γύροι"))):
+        set_language(lang)
+        view = session.view()
+        assert words[0] in render.score_html(view) and "151" not in render.score_html(view)
+        assert "151" not in render.status_html(replace(view, title="Greek"))
+        scoring = render.scoring_html(view, session.rules)
+        assert words[1] in scoring and "151" not in scoring
+        while session.phase != "match_over":
+            if session.phase == "round_over":
+                summary = render.round_summary_html(session.round_summary())
+                assert ("151" not in summary and "round" in summary.lower()) or "γύρος" in summary
+                session.next_round()
+            elif session.phase == "human":
+                session.play_human(session.view().hand[0])
+            else:
+                session.think(10_000)
+                session.play_bot()
+        end = render.match_end_html(session.match_summary(), level="easy")
+        assert words[2] in end and "151" not in end, end
+        session = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=4,
+                                  level="easy")
+    set_language("en")

@@ -27,7 +27,7 @@ from typing import Literal
 
 from kseri.engine.cards import CODES, Card, rank_index
 from kseri.engine.pile.observation import Observation
-from kseri.i18n import _, ngettext
+from kseri.i18n import _, ngettext, rank_letter
 
 __all__ = ["HintReason", "ReasonKind", "reason_for", "reason_text"]
 
@@ -82,12 +82,13 @@ def reason_text(reason: HintReason) -> str:
         return _("takes {cards}, {points}").format(cards=cards, points=points)
     if reason.kind == "jack_on_empty":
         return _("spends a jack on an empty table")
+    rank = rank_letter(reason.rank)  # Greek names it Α Ρ Ν Β (the record's code stays in reason.rank)
     if reason.kind == "pair_in_hand":
-        return _("you hold another {rank} to take it back").format(rank=reason.rank)
+        return _("you hold another {rank} to take it back").format(rank=rank)
     if reason.kind == "safe":
-        return _("safe: no other {rank} is unseen").format(rank=reason.rank)
+        return _("safe: no other {rank} is unseen").format(rank=rank)
     n = reason.unseen
     if reason.kind == "lone":
         return ngettext("a lone card: {n} other {rank} unseen could make a kseri",
-                        "a lone card: {n} other {rank}s unseen could make a kseri", n).format(n=n, rank=reason.rank)
-    return ngettext("{n} other {rank} still unseen", "{n} other {rank}s still unseen", n).format(n=n, rank=reason.rank)
+                        "a lone card: {n} other {rank}s unseen could make a kseri", n).format(n=n, rank=rank)
+    return ngettext("{n} other {rank} still unseen", "{n} other {rank}s still unseen", n).format(n=n, rank=rank)

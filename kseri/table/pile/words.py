@@ -16,15 +16,19 @@ from kseri.table.views import LastPlay, card_text, play_ending, seat_named
 __all__ = ["describe_event", "describe_take"]
 
 
-def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names: tuple[str, ...] = ()) -> str:
+def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names: tuple[str, ...] = (),
+                   word: str = "kseri") -> str:
     """One sentence for the live region: what was played and what it did; with more than two
-    ``names`` (each seat's), the bots are called by their names.
+    ``names`` (each seat's), the bots are called by their names; ``word``: the table's word for a
+    kseri (``pisti`` at the Pişti table).
 
     >>> from kseri.engine.events import PlayEvent
     >>> describe_event(PlayEvent(seat=1, card=Card.parse("7H"), kind="drop"))
     'Bot plays the seven of hearts.'
     >>> describe_event(PlayEvent(seat=2, card=Card.parse("7H"), kind="drop"), 4, ("You", "Eleni", "Nikos"))
     'Nikos plays the seven of hearts.'
+    >>> describe_event(PlayEvent(seat=0, card=Card.parse("7H"), kind="kseri", bonus=10), 4, word="pisti")
+    'You play the seven of hearts: Pişti, +10!'
     """
     you = event.seat == HUMAN
     card = card_name(event.card.code)
@@ -32,9 +36,15 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names
     taken = len(event.captured) + 1
     name = seat_named(event.seat, names)
     if name is not None:
-        text = _named_play(event, name, card, bonus, taken)
+        text = _named_play(event, name, card, bonus, taken, word)
     elif event.kind == "drop":
         text = (_("You play the {card}.") if you else _("Bot plays the {card}.")).format(card=card)
+    elif event.kind in ("kseri", "jack_kseri") and word == "pisti":
+        pisti = {(True, "kseri"): _("You play the {card}: Pişti{bonus}!"),
+                 (False, "kseri"): _("Bot plays the {card}: Pişti{bonus}!"),
+                 (True, "jack_kseri"): _("You play the {card}: Jack pişti{bonus}!"),
+                 (False, "jack_kseri"): _("Bot plays the {card}: Jack pişti{bonus}!")}
+        text = pisti[(you, event.kind)].format(card=card, bonus=bonus)
     elif event.kind == "kseri":
         text = (_("You play the {card}: Kseri{bonus}!") if you else _("Bot plays the {card}: Kseri{bonus}!")).format(
             card=card, bonus=bonus)
@@ -48,10 +58,14 @@ def describe_event(event: PlayEvent, packet_size: int = GREEK.packet_size, names
     return text + play_ending(event, packet_size, names)
 
 
-def _named_play(event: PlayEvent, name: str, card: str, bonus: str, taken: int) -> str:
+def _named_play(event: PlayEvent, name: str, card: str, bonus: str, taken: int, word: str = "kseri") -> str:
     """What a bot called ``name`` played (:func:`describe_event` at a table of more than two)."""
     if event.kind == "drop":
         return _("{name} plays the {card}.").format(name=name, card=card)
+    if event.kind in ("kseri", "jack_kseri") and word == "pisti":
+        words = (_("{name} plays the {card}: Pişti{bonus}!") if event.kind == "kseri"
+                 else _("{name} plays the {card}: Jack pişti{bonus}!"))
+        return words.format(name=name, card=card, bonus=bonus)
     if event.kind == "kseri":
         return _("{name} plays the {card}: Kseri{bonus}!").format(name=name, card=card, bonus=bonus)
     if event.kind == "jack_kseri":
@@ -82,7 +96,14 @@ def describe_take(play: LastPlay) -> str:
     you = taker == HUMAN
     name = seat_named(taker, play.names)
     if name is not None:
-        text = _named_take(event, name)
+        text = _named_take(event, name, play.word)
+    elif event.kind in ("kseri", "jack_kseri") and play.word == "pisti":
+        lone, card = card_text(event.captured[0].code), card_text(event.card.code)
+        pisti = {(True, "kseri"): _("Pişti! You took the {lone} with the {card}"),
+                 (False, "kseri"): _("Pişti! Bot took the {lone} with the {card}"),
+                 (True, "jack_kseri"): _("Jack pişti! You took the {lone} with the {card}"),
+                 (False, "jack_kseri"): _("Jack pişti! Bot took the {lone} with the {card}")}
+        text = pisti[(you, event.kind)].format(lone=lone, card=card)
     elif event.kind in ("kseri", "jack_kseri"):
         lone, card = card_text(event.captured[0].code), card_text(event.card.code)
         if event.kind == "kseri":
@@ -103,12 +124,16 @@ def describe_take(play: LastPlay) -> str:
     return f"{text} · +{play.gain}"
 
 
-def _named_take(event: PlayEvent, name: str) -> str:
+def _named_take(event: PlayEvent, name: str, word: str = "kseri") -> str:
     """What a bot called ``name`` took (:func:`describe_take` at a table of more than two)."""
     if event.kind in ("kseri", "jack_kseri"):
         lone, card = card_text(event.captured[0].code), card_text(event.card.code)
-        words = (_("Kseri! {name} took the {lone} with the {card}") if event.kind == "kseri"
-                 else _("Jack kseri! {name} took the {lone} with the {card}"))
+        if word == "pisti":
+            words = (_("Pişti! {name} took the {lone} with the {card}") if event.kind == "kseri"
+                     else _("Jack pişti! {name} took the {lone} with the {card}"))
+        else:
+            words = (_("Kseri! {name} took the {lone} with the {card}") if event.kind == "kseri"
+                     else _("Jack kseri! {name} took the {lone} with the {card}"))
         return words.format(name=name, lone=lone, card=card)
     if event.is_capture:
         n = len(event.captured) + 1

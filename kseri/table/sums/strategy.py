@@ -43,7 +43,9 @@ class SumsStrategy:
     reviews = False  # the review's search plays the pile tables only
     hand_matters = True
     words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
-                       ten_of_diamonds="10♦")  # tens score nothing here: the 10♦'s points are no bonus on a ten's
+                       ten_of_diamonds="10♦",  # tens score nothing here: the 10♦'s points are no bonus on a ten's
+                       intro=N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may <b>build</b> "
+                                "a sum you hold. Empty the table for a <b>{word}</b>: +{points}."))
 
     def seating_refusal(self, rules: Rules) -> str | None:
         return "the open (sums) table seats two players" if rules.players != 2 else None

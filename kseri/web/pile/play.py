@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from kseri.engine.events import PlayEvent
+from kseri.table.goal import word_key
 from kseri.table.pile.words import describe_event
 from kseri.web import motion, seats_render
 from kseri.web.dom import exists
-from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE
+from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
 from kseri.web.play_host import PlayHost, lift_played_card
 from kseri.web.sound_plan import landing_sound
 
@@ -26,7 +27,8 @@ async def show_pile_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
     code = event.card.code
     human, source_rect = lift_played_card(host, event)
     names = host.session.last_play.names if host.session.last_play is not None else ()
-    host.board.announce(describe_event(event, host.session.rules.packet_size, names))
+    host.board.announce(describe_event(event, host.session.rules.packet_size, names,
+                                       word_key(host.session.rules)))
     if event.kind == "drop" and not event.sweep:
         host.render()
         top = el["pile"].querySelector("[data-card]")
@@ -47,8 +49,8 @@ async def show_pile_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
             word = seats_render.flash_word(host.session.rules.profile, event.kind)
             await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
                                      who=names[event.seat] if names and names[event.seat] else None)
-        else:
-            await pacer.pause(LAND_PAUSE)
+        else:  # your own capture stays in view a moment longer: you see what your card took
+            await pacer.pause(CAPTURE_VIEW if human and event.is_capture else LAND_PAUSE)
         taker = event.seat if event.is_capture else event.sweep_seat
         stack = _stack(host, taker, ".stack-visual", ".seat-stack")
         await motion.gather(pacer, [flyer, *el["pile"].querySelectorAll(".pile-card")], stack)

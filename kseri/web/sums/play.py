@@ -12,7 +12,7 @@ from kseri.i18n import _
 from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
 from kseri.web.dom import exists
-from kseri.web.pacer import BOT_FLIGHT, HUMAN_FLIGHT, LAND_PAUSE
+from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
 from kseri.web.play_host import PlayHost, lift_played_card
 from kseri.web.sound_plan import landing_sound
 
@@ -46,8 +46,8 @@ async def show_table_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
         host.sound.play((landing_sound(event),))
         if event.kind == "kseri":
             await motion.kseri_flash(pacer, el["kseri-flash"], el["table"], event, word=_("Xeri!"))
-        else:
-            await pacer.pause(TAKE_PAUSE)
+        else:  # your own capture stays in view longer: you see what your card took
+            await pacer.pause(CAPTURE_VIEW if human else TAKE_PAUSE)
         stack = el["you-stack" if human else "bot-stack"].querySelector(".stack-visual")
         await motion.gather(pacer, [flyer, *taken], stack)
         flyer.remove()

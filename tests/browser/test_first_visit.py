@@ -1,0 +1,106 @@
+"""A first visit plays with one tap, and speaks Greek from its first paint (issue 24).
+
+- At 375×740 on a touch screen, nothing asked for (no link, nothing saved): the welcome's one
+  button leads to a dealt hand; "Choose another game" opens the full new-game screen, whose Start
+  is on screen without scrolling.
+- With ``?lang=el``, and with a Greek browser, the loading screen is Greek before the table is ready.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import PageWatch, wait_ready
+from .overlaps import layout_problems
+
+pytestmark = pytest.mark.browser
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+SPLASH_JS = """() => ({ready: document.body.dataset.ready, lang: document.documentElement.lang, title: document.title,
+  words: [...document.querySelectorAll(
+      '#loading .logo, #loading .tagline, #loading .splash-text, #loading .splash-small')]
+    .map(e => [e.textContent.trim(), getComputedStyle(e).visibility])})"""
+
+
+def fresh_page(browser, site_url: str, **context_args):
+    context = browser.new_context(service_workers="block", reduced_motion="reduce", **context_args)
+    page = context.new_page()
+    watch = PageWatch(origin=site_url)
+    watch.attach(page)
+    return context, page, watch
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang):
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 375, "height": 740}, has_touch=True,
+                                      is_mobile=True, locale="el-GR" if lang == "el" else "en-US")
+    try:
+        page.goto(f"{site_url}/index.html")
+        wait_ready(page, watch)
+        page.wait_for_selector("#welcome[open]")
+        title = page.locator("#welcome-title").inner_text()
+        assert title == ("Καλώς ήρθες στην ξερή" if lang == "el" else "Welcome to Kseri")
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        page.tap("#welcome-play")  # the one tap
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.locator("dialog[open]").count() == 0
+        hand = page.locator("#hand [data-card]")
+        assert hand.count() == 6 and page.locator("#hand [data-card]:not([disabled])").count() == 6
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_choose_another_game_opens_the_form_with_start_in_reach(browser, site_url):
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 375, "height": 740}, has_touch=True,
+                                      is_mobile=True)
+    try:
+        page.goto(f"{site_url}/index.html")
+        wait_ready(page, watch)
+        page.wait_for_selector("#welcome[open]")
+        page.tap("#welcome-other")
+        page.wait_for_selector("#new-game[open]")
+        assert page.locator("#new-game .new-game-warning").count() == 0  # nothing is given up yet
+        assert page.locator("#new-game-cancel").inner_text() == "Back to the table"  # no game was played
+        start = page.locator("#new-game-start").bounding_box()
+        assert start and start["y"] + start["height"] <= 740, start  # on screen, with no scrolling
+        assert page.evaluate("document.querySelector('#new-game').scrollHeight > 740"), "the form fits: proves nothing"
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        page.tap('#new-game label.choice:has(input[name="table"][value="pisti"])')
+        page.tap("#new-game-start")
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.evaluate("document.body.dataset.table") == "pile"
+        assert "101" in page.locator("#score").inner_text()
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("suffix", "locale"), [("?lang=el", "en-US"), ("", "el-GR")])
+def test_the_loading_screen_is_greek_before_the_table_is_ready(browser, site_url, suffix, locale):
+    context, page, watch = fresh_page(browser, site_url, locale=locale)
+    held = []
+
+    def hold(route):  # the interpreter's standard library waits: the loading screen stays up meanwhile
+        held.append(route)
+
+    try:
+        page.route("**/python_stdlib.zip", hold)
+        page.goto(f"{site_url}/index.html{suffix}", wait_until="domcontentloaded")
+        splash = page.evaluate(SPLASH_JS)
+        assert splash["ready"] != "true" and splash["lang"] == "el"
+        assert splash["title"].startswith("Ξερή")
+        assert [word for word, _ in splash["words"]] == [
+            "Ξερή", "Το ελληνικό παιχνίδι με την τράπουλα", "Ανακατεύουμε την τράπουλα…",
+            "Το πρώτο μοίρασμα θέλει λίγα δευτερόλεπτα· μετά το τραπέζι ανοίγει γρήγορα."]
+        assert all(shown == "visible" for _, shown in splash["words"])
+        for route in held:
+            route.continue_()
+        page.unroute("**/python_stdlib.zip")
+        page.wait_for_function("() => document.querySelector('#app .brand-name') !== null")
+        wait_ready(page, watch)
+        assert page.locator(".brand-name").inner_text() == "Ξερή"
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()

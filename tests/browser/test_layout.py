@@ -1,0 +1,170 @@
+"""Phones without overlaps, and labels that follow the match (issue 24), clicked as a person would.
+
+- At 320×568, 375×740 and 740×360 on a touch screen, and at 1280×800 with a mouse, in English and
+  Greek, at the two-, four- and six-seat tables and the open table, with the hint showing: no two
+  visible controls, labels or cards overlap unless one is meant to sit on the other, no control is
+  off screen or cut off, and on the touch screen every control is at least 44×44 CSS px
+  (:mod:`tests.browser.overlaps`). Cost: two page loads per seating (a touch context and a desktop
+  one), each resized through its viewports and switched between the languages in place.
+- A match of three rounds says so in the header, the score's explanation, the round's summary
+  and the match's result, never "first to 151".
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+import pytest
+
+from kseri.engine.rules import rules_from_spec
+from kseri.table import share
+from kseri.table.session import GameSession
+
+from .conftest import PageWatch, wait_ready
+from .overlaps import layout_problems
+
+pytestmark = pytest.mark.browser
+
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+FRAME_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+PHONES = [(320, 568), (375, 740), (740, 360)]
+DESKTOP = (1280, 800)
+SEATINGS = {
+    "two seats": "greek",
+    "four seats": {"profile": "greek", "players": 4},
+    "six seats": {"profile": "pisti", "players": 6},
+    "open table": "sums",
+}
+
+
+def rules_param(spec: object) -> str:
+    return spec if isinstance(spec, str) else quote(json.dumps(spec, separators=(",", ":")))
+
+
+def open_page(browser, site_url: str, suffix: str, *, touch: bool, viewport: tuple[int, int]):
+    """A watched page in a context of its own (touch or mouse), the table settled; returns (context, page, watch)."""
+    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, has_touch=touch,
+                                  is_mobile=touch, reduced_motion="reduce", service_workers="block")
+    page = context.new_page()
+    watch = PageWatch(origin=site_url)
+    watch.attach(page)
+    page.goto(f"{site_url}/index.html{suffix}")
+    wait_ready(page, watch)
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    return context, page, watch
+
+
+def play_cards(page, n: int) -> None:
+    """Play your first playable card ``n`` times (a capture stack, a take line and the log fill up); at the
+    open table, its first way when it has several."""
+    for _ in range(n):
+        if page.locator("dialog[open]").count():
+            return
+        card = page.locator("#hand [data-card]:not([disabled])").first
+        code = card.get_attribute("data-card")
+        card.click()
+        way = page.locator("#ways:not([hidden]) button[data-move]")
+        if way.count():  # the open table offers the card's ways: the first one
+            way.first.click()
+        page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
+                               timeout=30_000)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+
+
+def show_hint(page) -> None:
+    if page.locator("#hint-button:not([disabled])").count():
+        page.click("#hint-button")
+        page.wait_for_selector("#hand [data-hint]", timeout=60_000)
+
+
+def set_language(page, lang: str) -> None:
+    """The header's switch (behind "More" on a narrow screen: clicked from the page's script, the same handler)."""
+    page.evaluate(f"() => document.querySelector('[data-action=set-language][data-lang={lang}]').click()")
+    page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+
+
+def check_viewports(page, viewports: list[tuple[int, int]], *, touch: bool, label: str) -> list[str]:
+    found = []
+    for lang in ("en", "el"):
+        set_language(page, lang)
+        show_hint(page)  # the hint's words are the longest part of the table
+        for width, height in viewports:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate(FRAME_JS)
+            scroll = page.evaluate("() => [document.documentElement.scrollWidth, "
+                                   "document.documentElement.scrollHeight]")
+            if scroll[0] > width or scroll[1] > height:
+                found.append(f"{label}, {lang}, {width}x{height}: the page scrolls ({scroll[0]}x{scroll[1]})")
+            found += [f"{label}, {lang}, {width}x{height}: {p}" for p in layout_problems(page, touch=touch)]
+    return found
+
+
+@pytest.mark.parametrize("seating", list(SEATINGS))
+def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, seating):
+    suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
+    problems: list[str] = []
+    context, page, watch = open_page(browser, site_url, suffix, touch=True, viewport=PHONES[1])
+    try:
+        play_cards(page, 2)  # a capture stack, a line of what was taken, a log to open
+        problems += check_viewports(page, PHONES, touch=True, label=f"{seating}, touch")
+        # the play log, opened: its list stays on screen (it is meant to sit over the table)
+        page.set_viewport_size({"width": 375, "height": 740})
+        page.click("#play-log summary")
+        box = page.locator("#play-log .log-list").bounding_box()
+        assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 375, box
+        assert page.locator("#play-log .log-list li").count() >= 1
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+    context, page, watch = open_page(browser, site_url, suffix, touch=False, viewport=DESKTOP)
+    try:
+        problems += check_viewports(page, [DESKTOP], touch=False, label=f"{seating}, mouse")
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def two_rounds_of_three() -> str:
+    """A link to a match of three rounds whose second round has just ended (played in CPython)."""
+    session = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=7, level="easy")
+    while len(session.match.scores) < 2:
+        if session.phase == "round_over":
+            session.next_round()
+        elif session.phase == "human":
+            session.play_human(session.view().hand[0])
+        else:
+            session.play_bot()
+    return share.encode(session.match)
+
+
+def test_a_match_of_rounds_says_round_k_of_n_everywhere(open_game, game_page):
+    """The link's rules= form (``"rounds": 3``) first, then a match two rounds in, played to its end."""
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=7&level=easy&rules=" + rules_param({"profile": "greek", "rounds": 3}))
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    score = " ".join(page.locator("#score").inner_text().split())
+    assert "round 1 of 3" in score and "151" not in score, score
+    page = open_game(f"?lang=en#{two_rounds_of_three()}")  # (a query: a new document, not a jump in this one)
+    page.wait_for_selector("#round-summary[open]", timeout=60_000)
+    summary = page.locator("#round-summary-body").inner_text()
+    assert "round 2 of 3" in summary.lower() and "151" not in summary, summary
+    page.click("#next-round")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    score = " ".join(page.locator("#score").inner_text().split())
+    assert "round 3 of 3" in score and "151" not in score, score
+    page.click("#score")
+    scoring = page.locator("#scoring-body").inner_text()
+    assert "The match is 3 rounds" in scoring and "151" not in scoring, scoring
+    page.click("#scoring [data-action=close-scoring]")
+    while not page.locator("#match-end[open]").count():  # (a tie in rounds won plays a decider)
+        play_cards(page, 60)
+        if page.locator("#round-summary[open]").count():
+            assert "decider" in page.locator("#round-summary-body").inner_text().lower()
+            page.click("#next-round")
+            page.wait_for_function(SETTLED_JS, timeout=60_000)
+    end = page.locator("#match-end-body").inner_text()
+    assert "151" not in end and "rounds won" in end, end
