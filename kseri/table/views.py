@@ -109,8 +109,6 @@ class TableView:
     """The people's seats (seat 0 first); bots sit in the others."""
     open_table: tuple[TableItemView, ...] | None = None
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
-    match_rounds: int | None = None
-    """A match over a fixed number of rounds (:attr:`kseri.engine.rules.Rules.match_rounds`); None: to a target."""
     waiting: str = ""
     """In phase ``friend``: what the table waits for from the friend on another device, in a line."""
     xeri: bool = False

@@ -43,6 +43,7 @@ from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, game_key
+from kseri.table.tables import strategy_for
 from kseri.table.takeback import can_take_back, take_back, takeback_text
 from kseri.table.unsaved import UnsavedNote
 from kseri.table.views import HintEntry
@@ -731,7 +732,7 @@ class App:
                 radio.checked = False
                 self.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
                 self._no_person_from(2)
-        if PROFILES[str(field.value)].table != "pile":  # no pass and play at the open table
+        if strategy_for(PROFILES[str(field.value)]).pass_and_play_refusal() is not None:  # a table without it
             self._no_person_from(1)
         target = self.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
