@@ -125,20 +125,7 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     seen: list[int] | None = None
     bottom = -1
     while m < cap and (exact or (spent < budget and len(active) > 1)):
-        evals = sampler.evals
-        draw = sampler.draw(rng)
-        while True:  # the sample, in pieces: each try at the other player's hand is one
-            try:
-                next(draw)
-            except StopIteration as drawn:
-                world: Round = drawn.value
-                break
-            pending += sampler.evals - evals
-            evals = sampler.evals
-            if pending >= STEP_WORK:
-                yield pending
-                pending = 0
-        pending += sampler.evals - evals + CLONE_WORK
+        world, pending = yield from draw_sliced(sampler, rng, pending)
         if seen is None or not public_fixed:
             seen = public_seen(world)
             bottom = exposed_bottom(world)
@@ -200,6 +187,26 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     if pending:
         yield pending
     return {c: means[c] for c in candidates}
+
+
+def draw_sliced(sampler: Sampler, rng: random.Random, pending: int) -> Generator[int, None, tuple[Round, int]]:
+    """One sample from ``sampler``, drawn in pieces (each try at the other player's hand is one):
+    yields the work not yet reported whenever it reaches :data:`STEP_WORK`, and returns the sample
+    with the work still unreported, its clone's included."""
+    evals = sampler.evals
+    draw = sampler.draw(rng)
+    while True:
+        try:
+            next(draw)
+        except StopIteration as drawn:
+            world: Round = drawn.value
+            break
+        pending += sampler.evals - evals
+        evals = sampler.evals
+        if pending >= STEP_WORK:
+            yield pending
+            pending = 0
+    return world, pending + sampler.evals - evals + CLONE_WORK
 
 
 def _playout_steps(state: Round, seen: list[int], params: HeuristicParams, stop: int,

@@ -56,7 +56,7 @@ from kseri.bots.pile.counting import equivalence_classes
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.pile.params import CLONE_WORK, STEP_WORK, SearchParams
 from kseri.bots.pile.rollout import exposed_bottom, final_difference, playout, policy_card, public_seen
-from kseri.bots.pile.search import Values, _Pairs, _prune, search_values
+from kseri.bots.pile.search import Values, _Pairs, _prune, draw_sliced, search_values
 from kseri.bots.pile.value import GREEK_PACKET_VALUE, running_value
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.pile.observation import Observation
@@ -260,20 +260,7 @@ def expert_values(observation: Observation, rng: random.Random,
         if i >= params.deals:
             pending += CLONE_WORK
             return deals[i % params.deals].clone()
-        evals = sampler.evals
-        draw = sampler.draw(rng)
-        while True:  # the deal, in pieces: each try at the other player's hand is one
-            try:
-                next(draw)
-            except StopIteration as drawn:
-                state: Round = drawn.value
-                break
-            pending += sampler.evals - evals
-            evals = sampler.evals
-            if pending >= STEP_WORK:
-                yield pending
-                pending = 0
-        pending += sampler.evals - evals + CLONE_WORK
+        state, pending = yield from draw_sliced(sampler, rng, pending)
         deals.append(state.clone())
         return state
 
