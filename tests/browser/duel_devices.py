@@ -100,6 +100,9 @@ class Device:
         self.wait("() => document.body.dataset.busy === 'false' && document.body.dataset.duelBusy !== 'true'")
 
     def open_dialog(self) -> None:
+        if self.page.is_visible("#welcome[open]"):  # a first visit: the friend's match is "another game"
+            self.page.click("#welcome-other")
+            self.page.wait_for_selector("#new-game[open]")
         if not self.page.is_visible("#new-game"):
             self.page.click("#new-match")
         self.page.click('#new-game [data-action="duel-open"]')
