@@ -35,13 +35,23 @@ if (!existsSync(join(pyodideDir, "pyodide.mjs"))) {
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 // A fixed hash seed: the same sources give the same snapshot bytes (and one
 // service-worker version), not a new image at every build.
-const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } });
-py.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
-const report = py.runPython(`
-import importlib, json, os, sys
+const settings = { indexURL: pyodideDir + "/", _makeSnapshot: true, env: { PYTHONHASHSEED: "0" } };
+
+// Pyodide 314 restores a snapshot into the heap its wasm module declares (30 MB), whatever
+// the snapshot's size (pyodide/pyodide#6254: INITIAL_MEMORY is not read), so a snapshot of a
+// heap that grew past it cannot be restored ("offset is out of bounds") and every return
+// visit would start afresh. The modules are therefore imported in the page's order of need
+// (the engine, the words, the table, the page; then the scenes and the bots; a friend's
+// match last) and only as many as fit in that heap: a first interpreter measures the heap
+// after each import, a second imports the longest run that fits and is the snapshot.
+const MODULES = `
+import os
 home = "/home/pyodide"
-sys.path.insert(0, home)
-imported, skipped = [], []
+ORDER = ("kseri.engine", "kseri.i18n", "kseri.table", "kseri.web", "kseri.scenes", "kseri.bots", "kseri")
+def rank(module):
+    late = ".duel" in module  # a friend's match: rarely on the way to the table
+    return (late, next(i for i, top in enumerate(ORDER) if module == top or module.startswith(top + ".")), module)
+found = []
 for folder, _, names in sorted(os.walk(os.path.join(home, "kseri"))):
     package = os.path.relpath(folder, home).replace("/", ".")
     if "__pycache__" in package:
@@ -50,23 +60,69 @@ for folder, _, names in sorted(os.walk(os.path.join(home, "kseri"))):
         # __main__ would run the CLI; kseri.web.fresh checks the snapshot, so it must be the page's own.
         if not name.endswith(".py") or name == "__main__.py" or (package, name) == ("kseri.web", "fresh.py"):
             continue
-        module = package if name == "__init__.py" else package + "." + name[:-3]
-        try:
-            importlib.import_module(module)
-            imported.append(module)
-        except ImportError:  # needs the page (pyscript, js): imported there
-            skipped.append(module)
-# asyncio is what PyScript and the page's own modules import first.
-import asyncio, gettext, json, random  # noqa: F401
+        found.append(package if name == "__init__.py" else package + "." + name[:-3])
+found.sort(key=rank)
+`;
+const IMPORT = `
+import importlib
+try:
+    importlib.import_module(module)
+    ok = True
+except ImportError:  # needs the page (pyscript, js): imported there
+    ok = False
+ok
+`;
+
+async function interpreter() {
+  const py = await loadPyodide(settings);
+  py.unpackArchive(new Uint8Array(readFileSync(zipPath)), "zip", { extractDir: "/home/pyodide" });
+  // asyncio is what PyScript and the page's own modules import first.
+  py.runPython(`import sys; sys.path.insert(0, "/home/pyodide"); import asyncio, gettext, json, random`);
+  return py;
+}
+
+const heap = (py) => py._module.HEAP8.length;
+
+// First: which modules fit.
+const trial = await interpreter();
+const limit = heap(trial);
+const modules = trial.runPython(MODULES + "\nimport json; json.dumps(found)");
+const order = JSON.parse(modules);
+let fits = 0;
+for (const module of order) {
+  trial.globals.set("module", module);
+  trial.runPython(IMPORT);
+  if (heap(trial) > limit) break;
+  fits += 1;
+}
+
+// Then: the snapshot's interpreter imports those.
+const py = await interpreter();
+const imported = [];
+const skipped = [];
+for (const module of order.slice(0, fits)) {
+  py.globals.set("module", module);
+  (py.runPython(IMPORT) ? imported : skipped).push(module);
+}
+py.globals.delete("module");
+py.globals.delete("ok");
+if (heap(py) > limit) {
+  console.error(`snapshot: the heap grew to ${heap(py)} bytes, past the ${limit} a page restores into`);
+  process.exit(1);
+}
+const report = py.runPython(`
+import json, os, sys
 import kseri
-with open(os.path.join(home, "kseri", "BUILD"), encoding="ascii") as build:
+with open(os.path.join("/home/pyodide", "kseri", "BUILD"), encoding="ascii") as build:
     kseri.__build__ = build.read().strip()
-sys.path.remove(home)
-json.dumps({"imported": len(imported), "skipped": skipped, "build": kseri.__build__})
+sys.path.remove("/home/pyodide")
+json.dumps({"build": kseri.__build__})
 `);
+const left = order.length - fits;
 const snapshot = py.makeMemorySnapshot();
 const packed = gzipSync(snapshot, { level: 6 });
 writeFileSync(outPath, packed);
-const { imported, skipped, build } = JSON.parse(report);
-console.log(`snapshot: ${imported} modules imported, ${skipped.length} left to the page; ` +
+const { build } = JSON.parse(report);
+console.log(`snapshot: ${imported.length} modules imported, ${skipped.length + left} left to the page ` +
+  `(${left} past the ${(limit / 1e6).toFixed(1)} MB heap); ` +
   `${(snapshot.length / 1e6).toFixed(1)} MB, ${(packed.length / 1e6).toFixed(1)} MB gzipped; build ${build}`);

@@ -143,6 +143,8 @@ class PlayLog:
         count = packet_count(view.plays_in_round, view.packet,
                              session.rules.players * session.rules.packet_size)
         names = tuple(side.name for side in view.sides)
+        if len(names) == 2 and view.persons == (0,):  # you against one bot: the table calls it "Bot"
+            names = (_("You"), _("Bot"))
         log = play_log_html(entries, names, count=count, is_open=self.open, word=word) if view.plays_in_round else ""
         line = result_line(self.round_entries(session, view), view.viewer, word) if waiting else None
         return StatusExtras(log=log, pass_line=line)

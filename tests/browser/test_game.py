@@ -84,6 +84,15 @@ def expected_view(session: GameSession) -> dict:
             "taken": [view.human.captured, view.bot.captured]}
 
 
+def open_settings(page) -> None:
+    """Settings from the header, or from behind "More" on a narrow screen (as a person finds them)."""
+    if page.locator("#settings-button").is_visible():
+        page.click("#settings-button")
+    else:
+        page.click("#more-button")
+        page.click("#more-menu [data-action=settings]")
+
+
 def table_part(s: dict) -> dict:
     return {k: s[k] for k in ("hand", "pileCount", "top", "score", "botCards", "stock", "taken")}
 
@@ -295,7 +304,7 @@ def test_a_play_locks_the_hand_and_the_bot_is_announced(open_game, game_page):
 
 def test_new_match_and_difficulty(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=5&level=easy")
-    assert page.locator("#level option").all_inner_texts() == ["Easy", "Medium", "Hard"]
+    assert page.locator("#level option").all_inner_texts() == ["Easy", "Medium", "Hard", "Expert"]
     page.select_option("#level", "hard")
     assert json.loads(page.evaluate("localStorage.getItem('kseri.save')"))["level"] == "hard"
     assert "Hard" in page.locator("#bot-tag").inner_text()

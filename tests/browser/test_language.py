@@ -23,7 +23,7 @@ def test_lang_param_gives_greek_with_html_lang(open_game):
     labels = page.locator("#hand button[data-card]").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     assert labels and all("πλήκτρο" in label for label in labels)
     assert page.locator('.lang-switch [data-lang="el"]').get_attribute("aria-pressed") == "true"
-    assert page.locator("#level option").all_inner_texts() == ["Εύκολο", "Μέτριο", "Δύσκολο"]
+    assert page.locator("#level option").all_inner_texts() == ["Εύκολο", "Μέτριο", "Δύσκολο", "Έμπειρο"]
     manifest = page.evaluate("""async () => { const href = document.querySelector('link[rel=manifest]').href;
       const data = await (await fetch(href)).json(); return [href, data.lang, data.short_name]; }""")
     assert manifest[0].endswith("/manifest.el.webmanifest") and manifest[1:] == ["el", "Ξερή"]

@@ -9,11 +9,12 @@ import json
 import pytest
 
 from tests.browser.test_a11y import describe, run_axe
-from tests.browser.test_game import open_table, settle
+from tests.browser.test_game import open_settings, open_table, settle
 
 pytestmark = pytest.mark.browser
 
 SIZES = {"phone": (375, 740), "desktop": (1280, 800)}
+
 
 
 def theme(page) -> str | None:
@@ -37,7 +38,7 @@ def test_each_theme_passes_axe_with_contrast(open_game, game_page, name, size):
     page.click("#hand [data-card]:not([disabled])")
     settle(page)
     assert_axe_clean(page, f"the {name} table after a play ({size})")
-    page.click("#settings-button")
+    open_settings(page)
     page.wait_for_selector("#settings[open] input[name=theme]")
     assert_axe_clean(page, f"the {name} settings ({size})")
 
@@ -61,7 +62,7 @@ def test_the_theme_follows_the_system_until_one_is_chosen(open_game, game_page):
     assert theme(page) == "light"
     page.emulate_media(color_scheme="dark")
     page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
-    page.click("#settings-button")
+    open_settings(page)
     page.wait_for_selector("#settings[open] input[name=theme]")
     page.click("#settings .choice:has(input[name=theme][value=light])")
     assert theme(page) == "light"
@@ -88,7 +89,7 @@ def test_the_theme_is_set_before_the_first_paint(game_page, page_watch, site_url
 
 def test_large_cards_and_another_back_are_remembered(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=3&level=easy")
-    page.click("#settings-button")
+    open_settings(page)
     page.wait_for_selector("#settings[open] input[name=cards]")
     page.click("#settings .choice:has(input[name=cards])")
     page.click("#settings .choice:has(input[name=back][value=red])")

@@ -12,7 +12,7 @@ import pytest
 from kseri.bots.pile.easy import choose_easy
 from kseri.table import share
 from kseri.table.session import GameSession
-from tests.browser.test_game import open_table
+from tests.browser.test_game import open_settings, open_table
 
 pytestmark = pytest.mark.browser
 
@@ -64,13 +64,13 @@ def test_no_burst_under_reduced_motion_and_the_streak_in_greek(game_page, page_w
 
 def test_the_install_button_appears_when_the_browser_offers_it(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=3&level=easy")
-    page.click("#settings-button")
+    open_settings(page)
     page.wait_for_selector("#settings[open] input[name=theme]")
     assert page.locator("#settings [data-action=install]").count() == 0  # no offer yet: nothing to say
     page.evaluate("() => window.dispatchEvent(new Event('beforeinstallprompt'))")
     page.wait_for_selector("#settings [data-action=install]")  # while the dialog is open
     page.click("#settings [data-action=close-settings]")
-    page.click("#settings-button")
+    open_settings(page)
     page.wait_for_selector("#settings[open] [data-action=install]")  # and when it opens again
     page.click("#settings [data-action=install]")  # a dispatched event cannot prompt: the offer is used up
     page.wait_for_selector("#settings [data-action=install]", state="detached")
@@ -100,7 +100,7 @@ def test_an_iphone_gets_a_hint_instead(browser, page_watch, site_url):
         page_watch.attach(page)
         page.goto(f"{site_url}/index.html?seed=3&level=easy")
         page_watch.wait_ready(page)
-        page.click("#settings-button")
+        open_settings(page)
         page.wait_for_selector("#settings[open] .install-hint")
         assert "Add to Home Screen" in page.locator("#settings .install-hint").inner_text()
         assert not page_watch.problems()
