@@ -60,14 +60,15 @@ from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 
-__all__ = ["Values", "search_values"]
+__all__ = ["Values", "paired_errors", "search_values"]
 
 Values = dict[int, float]
 """``{card index: estimated final point difference}``, one entry per distinct card."""
 
 
 def search_values(observation: Observation, rng: random.Random, params: SearchParams,
-                  samples: int | None = None, exact: bool = False) -> Generator[int, None, Values]:
+                  samples: int | None = None, exact: bool = False,
+                  errors: Values | None = None) -> Generator[int, None, Values]:
     """Generator behind :class:`~kseri.bots.pile.thinker.Thinker`: yields the work done (about
     :data:`~kseri.bots.pile.params.STEP_WORK` units of :mod:`~kseri.bots.pile.params`' measure at a
     time, whatever the rules' packets) and finally returns ``{card index: estimated final
@@ -76,16 +77,27 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     With ``exact`` every card is estimated on all samples; otherwise cards that
     are clearly worse than the leader (on the samples so far) stop being tried,
     and their share of the budget goes to the close contenders.
+
+    ``errors``, if given, is filled with each distinct card's standard error of the leader's
+    estimate minus its own (:func:`paired_errors`: on the samples they share, so the luck of a
+    sample common to both cancels out); 0 where the values are exact (the last packet) and for
+    the leader itself. The values returned are the same with or without it.
     """
+    if errors is not None:
+        errors.clear()
     hand = list(observation.hand)
     points = card_points_table(observation.rules)
     candidates = equivalence_classes(hand, points)
     team = observation.rules.team_of(observation.seat)
     if len(candidates) == 1 and not exact:
+        if errors is not None:
+            errors[candidates[0]] = 0.0
         return {candidates[0]: 0.0}
     if params.endgame and observation.rules.players == 2 and observation.stock == 0:
         root = observation.sample_round(rng)  # nothing is hidden: the one consistent deal
         if is_solvable(root):
+            if errors is not None:
+                errors.update(dict.fromkeys(candidates, 0.0))  # nothing is sampled: no sampling error
             if within_reach(root):
                 try:
                     return (yield from _endgame_values(root, candidates, team, exact))
@@ -197,9 +209,40 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
         for c in candidates:
             if c not in active and means[c] >= best:
                 means[c] = best - 0.01  # dropped as worse: never chosen over a contender
+    if errors is not None:
+        errors.update(paired_errors(results, leader=max(active, key=lambda c: means[c])))
     if pending:
         yield pending
     return {c: means[c] for c in candidates}
+
+
+def paired_errors(results: dict[int, list[float]], leader: int | None = None) -> Values:
+    """Each card's standard error of the leader's mean minus its own, from their paired results
+    (the same sampled deals, in the same order: common random numbers), on the samples both
+    were tried on; 0 for the leader, and where fewer than two samples leave no estimate.
+    The leader is the card of the best mean unless given (a search that stopped trying some
+    cards names the best of those it kept).
+
+    >>> paired_errors({1: [3.0, 1.0, 2.0], 2: [2.0, 0.0, 2.0], 3: [3.0, 1.0, 2.0]})
+    {1: 0.0, 2: 0.333..., 3: 0.0}
+    """
+    if leader is None:
+        means = {c: sum(r) / len(r) for c, r in results.items() if r}
+        if not means:
+            return dict.fromkeys(results, 0.0)
+        leader = max(means, key=lambda c: means[c])  # the first of the best, as the values rank them
+    lead = results[leader]
+    out: Values = {}
+    for c, mine in results.items():
+        n = min(len(lead), len(mine))
+        if c == leader or n < 2:
+            out[c] = 0.0
+            continue
+        diffs = [a - b for a, b in zip(lead[:n], mine[:n], strict=True)]
+        mean = sum(diffs) / n
+        var = sum([(d - mean) ** 2 for d in diffs]) / (n - 1)
+        out[c] = (var / n) ** 0.5
+    return out
 
 
 def _playout_steps(state: Round, seen: list[int], params: HeuristicParams, stop: int,
