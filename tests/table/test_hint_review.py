@@ -165,3 +165,31 @@ def test_the_last_packet_is_exact_and_has_no_error():
 
 def test_the_hint_and_the_review_use_one_generator_for_a_position():
     assert position_rng(2, 13).random() == review_rng(0, 2, 13).random()
+
+
+def test_an_undecided_card_gets_more_samples_and_a_decided_one_does_not():
+    from kseri.bots.pile.search import EVALUATE_Z, UNDECIDED, _undecided
+
+    assert EVALUATE_Z == AS_GOOD_Z and UNDECIDED[0] < AS_GOOD_Z < UNDECIDED[1]
+    base = [float(v) for v in range(-10, 10)]
+    same = {1: base, 2: list(base)}
+    far = {1: base, 2: [v - 5.0 for v in base]}  # 5 points behind on every deal: decided
+    noisy = {1: base, 2: [v - 1.4 + (3.0 if i % 2 else -3.0) for i, v in enumerate(base)]}  # 1.4 ± 0.7: undecided
+    assert not _undecided(same) and not _undecided(far) and _undecided(noisy)
+
+
+def test_the_evaluation_settles_a_close_call_with_more_samples():
+    """The second turn of seed 16's round (lone cards on an empty table, values ±10 points a deal): the
+    hint's evaluation goes on past its samples there; asked for a number of samples, it takes that many."""
+    session = GameSession.new(seed=16, level="hard")
+    session.play_human(session.hints()[0].card)
+    while session.phase == "bot":
+        session.play_bot()
+    seen = session.observation(HUMAN)
+    assert isinstance(seen, Observation)
+    base = SearchParams().samples_for(seen, len(set(seen.hand)))
+    settled = Thinker("hard", seen, position_rng(0, 2), exact=True)
+    fixed = Thinker("hard", seen, position_rng(0, 2), samples=min(base, 200), exact=True)
+    settled.run(), fixed.run()
+    assert settled.work > 1.5 * fixed.work  # more samples: at least one more round of them
+    assert settled.work <= 3.2 * fixed.work  # at most max_factor (3) times as many

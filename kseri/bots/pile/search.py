@@ -104,6 +104,9 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
                 except EndgameBudgetError:
                     pass  # too big to solve within the budget: the heuristic plays it out
             return (yield from _line_values(root, candidates, team, params.rollout))
+    # An evaluation by default (the hint's, the review's) goes on past its samples while a card's
+    # difference from the best is undecided (_undecided), up to max_factor times as many.
+    settle = exact and samples is None
     if samples is None:
         samples = params.samples_for(observation, len(candidates))
         if exact:
@@ -197,6 +200,8 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
         used = used + len(active) * left + sample_cost
         spent = used + sampler.work
         m += 1
+        if settle and m == cap and cap < params.max_factor * samples and _undecided(results):
+            cap += samples
         if not exact and m >= params.prune_after and m % params.prune_every == 0:
             pending += len(active) * m // 4
             active = _prune(active, results, params.prune_z, pairs)
@@ -214,6 +219,31 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     if pending:
         yield pending
     return {c: means[c] for c in candidates}
+
+
+UNDECIDED = (1.0, 3.0)
+"""An evaluation's card is undecided while its difference from the best lies between these many of its
+standard errors: it may be as good as the best (within ``EVALUATE_Z``, 2, of them) or a loss, and
+more samples will tell (:func:`_undecided`)."""
+
+EVALUATE_Z = 2.0
+"""How many standard errors apart a card must be from the best to be worse than it, for the people
+the evaluation is shown to (``kseri.table.estimates.AS_GOOD_Z`` says the same)."""
+
+
+def _undecided(results: dict[int, list[float]]) -> bool:
+    """Whether some card's mean is behind the best by between :data:`UNDECIDED` standard errors of
+    the difference (a difference of under a tenth of a point is decided: as good as the best)."""
+    means = {c: sum(r) / len(r) for c, r in results.items() if r}
+    if len(means) < 2:
+        return False
+    best = max(means.values())
+    low, high = UNDECIDED
+    for c, error in paired_errors(results).items():
+        gap = best - means[c]
+        if gap >= 0.1 and low * error < gap < high * error:
+            return True
+    return False
 
 
 def paired_errors(results: dict[int, list[float]], leader: int | None = None) -> Values:
