@@ -81,6 +81,11 @@ class Decision(Protocol[MoveT]):
         <kseri.engine.table.TableObservation.legal_moves>`. None for a level that does not value
         moves."""
 
+    def move_errors(self) -> list[tuple[MoveT, float]] | None:
+        """Once done, with :meth:`move_values`: each move (in its order) with the standard error of the
+        best move's value minus its own, as far as the search can tell from its samples (0 where the
+        values are exact); None where the search does not say."""
+
 
 class SlicedSearch(Generic[ResultT]):
     """Runs a search generator (it yields the work done between two chances to stop, and
@@ -195,4 +200,7 @@ class SlicedDecision(Generic[MoveT, ResultT]):
 
     def move_values(self) -> list[tuple[MoveT, float]] | None:
         raise NotImplementedError
+
+    def move_errors(self) -> list[tuple[MoveT, float]] | None:
+        return None  # a table's thinker that samples may say (the pile tables' does)
 

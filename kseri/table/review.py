@@ -3,10 +3,15 @@
 After a round the player can step through their own plays. For each one, the
 position is rebuilt as *they* saw it (their :class:`~kseri.engine.pile.observation.Observation`
 at that moment: their hand, the opening and the cards played, never the bot's hand or
-the stock), and the hard bot's search values every card they could have played
-(:class:`kseri.bots.Thinker` with ``exact=True``, as the hint does). A play's *loss* is
-how many points worse than the best card the one played is expected to end the round;
-the biggest losses are the *mistakes*.
+the stock), and the hard bot's search values every card they could have played: the
+hint's own evaluation (:class:`kseri.bots.Thinker` with ``exact=True``, every card on the
+same sampled deals, the hint's number of them, and the hint's generator for the position,
+:func:`~kseri.table.estimates.position_rng`). Where you were given a hint, the review takes
+the hint's values as you saw them (``known``) instead of valuing the position again. A play's
+*loss* is how many points worse than the best card the one played is expected to end the
+round, or 0 when the difference is within the estimate's own uncertainty
+(:func:`~kseri.table.estimates.loss_against_best`: "as good as the best"); the biggest losses
+are the *mistakes*. So a play of the hint's ★ card is never a loss.
 
 The work is done in slices (:meth:`RoundReview.step`), one position at a time, so the
 page never stalls; its generators come from the match seed and the position only, so
@@ -30,17 +35,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kseri.engine.cards import CODES, rank_index
+from kseri.engine.cards import CODES, Card, rank_index
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
-from kseri.table.pile.hints import reason_for
+from kseri.table.pile.strategy import PILE
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import round_summary
 from kseri.table.views import HintEntry
@@ -48,12 +53,7 @@ from kseri.table.views import HintEntry
 if TYPE_CHECKING:  # the bots load on first use (start-up time in the page)
     from kseri.bots import Thinker
 
-__all__ = ["MISTAKES_SHOWN", "MISTAKE_LOSS", "REVIEW_SAMPLES", "ReviewedPlay", "RoundReview", "review_rng"]
-
-REVIEW_SAMPLES = 48
-"""Sampled deals per card for a position of the review. Fewer than the hint's 200: a round
-has a dozen positions to value (about 0.2 s of CPython in all for a Greek round), and ranking a play
-needs less precision than a hint (the last packet is solved exactly in any case)."""
+__all__ = ["MISTAKES_SHOWN", "MISTAKE_LOSS", "ReviewedPlay", "RoundReview", "review_rng"]
 
 MISTAKE_LOSS = 1.0
 """A play is a mistake only if it cost at least this many points against the best card."""
@@ -85,13 +85,15 @@ class ReviewedPlay:
 
     @property
     def forced(self) -> bool:
-        """Whether every card in hand was worth the same (nothing to choose)."""
-        return all(choice.loss == 0.0 for choice in self.choices)
+        """Whether every card in hand was worth the same (nothing to choose; cards only within the
+        estimate's uncertainty of the best are as good as it, not the same)."""
+        return all(choice.best for choice in self.choices)
 
 
 def review_rng(seed: int, round_index: int, play_index: int) -> random.Random:
     """The generator of one position's search: from the match seed and the position only
-    (string seeds are hashed the same in CPython and in Pyodide)."""
+    (string seeds are hashed the same in CPython and in Pyodide); with ``seed=0``, the hint's
+    (:func:`~kseri.table.estimates.position_rng`)."""
     return random.Random(f"kseri:{seed}:review:{round_index}:{play_index}")
 
 
@@ -114,11 +116,15 @@ def _distinct(observation: Observation) -> int:
 class RoundReview:
     """The review of one finished round, computed in slices: :meth:`step` until it returns True.
 
-    ``samples`` is the number of sampled deals per card (:data:`REVIEW_SAMPLES`). The
-    result depends only on the round, ``seed`` and ``samples``.
+    ``samples`` is the number of sampled deals per card (None: the hint's,
+    :data:`~kseri.bots.pile.params.EVALUATE_SAMPLES` at most; the last packet is solved exactly).
+    ``known`` holds the hint's rows where you were given one, by the round's plays before that
+    position: those positions are not valued again. The result depends only on the round,
+    ``seed``, ``samples`` and ``known``; with ``seed=0`` a position is valued as the hint values it.
     """
 
-    def __init__(self, match: Match, round_index: int = -1, *, seed: int, samples: int = REVIEW_SAMPLES) -> None:
+    def __init__(self, match: Match, round_index: int = -1, *, seed: int, samples: int | None = None,
+                 known: Mapping[tuple[object, ...], Sequence[HintEntry]] | None = None) -> None:
         if not match.scores:
             raise IllegalMoveError("no round has finished yet")
         n = len(match.scores)
@@ -129,6 +135,7 @@ class RoundReview:
         self._target = summary.target_before
         self._seed = seed
         self._samples = samples
+        self._known = dict(known or {})
         self._todo = [(i, card, self._observation(position), position) for i, card, position in _positions(state)]
         self._plays: list[ReviewedPlay] = []
         self._thinker: Thinker | None = None
@@ -163,26 +170,27 @@ class RoundReview:
     def _advance(self, max_ms: float) -> None:
         """Work on the next position: value it at once if there is no choice, else search a slice."""
         i, card, seen, position = self._todo[len(self._plays)]
+        hinted = self._known.get(tuple(position.plays))
+        if hinted is not None and sorted(row.card for row in hinted) == sorted(CODES[c] for c in seen.hand):
+            self._plays.append(self._reviewed(card, seen, position, tuple(hinted)))  # what the hint showed you
+            return
         if _distinct(seen) == 1:  # one kind of card in hand: every card is worth the same
-            self._plays.append(self._reviewed(card, seen, position, dict.fromkeys(seen.hand, 0.0)))
+            rows = PILE.hint_rows(seen, position, [(Card.from_index(c), 0.0) for c in seen.hand])
+            self._plays.append(self._reviewed(card, seen, position, rows.cards))
             return
         if self._thinker is None:
             from kseri.bots import Thinker
             self._thinker = Thinker("hard", seen, review_rng(self._seed, self.round_index, i),
                                     samples=self._samples, exact=True)
         if self._thinker.step(max_ms):
-            values = self._thinker.values() or {}
+            values = self._thinker.move_values() or []
+            errors = self._thinker.move_errors()
             self._thinker = None
-            self._plays.append(self._reviewed(card, seen, position, values))
+            rows = PILE.hint_rows(seen, position, values, errors)  # as the hint makes them
+            self._plays.append(self._reviewed(card, seen, position, rows.cards))
 
     def _reviewed(self, card_played: int, seen: Observation, position: Round,
-                  values: dict[int, float]) -> ReviewedPlay:
-        from kseri.bots import expand_values
-        rows = expand_values(seen, values)
-        best = rows[0][1]
-        choices = tuple(HintEntry(card=card.code, value=round(value, 1), best=value >= best - 1e-9,
-                                  loss=round(max(0.0, best - value), 1), reason=reason_for(seen, card))
-                        for card, value in rows)
+                  choices: tuple[HintEntry, ...]) -> ReviewedPlay:
         played = CODES[card_played]
         loss = next(choice.loss for choice in choices if choice.card == played)
         return ReviewedPlay(number=len(self._plays) + 1, index=len(position.plays), played=played,

@@ -59,6 +59,7 @@ from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
 from kseri.i18n import _
+from kseri.table.estimates import position_rng
 from kseri.table.goal import word_key
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
@@ -132,6 +133,10 @@ class GameSession:
         self._hint_key: tuple[int, int] | None = None
         self._hint_thinker: Decision[Any] | None = None
         self._hints: HintRows | None = None
+        self._hinted: dict[tuple[int, tuple[object, ...]], tuple[HintEntry, ...]] = {}
+        """The hints worked out for you (seat 0) at the tables with a review, by position (round index, the
+        round's plays before it): the review shows these values there (:meth:`review`). Not saved: after a
+        reload the review values those positions afresh, with the hint's own search and generator."""
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
         self.takebacks = 0
@@ -688,12 +693,13 @@ class GameSession:
             thinker = self._hint_thinker
             if thinker is None or self._hint_key != key:
                 self._hints = None
-                rng = _rng(self.seed, "hint", *key)
+                rng = position_rng(*key)  # as the review's (kseri.table.estimates): the same values
                 thinker = self._hint_thinker = _thinker("hard", seen, rng, exact=self.players == 2)
                 self._hint_key = key
             if not thinker.step(max_ms):
                 return False
             values = thinker.move_values() or []
+            errors = thinker.move_errors()
         except Exception as exc:  # a failing search must not break the page: say so instead
             self._hint_thinker = None
             self._hint_key = None
@@ -701,9 +707,11 @@ class GameSession:
         if not values:
             raise SessionError("the hint could not be worked out (no values)")
         try:
-            self._hints = self.strategy.hint_rows(seen, self.round, values)
+            self._hints = self.strategy.hint_rows(seen, self.round, values, errors)
         except ValueError:
             raise SessionError("the hint could not be worked out (a move was not valued)") from None
+        if self.viewer == HUMAN and self.strategy.reviews:
+            self._hinted[key[0], tuple(self.round.plays)] = self._hints.cards
         return True
 
     def hints(self) -> tuple[HintEntry, ...]:
@@ -735,11 +743,16 @@ class GameSession:
         :class:`SessionError` where the table has no review (:attr:`can_review`).
 
         Its searches are seeded from the position alone (not this session's seed, which a shared
-        record does not carry): everyone who opens the same record sees the same review."""
+        record does not carry): everyone who opens the same record sees the same review. Where you
+        were given a hint, the review shows the hint's values (:attr:`_hinted`)."""
         if not self.strategy.reviews:
             raise SessionError(f"the {self.rules.profile} table has no review of its rounds")
         from kseri.table.review import RoundReview
-        return RoundReview(self.match, index, seed=0)
+        if not self.match.scores:
+            raise IllegalMoveError("no round has finished yet")
+        round_index = index % len(self.match.scores)
+        known = {plays: rows for (r, plays), rows in self._hinted.items() if r == round_index}
+        return RoundReview(self.match, round_index, seed=0, known=known)
 
 
 def _takebacks(value: object) -> int:

@@ -112,7 +112,10 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
         hidden hand to make it legal; None where no play depends on the cards kept in hand (the refusal
         stands)."""
 
-    def hint_rows(self, observation: ObservationT, state: RoundT,
-                  values: Sequence[tuple[Any, float]]) -> HintRows:
+    def hint_rows(self, observation: ObservationT, state: RoundT, values: Sequence[tuple[Any, float]],
+                  errors: Sequence[tuple[Any, float]] | None = None) -> HintRows:
         """The hint's rows from every legal move's value (best first), for the person at ``observation``'s
-        seat; :class:`ValueError` when a move is missing."""
+        seat; :class:`ValueError` when a move is missing. ``errors`` (where the search says them:
+        :meth:`~kseri.bots.thinking.Decision.move_errors`) are each move's standard error against the
+        best: a move within :data:`~kseri.table.estimates.AS_GOOD_Z` of them is as good as the best
+        (:func:`~kseri.table.estimates.loss_against_best`)."""

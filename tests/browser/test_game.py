@@ -270,11 +270,16 @@ def test_the_hint_shows_a_value_for_every_card(open_game, game_page):
     values = [float(h.replace("−", "-")) for h in hints]
     assert len(values) == len(s["hand"])
     best = page.eval_on_selector_all("#hand [data-card].is-best", "bs => bs.map(b => b.dataset.hint)")
-    assert best and all(float(b.replace("−", "-")) == max(values) for b in best)
+    assert best and max(values) in [float(b.replace("−", "-")) for b in best]
     assert page.locator("#hand .hint-badge").count() == len(values)
     badges = page.eval_on_selector_all("#hand [data-card] .hint-badge", "bs => bs.map(b => b.textContent)")
-    for badge, value in zip(badges, values, strict=True):  # the best is starred, the rest cost points against it
-        assert badge == "★" if value == max(values) else float(badge.replace("−", "-")) < 0
+    for badge, value in zip(badges, values, strict=True):
+        # The best is starred (and any card within the estimate's uncertainty of it: as good as the best);
+        # the rest cost their distance from the best.
+        if value == max(values):
+            assert badge == "★"
+        elif badge != "★":
+            assert abs(float(badge.replace("−", "-")) + (max(values) - value)) <= 0.11
     # the cards marked as taking the pile are exactly those of the top card's rank, and jacks
     top = s["top"][:-1] if s["top"] else None
     takes = page.eval_on_selector_all("#hand [data-card]:has(.takes-mark)", "bs => bs.map(b => b.dataset.card)")

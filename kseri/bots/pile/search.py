@@ -60,14 +60,15 @@ from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 
-__all__ = ["Values", "search_values"]
+__all__ = ["Values", "paired_errors", "search_values"]
 
 Values = dict[int, float]
 """``{card index: estimated final point difference}``, one entry per distinct card."""
 
 
 def search_values(observation: Observation, rng: random.Random, params: SearchParams,
-                  samples: int | None = None, exact: bool = False) -> Generator[int, None, Values]:
+                  samples: int | None = None, exact: bool = False,
+                  errors: Values | None = None) -> Generator[int, None, Values]:
     """Generator behind :class:`~kseri.bots.pile.thinker.Thinker`: yields the work done (about
     :data:`~kseri.bots.pile.params.STEP_WORK` units of :mod:`~kseri.bots.pile.params`' measure at a
     time, whatever the rules' packets) and finally returns ``{card index: estimated final
@@ -76,22 +77,36 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
     With ``exact`` every card is estimated on all samples; otherwise cards that
     are clearly worse than the leader (on the samples so far) stop being tried,
     and their share of the budget goes to the close contenders.
+
+    ``errors``, if given, is filled with each distinct card's standard error of the leader's
+    estimate minus its own (:func:`paired_errors`: on the samples they share, so the luck of a
+    sample common to both cancels out); 0 where the values are exact (the last packet) and for
+    the leader itself. The values returned are the same with or without it.
     """
+    if errors is not None:
+        errors.clear()
     hand = list(observation.hand)
     points = card_points_table(observation.rules)
     candidates = equivalence_classes(hand, points)
     team = observation.rules.team_of(observation.seat)
     if len(candidates) == 1 and not exact:
+        if errors is not None:
+            errors[candidates[0]] = 0.0
         return {candidates[0]: 0.0}
     if params.endgame and observation.rules.players == 2 and observation.stock == 0:
         root = observation.sample_round(rng)  # nothing is hidden: the one consistent deal
         if is_solvable(root):
+            if errors is not None:
+                errors.update(dict.fromkeys(candidates, 0.0))  # nothing is sampled: no sampling error
             if within_reach(root):
                 try:
                     return (yield from _endgame_values(root, candidates, team, exact))
                 except EndgameBudgetError:
                     pass  # too big to solve within the budget: the heuristic plays it out
             return (yield from _line_values(root, candidates, team, params.rollout))
+    # An evaluation by default (the hint's, the review's) goes on past its samples while a card's
+    # difference from the best is undecided (_undecided), up to max_factor times as many.
+    settle = exact and samples is None
     if samples is None:
         samples = params.samples_for(observation, len(candidates))
         if exact:
@@ -172,6 +187,8 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
         used = used + len(active) * left + sample_cost
         spent = used + sampler.work
         m += 1
+        if settle and m == cap and cap < params.max_factor * samples and _undecided(results):
+            cap += samples
         if not exact and m >= params.prune_after and m % params.prune_every == 0:
             pending += len(active) * m // 4
             active = _prune(active, results, params.prune_z, pairs)
@@ -184,6 +201,8 @@ def search_values(observation: Observation, rng: random.Random, params: SearchPa
         for c in candidates:
             if c not in active and means[c] >= best:
                 means[c] = best - 0.01  # dropped as worse: never chosen over a contender
+    if errors is not None:
+        errors.update(paired_errors(results, leader=max(active, key=lambda c: means[c])))
     if pending:
         yield pending
     return {c: means[c] for c in candidates}
@@ -207,6 +226,60 @@ def draw_sliced(sampler: Sampler, rng: random.Random, pending: int) -> Generator
             yield pending
             pending = 0
     return world, pending + sampler.evals - evals + CLONE_WORK
+
+
+UNDECIDED = (1.0, 3.0)
+"""An evaluation's card is undecided while its difference from the best lies between these many of its
+standard errors: it may be as good as the best (within ``EVALUATE_Z``, 2, of them) or a loss, and
+more samples will tell (:func:`_undecided`)."""
+
+EVALUATE_Z = 2.0
+"""How many standard errors apart a card must be from the best to be worse than it, for the people
+the evaluation is shown to (``kseri.table.estimates.AS_GOOD_Z`` says the same)."""
+
+
+def _undecided(results: dict[int, list[float]]) -> bool:
+    """Whether some card's mean is behind the best by between :data:`UNDECIDED` standard errors of
+    the difference (a difference of under a tenth of a point is decided: as good as the best)."""
+    means = {c: sum(r) / len(r) for c, r in results.items() if r}
+    if len(means) < 2:
+        return False
+    best = max(means.values())
+    low, high = UNDECIDED
+    for c, error in paired_errors(results).items():
+        gap = best - means[c]
+        if gap >= 0.1 and low * error < gap < high * error:
+            return True
+    return False
+
+
+def paired_errors(results: dict[int, list[float]], leader: int | None = None) -> Values:
+    """Each card's standard error of the leader's mean minus its own, from their paired results
+    (the same sampled deals, in the same order: common random numbers), on the samples both
+    were tried on; 0 for the leader, and where fewer than two samples leave no estimate.
+    The leader is the card of the best mean unless given (a search that stopped trying some
+    cards names the best of those it kept).
+
+    >>> paired_errors({1: [3.0, 1.0, 2.0], 2: [2.0, 0.0, 2.0], 3: [3.0, 1.0, 2.0]})
+    {1: 0.0, 2: 0.333..., 3: 0.0}
+    """
+    if leader is None:
+        means = {c: sum(r) / len(r) for c, r in results.items() if r}
+        if not means:
+            return dict.fromkeys(results, 0.0)
+        leader = max(means, key=lambda c: means[c])  # the first of the best, as the values rank them
+    lead = results[leader]
+    out: Values = {}
+    for c, mine in results.items():
+        n = min(len(lead), len(mine))
+        if c == leader or n < 2:
+            out[c] = 0.0
+            continue
+        diffs = [a - b for a, b in zip(lead[:n], mine[:n], strict=True)]
+        mean = sum(diffs) / n
+        var = sum([(d - mean) ** 2 for d in diffs]) / (n - 1)
+        out[c] = (var / n) ** 0.5
+    return out
 
 
 def _playout_steps(state: Round, seen: list[int], params: HeuristicParams, stop: int,

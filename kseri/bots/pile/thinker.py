@@ -26,8 +26,9 @@ from kseri.bots.pile.levels import level_spec
 from kseri.bots.pile.scale import bot_view, unscale
 from kseri.bots.pile.search import Values, search_values
 from kseri.bots.thinking import Decision, SlicedDecision
-from kseri.engine.cards import Card
+from kseri.engine.cards import Card, rank_index
 from kseri.engine.pile.observation import Observation
+from kseri.engine.rules import card_points_table
 
 __all__ = ["Thinker", "decide"]
 
@@ -71,6 +72,8 @@ class Thinker(SlicedDecision[Card, Values]):
         self._samples = samples
         self._exact = exact
         self._values: Values | None = None
+        self._errors: Values = {}
+        """Filled by the search: each distinct card's standard error against the best (``search_values``)."""
 
     def _answer_now(self) -> bool:
         spec = self._spec
@@ -84,7 +87,7 @@ class Thinker(SlicedDecision[Card, Values]):
         if self._spec.searcher == "tree":  # the expert's (imported when used: start-up time)
             from kseri.bots.pile.tree import EXPERT, expert_values
             return expert_values(self._view, self._rng, EXPERT)
-        return search_values(self._view, self._rng, self._spec.search, self._samples, self._exact)
+        return search_values(self._view, self._rng, self._spec.search, self._samples, self._exact, self._errors)
 
     def _finish(self, values: Values) -> None:
         best = max(values.values())
@@ -92,6 +95,8 @@ class Thinker(SlicedDecision[Card, Values]):
         self._move = Card.from_index(next(c for c in values if values[c] >= best - 1e-9))
         scale = self._scale
         self._values = values if scale == 1 else {c: unscale(v, scale) for c, v in values.items()}
+        if scale != 1:
+            self._errors = {c: unscale(e, scale) for c, e in self._errors.items()}
 
     def values(self) -> Values | None:
         """For search levels, once done: ``{card index: expected final point difference}``
@@ -106,6 +111,18 @@ class Thinker(SlicedDecision[Card, Values]):
         hand order (:func:`~kseri.bots.pile.counting.expand_values`); None without a search."""
         values = self._values
         return None if values is None else expand_values(self.observation, values)
+
+    def move_errors(self) -> list[tuple[Card, float]] | None:
+        """Once done, every card in hand (in :meth:`move_values`' order) with the standard error of
+        the best card's value minus its own (paired on the same sampled deals; 0 where the values
+        are exact, and for the best card); None without a search, or one that does not say (the
+        expert's tree)."""
+        rows = self.move_values()
+        if rows is None or not self._errors:
+            return None
+        points = card_points_table(self.observation.rules)
+        by_class = {(rank_index(c), points[c]): e for c, e in self._errors.items()}
+        return [(card, by_class.get((rank_index(card.index), points[card.index]), 0.0)) for card, _ in rows]
 
 
 def decide(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Decision[Card]:

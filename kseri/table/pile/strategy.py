@@ -19,6 +19,7 @@ from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
 from kseri.engine.scoring import Breakdown
 from kseri.i18n import N_, ngettext
+from kseri.table.estimates import loss_against_best
 from kseri.table.moves import MoveWay
 from kseri.table.pile.hints import reason_for
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
@@ -78,10 +79,13 @@ class PileStrategy:
     def hidden_hand_key(self, state: Round, move: str) -> Callable[[int], bool] | None:
         return None  # any card in hand may be played: no filling makes a refused play legal
 
-    def hint_rows(self, observation: Observation, state: Round, values: Sequence[tuple[Card, float]]) -> HintRows:
+    def hint_rows(self, observation: Observation, state: Round, values: Sequence[tuple[Card, float]],
+                  errors: Sequence[tuple[Card, float]] | None = None) -> HintRows:
         best = values[0][1]
+        error = dict(errors or ())
         return HintRows(tuple(HintEntry(card=card.code, value=round(value, 1), best=value >= best - 1e-9,
-                                        loss=round(max(0.0, best - value), 1), reason=reason_for(observation, card))
+                                        loss=round(loss_against_best(best, value, error.get(card, 0.0)), 1),
+                                        reason=reason_for(observation, card))
                               for card, value in values))
 
 

@@ -94,8 +94,9 @@ class SumsStrategy:
             return lambda card: number_value(card) == wanted
         return lambda card: not _takes(state, card)
 
-    def hint_rows(self, observation: SumsObservation, state: SumsRound,
-                  values: Sequence[tuple[SumsMove, float]]) -> HintRows:
+    def hint_rows(self, observation: SumsObservation, state: SumsRound, values: Sequence[tuple[SumsMove, float]],
+                  errors: Sequence[tuple[SumsMove, float]] | None = None) -> HintRows:
+        # (The open table's search does not say its errors: ``errors`` is None here.)
         rows = way_hints(state, dict(values))
         return HintRows(card_hints(rows), {row.move: row for row in rows})
 
