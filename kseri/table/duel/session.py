@@ -171,26 +171,39 @@ class DuelSession(GameSession):
         """Your play: made on the peer, which makes the message carrying it (``peer.outbox``)."""
         if self.phase != "human":
             raise IllegalMoveError(_("Wait for {name}.").format(name=self.friend))
-        move = card.code if isinstance(card, Card) else str(card)
+        text = card.code if isinstance(card, Card) else str(card)
+        move = self.strategy.person_move(self.round, text)  # the table's own refusal, in the page's language
         before = self._live()
-        event = self.peer.play(move)
+        event = self.peer.play(text)
         self.refresh()
-        return self._record(event, before)
+        self._record(event, before)
+        self._table_play(move)
+        return event
 
     def receive(self, data: bytes) -> Outcome:
         """A message from the friend (:class:`~kseri.table.duel.errors.RefusedError` leaves everything as it was);
         its play, if any, is queued for the page to show (:meth:`take_events`)."""
-        before = self._live() if self.match.rounds and not self.match.round.is_terminal() else None
-        outcome = self.peer.receive(data)
+        playing = self.match.round if self.match.rounds and not self.match.round.is_terminal() else None
+        before = self._live() if playing is not None else None
+        outcome = self.peer.receive(data)  # (its match is built anew: ``playing`` stays as it was)
         self.refresh()
         for event in outcome.events:
-            if before is not None:
+            if before is not None and playing is not None:
                 self._record(event, before)
+                r = self.peer.round
+                if r is not None and r.moves:
+                    self._table_play(playing.parse_move(r.moves[-1]))
             else:
                 self.events.append(event)
         if outcome.dealt:
             self.last_play = None
         return outcome
+
+    def _table_play(self, move: object) -> None:
+        """The latest play (``move``, the engine's) as its table shows it: at the open table, what was
+        built or taken by sum (:meth:`~kseri.table.strategy.TableStrategy.last_play`)."""
+        if self.last_play is not None:
+            self.last_play = self.strategy.last_play(self.round, move, self.last_play)
 
     def next_round(self) -> None:
         """The round's summary was seen: the next round shows as soon as it is dealt."""
