@@ -190,6 +190,10 @@ def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
     anna.wait("() => document.body.dataset.ready === 'true'")
     anna.open_dialog()
     anna.page.fill('#duel [name="duel-name"]', "Anna")
+    lengths = "s => [...s.options].map(o => o.value)"
+    for table, offered in (("sums", ["37", "21", "r1", "r3"]), ("greek", ["151", "101", "51", "r1", "r3"])):
+        anna.page.select_option('#duel [name="duel-table"]', table)  # the lengths follow the table
+        assert anna.page.eval_on_selector('#duel [name="duel-length"]', lengths) == offered, table
     for where in ("the list of matches", "the invitation to send"):
         violations = run_axe(anna.page, "#duel")
         assert not violations, f"axe on {where}:\n{describe(violations)}"
