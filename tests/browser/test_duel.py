@@ -114,6 +114,7 @@ def test_two_devices_play_an_open_table_round_by_links(devices) -> None:
     anna, ben = devices
     _pair(anna, ben, "sums")
     assert "Anna" in (ben.page.text_content("#duel-bar") or "")
+    assert ben.page.get_attribute("body", "data-table") == "sums"  # drawn as the open table before the deal too
     _exchange(anna, ben, play=Device.play_a_way)
     assert anna.page.get_attribute("body", "data-table") == ben.page.get_attribute("body", "data-table") == "sums"
     record_a, record_b = verified_record(anna), verified_record(ben)

@@ -127,3 +127,9 @@ def test_a_round_at_the_open_table_names_the_friend_and_its_builds(seed: int) ->
             break
     assert host.phase == guest.phase == "match_over"
     assert {"build", "capture"} <= kinds and theirs > 30
+
+
+def test_before_the_deal_the_open_table_is_drawn_empty_and_the_pile_table_with_no_pile() -> None:
+    for rules, expected in ((SHORT_SUMS, ()), (SHORT_GREEK, None)):
+        view = DuelSession(Peer.invite(name="Anna", rules=rules, rng=random.Random(1))).view()
+        assert view.open_table == expected and view.hand == () and view.pile == ()
