@@ -21,12 +21,13 @@ deck the engine plays on (unseen cards filled in) is neither shown nor saved.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 from typing import ClassVar
 
 from kseri.engine.cards import Card
-from kseri.engine.errors import IllegalMoveError
+from kseri.engine.errors import IllegalMoveError, KseriError
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.i18n import _
@@ -199,7 +200,8 @@ class DuelSession(GameSession):
                 self._record(event, before)
                 r = self.peer.round
                 if r is not None and r.moves:
-                    self._table_play(playing.parse_move(r.moves[-1]))
+                    with contextlib.suppress(KseriError):  # (the message is applied: at worst the line is plainer)
+                        self._table_play(playing.parse_move(r.moves[-1]))
             else:
                 self.events.append(event)
         if outcome.dealt:
