@@ -16,7 +16,7 @@ from kseri.web.pacer import Pacer
 from kseri.web.sound import SoundBoard
 from kseri.web.state import UiState
 
-__all__ = ["PlayHost", "lift_played_card"]
+__all__ = ["PlayHost", "lift_played_card", "seat_stack"]
 
 
 class PlayHost(Protocol):
@@ -59,3 +59,14 @@ def lift_played_card(host: PlayHost, event: PlayEvent) -> tuple[bool, Any]:
     if exists(source):
         source.style.visibility = "hidden"
     return human, rect
+
+
+def seat_stack(host: PlayHost, seat: int | None, part: str, seat_part: str) -> Any:
+    """A part of ``seat``'s capture stack: the bottom hand's, the bot's row's, or with panels (more seats,
+    or people on this device or a friend's) that seat's panel."""
+    el = host.board.el
+    if seat == host.session.viewer:
+        return el["you-stack"].querySelector(part)
+    if host.session.view().panels:
+        return el["seats"].querySelector(f'[data-seat="{seat}"] {seat_part}')
+    return el["bot-stack"].querySelector(part)

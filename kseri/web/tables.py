@@ -30,6 +30,6 @@ DescribePlay = Callable[[PlayEvent, int, tuple[str, ...]], str]
 
 DESCRIBE_PLAY: Mapping[str, DescribePlay] = {
     "pile": describe_event,
-    "sums": lambda event, packet_size, _names: describe_sums_event(event, packet_size=packet_size),
+    "sums": lambda event, packet_size, names: describe_sums_event(event, packet_size=packet_size, names=names),
 }
 """Each table's sentence for a play."""

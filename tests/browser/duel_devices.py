@@ -22,6 +22,8 @@ from kseri.table.duel.codec import Deck, Hello, Pack, Partials, Play, Reshuffle
 from kseri.table.duel.group import CARD_ELEMENTS, to_bytes
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.saved import load
+from kseri.table.moves import MoveWay
+from kseri.table.tables import strategy_for
 
 PREFIX = "kseri.duel.m."
 """The storage key of a saved match, less its id (kseri/web/duel/store.py)."""
@@ -65,6 +67,9 @@ PAGE_TEXT_JS = """() => {
 """The table, the bar, the duel dialog, the summaries and what screen readers hear; not the static rules (their
 text names cards such as 10♦ as examples), and not the link to send (checked as a message)."""
 
+SAID_JS = "() => [...document.querySelectorAll('#announce, .take-line')].map(e => e.textContent).join(' | ')"
+"""What the page says of the latest play: the screen reader's live region and the line on the table."""
+
 STORAGE_JS = """() => { const o = {}; for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i);
   o[k] = localStorage.getItem(k); } return o; }"""
 
@@ -88,6 +93,10 @@ class Device:
     plays: int = 0
     """Plays of the round applied on this device (the test counts them: clicks here, and the friend's)."""
     snapshots: list[Snapshot] = field(default_factory=list)
+    chosen: list[MoveWay] = field(default_factory=list)
+    """The ways chosen in ``#ways`` (at the open table, a card offered several ways)."""
+    said: list[str] = field(default_factory=list)
+    """At each snapshot, what the page said of the latest play: the live region and the line on the table."""
 
     def state(self) -> dict[str, Any]:
         return self.page.evaluate(STATE_JS)
@@ -108,9 +117,10 @@ class Device:
         self.page.click('#new-game [data-action="duel-open"]')
         self.page.wait_for_selector("#duel[open]")
 
-    def invite(self, name: str, length: str = "r1") -> str:
+    def invite(self, name: str, length: str = "r1", table: str = "greek") -> str:
         self.open_dialog()
         self.page.fill('#duel [name="duel-name"]', name)
+        self.page.select_option('#duel [name="duel-table"]', table)  # the lengths offered follow the table
         self.page.select_option('#duel [name="duel-length"]', length)
         self.page.click('#duel [data-action="duel-invite"]')
         return self.read_open_link()
@@ -155,6 +165,28 @@ class Device:
         self.settle()
         return code
 
+    def play_a_way(self) -> MoveWay:
+        """Play a card at the open table as a person does: a card with one legal way plays when clicked, one
+        with several offers them in ``#ways`` and the way is clicked there. The way is chosen as a player
+        keen on sums would: a capture of several cards or a build when the hand has one (the ways are
+        worked out, in CPython, from this device's match as its storage holds it)."""
+        peer = self.peer()
+        assert peer.engine is not None
+        state, strategy = peer.engine.round, strategy_for(peer.rules)
+        choices = [(code, strategy.ways(state, code)) for code in self.state()["playable"]]
+        code, ways = min(((code, ways) for code, ways in choices if ways), key=lambda item: min(map(_plain, item[1])))
+        way = min(ways, key=_plain)
+        self.page.click(f'#hand button[data-card="{code}"]')
+        if len(ways) > 1:
+            self.page.wait_for_selector("#ways:not([hidden]) button[data-move]")
+            offered = self.page.eval_on_selector_all("#ways button[data-move]", "bs => bs.map(b => b.dataset.move)")
+            assert sorted(offered) == sorted(w.move for w in ways), (offered, ways)
+            self.page.click(f'#ways button[data-move="{way.move}"]')
+            self.chosen.append(way)
+        self.plays += 1
+        self.settle()
+        return way
+
     def snapshot(self) -> None:
         """What the device holds now (once the friend's match is on its table: before, the page shows the
         game against the bot that a first visit deals, another deal altogether)."""
@@ -162,6 +194,7 @@ class Device:
             return
         self.snapshots.append(Snapshot(self.name, self.plays, self.page.evaluate(PAGE_TEXT_JS),
                                        self.page.evaluate(STORAGE_JS)))
+        self.said.append(self.page.evaluate(SAID_JS))
 
     def storage(self) -> dict[str, str]:
         return self.page.evaluate(STORAGE_JS)
@@ -171,6 +204,11 @@ class Device:
         entries = [v for k, v in self.storage().items() if k.startswith(PREFIX)]
         assert len(entries) == 1, "one match per device in these tests"
         return load(json.loads(entries[0])["peer"], rng=random.Random(0))
+
+
+def _plain(way: MoveWay) -> int:
+    """0 for a way that takes several cards (by their sum) or builds, 1 for any other."""
+    return 0 if way.kind in ("build", "raise") or (way.kind == "capture" and len(way.cards) > 1) else 1
 
 
 # --------------------------------------------------------------------------- the checks

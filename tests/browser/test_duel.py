@@ -12,6 +12,8 @@ replayed by the engine. ``test_duel_direct.py`` plays a round over a direct conn
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 
 import pytest
 
@@ -45,11 +47,11 @@ def devices(browser, page_watch, site_url):
         pytest.fail("the pages reported problems:\n  " + "\n  ".join(problems), pytrace=False)
 
 
-def _pair(anna: Device, ben: Device) -> None:
+def _pair(anna: Device, ben: Device, table: str = "greek") -> None:
     anna.page.goto(f"{anna.url}/index.html")
     anna.wait("() => document.body.dataset.ready === 'true'")
     anna.snapshot()
-    invitation = anna.invite("Anna", "r1")
+    invitation = anna.invite("Anna", "r1", table)
     ben.open_link(invitation, first=True)
     ben.snapshot()
     answer = ben.accept("Ben")
@@ -58,8 +60,9 @@ def _pair(anna: Device, ben: Device) -> None:
     anna.snapshot()
 
 
-def _exchange(anna: Device, ben: Device, *, until_plays: int | None = None) -> None:
-    """Carry links and click cards until the match is over on both devices (or ``until_plays`` plays)."""
+def _exchange(anna: Device, ben: Device, *, until_plays: int | None = None,
+              play: Callable[[Device], object] = Device.play_first_card) -> None:
+    """Carry links and click cards (``play``) until the match is over on both devices (or ``until_plays`` plays)."""
     devices = (anna, ben)
     for _step in range(400):
         states = [d.state() for d in devices]
@@ -79,7 +82,7 @@ def _exchange(anna: Device, ben: Device, *, until_plays: int | None = None) -> N
                 other.snapshot()
                 moved = True
             elif state["playable"] and state["awaiting"] == "you":
-                device.play_first_card()
+                play(device)
                 device.snapshot()
                 moved = True
             if moved:
@@ -104,6 +107,33 @@ def test_two_devices_play_a_greek_round_by_links(devices) -> None:
     # Statistics count it apart, against friends.
     stats = json.loads(anna.storage()["kseri.table.stats"])
     assert stats["games"]["greek"]["friends"]["matches"] == 1
+
+
+def test_two_devices_play_an_open_table_round_by_links(devices) -> None:
+    """The open table between friends: captures by sum and builds chosen in ``#ways``, the friend named."""
+    anna, ben = devices
+    _pair(anna, ben, "sums")
+    assert "Anna" in (ben.page.text_content("#duel-bar") or "")
+    assert ben.page.get_attribute("body", "data-table") == "sums"  # drawn as the open table before the deal too
+    _exchange(anna, ben, play=Device.play_a_way)
+    assert anna.page.get_attribute("body", "data-table") == ben.page.get_attribute("body", "data-table") == "sums"
+    record_a, record_b = verified_record(anna), verified_record(ben)
+    assert record_a["rules"] == record_b["rules"] and "sums" in json.dumps(record_a["rules"])
+    assert record_a["rounds"] == record_b["rounds"]
+    assert len(record_a["rounds"][0]["plays"]) == 48
+    chosen = anna.chosen + ben.chosen
+    assert any(way.kind in ("build", "raise") or len(way.cards) > 1 for way in chosen), chosen
+    seats = {"Anna": 0, "Ben": 1}
+    assert check_snapshots([anna], record_a, seats) > 40
+    assert check_snapshots([ben], record_a, seats) > 40
+    assert check_messages([anna, ben]) >= 50
+    # What each device says of the friend's plays names the friend, never "the bot".
+    for device, friend in ((anna, "Ben"), (ben, "Anna")):
+        said = "\n".join(device.said)
+        assert not re.search(r"\bBot\b|[Tt]he bot", said), (device.name, said)
+        assert re.search(rf"\b{friend} (plays|lays|took|built)", said), (device.name, said)
+    stats = json.loads(ben.storage()["kseri.table.stats"])
+    assert stats["games"]["sums"]["friends"]["matches"] == 1
 
 
 def test_a_tampered_a_replayed_and_a_false_card_are_refused(devices) -> None:
@@ -161,6 +191,10 @@ def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
     anna.wait("() => document.body.dataset.ready === 'true'")
     anna.open_dialog()
     anna.page.fill('#duel [name="duel-name"]', "Anna")
+    lengths = "s => [...s.options].map(o => o.value)"
+    for table, offered in (("sums", ["37", "21", "r1", "r3"]), ("greek", ["151", "101", "51", "r1", "r3"])):
+        anna.page.select_option('#duel [name="duel-table"]', table)  # the lengths follow the table
+        assert anna.page.eval_on_selector('#duel [name="duel-length"]', lengths) == offered, table
     for where in ("the list of matches", "the invitation to send"):
         violations = run_axe(anna.page, "#duel")
         assert not violations, f"axe on {where}:\n{describe(violations)}"

@@ -13,7 +13,7 @@ from kseri.table.duel.deal import dealt_packets, opening_positions
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.session import DuelSession
 from kseri.table.seats import SessionError
-from tests.table.duel_play import SHORT_GREEK, pair
+from tests.table.duel_play import SHORT_GREEK, SHORT_SUMS, pair
 
 
 def _allowed(peer: Peer) -> set[int]:
@@ -81,3 +81,55 @@ def test_records_hold_only_the_rounds_played_out() -> None:
     assert '"rounds":[]' in session.record_text() and "person:" in session.record_text()
     table.run()
     assert '"deck":' in DuelSession(table.host).record_text()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_round_at_the_open_table_names_the_friend_and_its_builds(seed: int) -> None:
+    """Two sessions play the open table by its ways (captures by sum and builds included): each device's latest
+    play is drawn as an open-table play (its build's value), and the friend is named, never "the bot"."""
+    from kseri.table.sums.words import describe_sums_event, sums_take_line
+    host = DuelSession(Peer.invite(name="Anna", rules=SHORT_SUMS, rng=random.Random(f"h{seed}")))
+    guest = DuelSession(Peer.accept(host.peer.outbox or b"", name="Ben", rng=random.Random(f"g{seed}")))
+    host.receive(guest.peer.outbox or b"")
+    choose = random.Random(seed)
+    kinds: set[str] = set()
+    theirs = 0
+    for _step in range(300):
+        moved = False
+        for me in (host, guest):
+            if me.phase == "round_over":
+                me.next_round()
+            if me.phase == "human":
+                ways = [way for code in me.view().hand for way in me.ways(code)]
+                ways.sort(key=lambda way: way.kind == "drop")  # ways that take or build first
+                way = ways[0] if choose.random() < 0.7 else choose.choice(ways)
+                event = me.play_human(way.move)
+                kinds.add(event.kind)
+                play = me.last_play
+                assert play is not None and play.open_table
+                assert (play.build_value is not None) == (event.kind == "build")
+        for me, other in ((host, guest), (guest, host)):
+            if other.peer.sent > me.peer.received and other.peer.outbox is not None:
+                outcome = me.receive(other.peer.outbox)
+                moved = True
+                for event in outcome.events:
+                    play = me.last_play
+                    if outcome.dealt or play is None:
+                        continue
+                    assert play.open_table and play.names == ("", other.peer.name)
+                    assert (play.build_value is not None) == (event.kind == "build")
+                    sentence = describe_sums_event(event, play.build_value, 6, play.names)
+                    assert sentence.startswith(other.peer.name) and "Bot" not in sentence, sentence
+                    line = sums_take_line(play)
+                    assert "Bot" not in line and (not line or other.peer.name in line or "You" in line), line
+                    theirs += 1
+        if not moved and all(s.phase == "match_over" for s in (host, guest)):
+            break
+    assert host.phase == guest.phase == "match_over"
+    assert {"build", "capture"} <= kinds and theirs > 30
+
+
+def test_before_the_deal_the_open_table_is_drawn_empty_and_the_pile_table_with_no_pile() -> None:
+    for rules, expected in ((SHORT_SUMS, ()), (SHORT_GREEK, None)):
+        view = DuelSession(Peer.invite(name="Anna", rules=rules, rng=random.Random(1))).view()
+        assert view.open_table == expected and view.hand == () and view.pile == ()

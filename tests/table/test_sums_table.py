@@ -230,3 +230,30 @@ def test_the_choice_buttons_show_the_hint():
     assert html.count("data-hint=") == len(ways_for(state, "7H"))
     assert "points against the hint" in html and 'data-hint="★"' not in html  # the 7H is not the best
     assert "data-hint" not in ways_html("7H", ways_for(state, "7H"))
+
+
+def test_the_other_player_is_called_by_name_when_named() -> None:
+    """A friend on another device is named in every sentence and line of the open table, in both languages."""
+    from kseri.engine.events import PlayEvent
+    from kseri.table.views import LastPlay
+    cards = tuple(map(Card.parse, ("3C", "4D")))
+    names = ("", "Anna")
+    plays = [PlayEvent(seat=1, card=Card.parse("7H"), kind="capture", captured=cards),
+             PlayEvent(seat=1, card=Card.parse("7H"), kind="kseri", captured=cards, bonus=10),
+             PlayEvent(seat=1, card=Card.parse("5S"), kind="build"),
+             PlayEvent(seat=1, card=Card.parse("9D"), kind="drop"),
+             PlayEvent(seat=1, card=Card.parse("9D"), kind="drop", sweep=cards, sweep_seat=1, round_over=True)]
+    try:
+        for language, bot in (("en", "Bot"), ("el", "υπολογιστής")):
+            set_language(language)
+            for event in plays:
+                sentence = describe_sums_event(event, 8, names=names)
+                assert sentence.startswith("Anna ") and bot not in sentence, sentence
+                line = sums_take_line(LastPlay(event, (0, 3), names=names, open_table=True, build_value=8))
+                assert (line == "") == (event.kind == "drop" and not event.sweep), line
+                assert not line or ("Anna" in line and bot not in line), line
+                assert describe_sums_event(event, 8, names=names) != describe_sums_event(event, 8)
+            mine = PlayEvent(seat=0, card=Card.parse("5S"), kind="build")
+            assert describe_sums_event(mine, 8, names=names) == describe_sums_event(mine, 8)
+    finally:
+        set_language("en")

@@ -21,12 +21,13 @@ deck the engine plays on (unseen cards filled in) is neither shown nor saved.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 from typing import ClassVar
 
 from kseri.engine.cards import Card
-from kseri.engine.errors import IllegalMoveError
+from kseri.engine.errors import IllegalMoveError, KseriError
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.i18n import _
@@ -138,9 +139,15 @@ class DuelSession(GameSession):
 
     def _empty_view(self, waiting: str) -> TableView:
         """The table before the first deal: no cards yet."""
+        import random
+
+        from kseri.engine.tables import table_for
         from kseri.table.live import LiveSide
         from kseri.table.views import SideView, TeamView
         rules = self.rules
+        # Whether the table lays its cards out open (drawn empty until the deal) or on a pile: asked of the table's
+        # strategy on a deal of no consequence (nothing of it is shown).
+        laid_out = self.strategy.open_table(table_for(rules).deal(rules, 1, random.Random(0)))
         sides = tuple(SideView(seat=seat, hand_count=0, captured=0, kseri_cards=(), kseris=0, jack_kseris=0,
                                total=0, is_dealer=False, last_capturer=False, name=self.name_of(seat), team=seat,
                                level=self.level) for seat in range(2))
@@ -150,7 +157,8 @@ class DuelSession(GameSession):
                          base_target=rules.target, match_rounds=rules.match_rounds, level=self.level,
                          rules_name=rules.profile, winner=None,
                          live=(LiveSide(points=0, cards=0, kseris=0),) * 2, title=table_title(rules),
-                         viewer=HUMAN, people=2, persons=(0, 1), waiting=waiting)
+                         viewer=HUMAN, people=2, persons=(0, 1), waiting=waiting,
+                         open_table=None if laid_out is None else ())
 
     def _hand_shown(self) -> tuple[str, ...]:
         """Your cards, those this device knows only: a packet the engine has dealt but the friend has not opened
@@ -171,26 +179,40 @@ class DuelSession(GameSession):
         """Your play: made on the peer, which makes the message carrying it (``peer.outbox``)."""
         if self.phase != "human":
             raise IllegalMoveError(_("Wait for {name}.").format(name=self.friend))
-        move = card.code if isinstance(card, Card) else str(card)
+        text = card.code if isinstance(card, Card) else str(card)
+        move = self.strategy.person_move(self.round, text)  # the table's own refusal, in the page's language
         before = self._live()
-        event = self.peer.play(move)
+        event = self.peer.play(text)
         self.refresh()
-        return self._record(event, before)
+        self._record(event, before)
+        self._table_play(move)
+        return event
 
     def receive(self, data: bytes) -> Outcome:
         """A message from the friend (:class:`~kseri.table.duel.errors.RefusedError` leaves everything as it was);
         its play, if any, is queued for the page to show (:meth:`take_events`)."""
-        before = self._live() if self.match.rounds and not self.match.round.is_terminal() else None
-        outcome = self.peer.receive(data)
+        playing = self.match.round if self.match.rounds and not self.match.round.is_terminal() else None
+        before = self._live() if playing is not None else None
+        outcome = self.peer.receive(data)  # (its match is built anew: ``playing`` stays as it was)
         self.refresh()
         for event in outcome.events:
-            if before is not None:
+            if before is not None and playing is not None:
                 self._record(event, before)
+                r = self.peer.round
+                if r is not None and r.moves:
+                    with contextlib.suppress(KseriError):  # (the message is applied: at worst the line is plainer)
+                        self._table_play(playing.parse_move(r.moves[-1]))
             else:
                 self.events.append(event)
         if outcome.dealt:
             self.last_play = None
         return outcome
+
+    def _table_play(self, move: object) -> None:
+        """The latest play (``move``, the engine's) as its table shows it: at the open table, what was
+        built or taken by sum (:meth:`~kseri.table.strategy.TableStrategy.last_play`)."""
+        if self.last_play is not None:
+            self.last_play = self.strategy.last_play(self.round, move, self.last_play)
 
     def next_round(self) -> None:
         """The round's summary was seen: the next round shows as soon as it is dealt."""

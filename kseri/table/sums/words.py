@@ -2,15 +2,20 @@
 
 The pile tables' sentences (:func:`kseri.table.pile.words.describe_event`) speak of one pile; at the
 open table a card takes several cards by their sum, builds and raises. A xeri (a capture that
-empties the table) is called so.
+empties the table) is called so. With ``names`` (each seat's, "" where "You" or "Bot" says it), the
+other player is called by name: a friend on another device (:mod:`kseri.table.duel.session`).
 
 >>> from kseri.engine.cards import Card
 >>> from kseri.engine.events import PlayEvent
 >>> took = PlayEvent(seat=1, card=Card.parse("7H"), kind="capture", captured=(Card.parse("3C"), Card.parse("4D")))
 >>> describe_sums_event(took)
 'Bot plays the seven of hearts and takes 3♣ 4♦.'
+>>> describe_sums_event(took, names=("", "Anna"))
+'Anna plays the seven of hearts and takes 3♣ 4♦.'
 >>> sums_take_line(LastPlay(took, (0, 0), open_table=True))
 'Bot took 3♣ 4♦ with 7♥ · +0'
+>>> sums_take_line(LastPlay(took, (0, 0), names=("", "Anna"), open_table=True))
+'Anna took 3♣ 4♦ with 7♥ · +0'
 >>> built = PlayEvent(seat=0, card=Card.parse("5S"), kind="build")
 >>> describe_sums_event(built, build_value=8)
 'You play the five of spades: a build of 8.'
@@ -21,7 +26,7 @@ from __future__ import annotations
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name, ngettext
 from kseri.table.seats import HUMAN
-from kseri.table.views import LastPlay, card_text, play_ending
+from kseri.table.views import LastPlay, card_text, play_ending, seat_named
 
 __all__ = ["describe_sums_event", "sums_take_line"]
 
@@ -30,42 +35,67 @@ def _cards(event: PlayEvent) -> str:
     return " ".join(card_text(card.code) for card in event.captured)
 
 
-def describe_sums_event(event: PlayEvent, build_value: int | None = None, packet_size: int = 6) -> str:
-    """One sentence for the live region: the card played and what it took or built."""
-    you = event.seat == HUMAN
+def describe_sums_event(event: PlayEvent, build_value: int | None = None, packet_size: int = 6,
+                        names: tuple[str, ...] = ()) -> str:
+    """One sentence for the live region: the card played and what it took or built (``names``: each
+    seat's, for a seat called by its name rather than "Bot")."""
     card = card_name(event.card.code)
+    name = seat_named(event.seat, names)
+    if name is not None:
+        text = _named_play(event, name, card, build_value)
+    else:
+        text = _play(event, event.seat == HUMAN, card, build_value)
+    return text + play_ending(event, packet_size, names)
+
+
+def _play(event: PlayEvent, you: bool, card: str, build_value: int | None) -> str:
+    """What you or the bot played (:func:`describe_sums_event` without names)."""
     if event.kind == "kseri":
-        text = (_("You play the {card} and take {cards}: Xeri, +{bonus}!") if you
+        return (_("You play the {card} and take {cards}: Xeri, +{bonus}!") if you
                 else _("Bot plays the {card} and takes {cards}: Xeri, +{bonus}!")).format(
             card=card, cards=_cards(event), bonus=event.bonus)
-    elif event.is_capture:
-        text = (_("You play the {card} and take {cards}.") if you
+    if event.is_capture:
+        return (_("You play the {card} and take {cards}.") if you
                 else _("Bot plays the {card} and takes {cards}.")).format(card=card, cards=_cards(event))
-    elif event.kind == "build":
-        text = (_("You play the {card}: a build of {value}.") if you
+    if event.kind == "build":
+        return (_("You play the {card}: a build of {value}.") if you
                 else _("Bot plays the {card}: a build of {value}.")).format(card=card, value=build_value)
-    else:
-        text = (_("You lay the {card} on the table.") if you else _("Bot lays the {card} on the table.")).format(
-            card=card)
-    return text + play_ending(event, packet_size)
+    return (_("You lay the {card} on the table.") if you else _("Bot lays the {card} on the table.")).format(card=card)
+
+
+def _named_play(event: PlayEvent, name: str, card: str, build_value: int | None) -> str:
+    """What the seat called ``name`` played."""
+    if event.kind == "kseri":
+        return _("{name} plays the {card} and takes {cards}: Xeri, +{bonus}!").format(
+            name=name, card=card, cards=_cards(event), bonus=event.bonus)
+    if event.is_capture:
+        return _("{name} plays the {card} and takes {cards}.").format(name=name, card=card, cards=_cards(event))
+    if event.kind == "build":
+        return _("{name} plays the {card}: a build of {value}.").format(name=name, card=card, value=build_value)
+    return _("{name} lays the {card} on the table.").format(name=name, card=card)
 
 
 def sums_take_line(play: LastPlay) -> str:
     """The short line on the table for what a play took or built ("" for a card laid down)."""
     event, taker = play.event, play.taker
     if event.kind == "build" and play.build_value is not None:
-        built = _("You built {value} with {card}") if event.seat == HUMAN else _("Bot built {value} with {card}")
-        return built.format(value=play.build_value, card=card_text(event.card.code))
+        name = seat_named(event.seat, play.names)
+        built = (_("{name} built {value} with {card}") if name is not None else
+                 _("You built {value} with {card}") if event.seat == HUMAN else _("Bot built {value} with {card}"))
+        return built.format(name=name, value=play.build_value, card=card_text(event.card.code))
     if taker is None:
         return ""
     you = taker == HUMAN
+    name = seat_named(taker, play.names)
     if event.is_capture:
-        line = (_("You took {cards} with {card}") if you else _("Bot took {cards} with {card}")).format(
-            cards=_cards(event), card=card_text(event.card.code))
+        took = (_("{name} took {cards} with {card}") if name is not None else
+                _("You took {cards} with {card}") if you else _("Bot took {cards} with {card}"))
+        line = took.format(name=name, cards=_cards(event), card=card_text(event.card.code))
         if event.kind == "kseri":
             line = _("Xeri!") + " " + line
     else:
         n = len(event.sweep)
-        line = (ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
-                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(n=n)
+        line = (ngettext("{name} took the last {n} card", "{name} took the last {n} cards", n) if name is not None
+                else ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
+                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(name=name, n=n)
     return f"{line} · +{play.gain}"

@@ -48,6 +48,7 @@ from kseri.web.duel.render import (
     dialog_shell_html,
     direct_html,
     entry_html,
+    length_options_html,
     list_html,
     sent_html,
 )
@@ -95,14 +96,20 @@ class DuelHost(Protocol):
 
     def show_match_end(self) -> None: ...
 
-TABLES = ("greek",)
-"""The tables a friend can be invited to from the page (the protocol also deals the open table:
-``docs/architecture.md`` says what the page still lacks for it)."""
+TABLES: tuple[tuple[str, tuple[int, ...]], ...] = (("greek", (151, 101, 51)), ("sums", (37, 21)))
+"""The tables a friend can be invited to from the page (their profiles), each with the targets its matches may
+be played to, its own first (the open table counts 11 points a round besides its xeris: it plays to 37, not 151).
+Every table may also be played over 1 or 3 rounds."""
+
+
+def table_targets(table: str) -> tuple[int, ...]:
+    """The targets offered for ``table`` (a profile; the first table's for one not offered)."""
+    return dict(TABLES).get(table, TABLES[0][1])
 
 
 def match_rules(table: str, length: str) -> Rules:
     """The rules of a friend's match: the table's profile, to a number of points (``"101"``) or of rounds (``"r3"``)."""
-    base = PROFILES.get(table, PROFILES["greek"])
+    base = PROFILES[table if table in dict(TABLES) else TABLES[0][0]]
     if length.startswith("r") and length[1:].isdigit() and 1 <= int(length[1:]) <= 99:
         return dataclasses.replace(base, match_rounds=int(length[1:]))
     if length.isdigit() and 1 <= int(length) <= 10_000:
@@ -136,6 +143,7 @@ class DuelPage:
         self._proxies: list[JsProxy] = []
         self._inject()
         self._listen(document, "click", self.on_click)
+        self._listen(document, "change", self.on_change)
         self._listen(window, "hashchange", self.on_hashchange)
         self._listen(window, "storage", self.on_storage)
         if self.pending is not None or self.store.current is not None:
@@ -457,9 +465,10 @@ class DuelPage:
                 match=ident, friend=friend, table=table_title(peer.rules),
                 status=waiting_line(peer.awaiting(), peer.friend or _("your friend"), unsent=entry.unsent),
                 current=self.entry is not None and self.entry.peer.match == peer.match))
-        tables = tuple((key, table_title(PROFILES[key])) for key in TABLES)
+        tables = tuple((key, table_title(PROFILES[key])) for key, _targets in TABLES)
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []
-        self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables),
+        self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables,
+                                                       targets=TABLES[0][1]),
                          [*back, ("duel-close", _("Close"), False)])
 
     def _name(self) -> str | None:
@@ -476,7 +485,7 @@ class DuelPage:
         if name is None:
             return
         pick = document.querySelector('#duel [name="duel-table"]')
-        table = str(pick.value) if exists(pick) else "greek"
+        table = str(pick.value) if exists(pick) else TABLES[0][0]
         length = document.querySelector('#duel [name="duel-length"]')
         rules = match_rules(table, str(length.value) if exists(length) else "")
         refusal = duel_refusal(rules)
@@ -691,6 +700,15 @@ class DuelPage:
         self.draw_bar()
 
     # -- clicks -----------------------------------------------------------------------------
+
+    def on_change(self, event: Any) -> None:
+        """Another table chosen for an invitation: the match's lengths offered become that table's."""
+        target = event.target
+        if not exists(target) or str(getattr(target, "name", "")) != "duel-table":
+            return
+        length = document.querySelector('#duel [name="duel-length"]')
+        if exists(length):
+            length.innerHTML = length_options_html(table_targets(str(target.value)))
 
     def on_click(self, event: Any) -> None:
         target = event.target

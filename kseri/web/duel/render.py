@@ -16,8 +16,9 @@ from html import escape
 
 from kseri.i18n import N_, _
 
-__all__ = ["BAR_ID", "DIALOG_ID", "LENGTHS", "MatchRow", "accept_html", "bar_html", "bar_shell_html",
-           "dialog_shell_html", "direct_html", "entry_html", "list_html", "sent_html"]
+__all__ = ["BAR_ID", "DIALOG_ID", "ROUND_LENGTHS", "MatchRow", "accept_html", "bar_html", "bar_shell_html",
+           "dialog_shell_html", "direct_html", "entry_html", "length_choices", "length_options_html", "list_html",
+           "sent_html"]
 
 DIALOG_ID = "duel"
 BAR_ID = "duel-bar"
@@ -59,15 +60,30 @@ def _button(action: str, label: str, *, solid: bool = False, extra: str = "", li
     return f'<button type="button" class="{kind}" data-action="{action}"{extra}>{escape(label)}</button>'
 
 
-LENGTHS: tuple[tuple[str, str], ...] = (
-    ("151", N_("First to 151 points")), ("101", N_("First to 101 points")), ("51", N_("First to 51 points")),
-    ("r1", N_("One round")), ("r3", N_("Three rounds")),
-)
-"""How long a match against a friend lasts: points to win, or ``r`` and a number of rounds (English ``msgid``)."""
+ROUND_LENGTHS: tuple[tuple[str, str], ...] = (("r1", N_("One round")), ("r3", N_("Three rounds")))
+"""The matches of a number of rounds offered at every table: ``r`` and the number (English ``msgid``)."""
 
 
-def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str], ...]) -> str:
-    """The first screen: your matches against friends, a new invitation, and a message to paste."""
+def length_choices(targets: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
+    """How long a match against a friend may last, as the dialog offers it (value, label in the page's
+    language): first to each of a table's ``targets`` (its own first), then a number of rounds.
+
+    >>> [value for value, _label in length_choices((37, 21))]
+    ['37', '21', 'r1', 'r3']
+    """
+    return (tuple((str(target), _("First to {n} points").format(n=target)) for target in targets)
+            + tuple((key, _(label)) for key, label in ROUND_LENGTHS))
+
+
+def length_options_html(targets: tuple[int, ...]) -> str:
+    """The ``<option>``s of the match's length for a table with these ``targets``."""
+    return "".join(f'<option value="{escape(key)}">{escape(label)}</option>' for key, label in length_choices(targets))
+
+
+def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str], ...],
+              targets: tuple[int, ...] = (151, 101, 51)) -> str:
+    """The first screen: your matches against friends, a new invitation (``tables``: each table offered, its
+    key and name; ``targets``: the first one's targets, offered as the match's length), and a message to paste."""
     if rows:
         items = "".join(
             f'<li class="duel-match{" current" if row.current else ""}">'
@@ -82,7 +98,7 @@ def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str],
     else:
         matches = f'<p class="duel-none">{escape(_("No match against a friend yet."))}</p>'
     options = "".join(f'<option value="{escape(key)}">{escape(label)}</option>' for key, label in tables)
-    lengths = "".join(f'<option value="{key}">{escape(_(label))}</option>' for key, label in LENGTHS)
+    lengths = length_options_html(targets)
     return (
         f'<section class="duel-section"><h3>{escape(_("Your matches"))}</h3>{matches}</section>'
         f'<section class="duel-section"><h3>{escape(_("Invite a friend"))}</h3>'

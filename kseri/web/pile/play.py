@@ -7,15 +7,13 @@ With ``prefers-reduced-motion: reduce`` (the pacer is instant) nothing waits.
 
 from __future__ import annotations
 
-from typing import Any
-
 from kseri.engine.events import PlayEvent
 from kseri.table.goal import word_key
 from kseri.table.pile.words import describe_event
 from kseri.web import motion, seats_render
 from kseri.web.dom import exists
 from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
-from kseri.web.play_host import PlayHost, lift_played_card
+from kseri.web.play_host import PlayHost, lift_played_card, seat_stack
 from kseri.web.sound_plan import landing_sound
 
 __all__ = ["show_pile_play"]
@@ -52,18 +50,9 @@ async def show_pile_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
         else:  # your own capture stays in view a moment longer: you see what your card took
             await pacer.pause(CAPTURE_VIEW if human and event.is_capture else LAND_PAUSE)
         taker = event.seat if event.is_capture else event.sweep_seat
-        stack = _stack(host, taker, ".stack-visual", ".seat-stack")
+        stack = seat_stack(host, taker, ".stack-visual", ".seat-stack")
         await motion.gather(pacer, [flyer, *el["pile"].querySelectorAll(".pile-card")], stack)
         flyer.remove()
         host.render()
-        bump = _stack(host, taker, ".stack-count", ".seat-count")
+        bump = seat_stack(host, taker, ".stack-count", ".seat-count")
         await pacer.animate(bump, [{"transform": "scale(1.5)"}, {"transform": "scale(1)"}], 260, fill="none")
-
-def _stack(host: PlayHost, seat: int | None, part: str, seat_part: str) -> Any:
-    """A part of ``seat``'s capture stack: yours, the bot's, or with more seats that seat's panel."""
-    el = host.board.el
-    if seat == host.session.viewer:
-        return el["you-stack"].querySelector(part)
-    if host.session.view().panels:
-        return el["seats"].querySelector(f'[data-seat="{seat}"] {seat_part}')
-    return el["bot-stack"].querySelector(part)

@@ -13,7 +13,7 @@ from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
 from kseri.web.dom import exists
 from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
-from kseri.web.play_host import PlayHost, lift_played_card
+from kseri.web.play_host import PlayHost, lift_played_card, seat_stack
 from kseri.web.sound_plan import landing_sound
 
 __all__ = ["show_table_play"]
@@ -27,10 +27,11 @@ async def show_table_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
     """Animate ``event`` from the table as drawn before it, then draw the table after it."""
     pacer, el = host.pacer, host.board.el
     code = event.card.code
-    human, source_rect = lift_played_card(host, event)  # (the open table seats you against one bot)
+    human, source_rect = lift_played_card(host, event)  # you against one bot, or a friend on another device
     play = host.session.last_play
+    names = play.names if play is not None else ()
     host.board.announce(describe_sums_event(event, play.build_value if play is not None else None,
-                                            host.session.rules.packet_size))
+                                            host.session.rules.packet_size, names))
     flight = HUMAN_FLIGHT if human else BOT_FLIGHT
     if event.is_capture:
         taken = [el["table"].querySelector(f'[data-card="{card.code}"]') for card in event.captured]
@@ -45,10 +46,11 @@ async def show_table_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
             return
         host.sound.play((landing_sound(event),))
         if event.kind == "kseri":
-            await motion.kseri_flash(pacer, el["kseri-flash"], el["table"], event, word=_("Xeri!"))
+            await motion.kseri_flash(pacer, el["kseri-flash"], el["table"], event, word=_("Xeri!"),
+                                     who=names[event.seat] if names and names[event.seat] else None)
         else:  # your own capture stays in view longer: you see what your card took
             await pacer.pause(CAPTURE_VIEW if human else TAKE_PAUSE)
-        stack = el["you-stack" if human else "bot-stack"].querySelector(".stack-visual")
+        stack = seat_stack(host, event.seat, ".stack-visual", ".seat-stack")
         await motion.gather(pacer, [flyer, *taken], stack)
         flyer.remove()
         host.render()
