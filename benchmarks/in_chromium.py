@@ -1,0 +1,44 @@
+"""Run a benchmark script on the main thread of a Chromium page, by the site's own Pyodide, as the game
+page runs Python (``benchmarks/script_page.html``): the shared part of ``bot_speed_chromium.py`` and
+``duel_speed_chromium.py``. Needs ``scripts/setup --test`` (runtime/ and Chromium)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from devtools import serve as dev_server  # noqa: E402
+from devtools.browser import chromium_launch_options  # noqa: E402
+
+
+def load() -> str:
+    """The machine's load averages, for the report."""
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def run_in_chromium(script: str, script_args: list[str], *, timeout: float) -> int:
+    """Run ``benchmarks/<script>.py``'s ``main(script_args)`` in the page, print what it printed
+    (with Chromium's version and the load average before and after); 1 if it failed."""
+    from playwright.sync_api import sync_playwright
+
+    server, url = dev_server.start(ROOT)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**chromium_launch_options())
+            page = browser.new_page()
+            before = load()
+            page.goto(f"{url}/benchmarks/script_page.html?script={script}&args={quote(','.join(script_args))}")
+            page.wait_for_function("() => document.body.dataset.done", timeout=timeout * 1000)
+            text = page.locator("#output").inner_text()
+            version = browser.version
+            browser.close()
+    finally:
+        server.shutdown()
+    print(f"Chromium {version}; load average before: {before}, after: {load()}\n")
+    print(text)
+    return 0 if "error:" not in text else 1
