@@ -1,9 +1,13 @@
 """Run a benchmark script on the main thread of a Chromium page, by the site's own Pyodide, as the game
 page runs Python (``benchmarks/script_page.html``): the shared part of ``bot_speed_chromium.py`` and
-``duel_speed_chromium.py``. Needs ``scripts/setup --test`` (runtime/ and Chromium)."""
+``duel_speed_chromium.py``. Needs ``scripts/setup --test`` (runtime/ and Chromium).
+
+    python3 benchmarks/in_chromium.py SCRIPT [ARGS ...]     (e.g. bot_speed --rounds 3)
+"""
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -42,3 +46,16 @@ def run_in_chromium(script: str, script_args: list[str], *, timeout: float) -> i
     print(f"Chromium {version}; load average before: {before}, after: {load()}\n")
     print(text)
     return 0 if "error:" not in text else 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("script", help="a benchmark in benchmarks/ with a main(argv), without .py: bot_speed")
+    parser.add_argument("args", nargs=argparse.REMAINDER, help="its arguments")
+    parser.add_argument("--timeout", type=float, default=1800.0, help="seconds")
+    args = parser.parse_args()
+    return run_in_chromium(args.script, args.args, timeout=args.timeout)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
