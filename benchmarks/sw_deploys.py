@@ -44,6 +44,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from page_load import READY_OBSERVER  # noqa: E402 (body[data-ready]'s moment, as the start-up benchmark notes it)
+
 from devtools import build as site_build  # noqa: E402
 from devtools.browser import chromium_launch_options  # noqa: E402
 from tests.browser.deploys import SEEN_JS, WORKERS_JS, Server, release, settle  # noqa: E402
@@ -53,17 +55,6 @@ PAUSES_MS = (0, 150, 400, 900, 0, 1500, 250, 2500, 600)
 of an install: its start, its last files, the hand-over (the active worker hands over after a
 second without requests, sw.js), after it."""
 
-READY_OBSERVER = """
-(() => {
-  const check = () => {
-    if (window.__readyAt === undefined && document.body && document.body.dataset.ready === 'true') {
-      window.__readyAt = performance.now();
-    }
-  };
-  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true,
-                                                 attributeFilter: ['data-ready']});
-})();
-"""
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
