@@ -12,8 +12,9 @@
 //           end the cache is read back by name and must hold every file, or the
 //           install fails and the old version stays in charge. No skipWaiting here.
 // hand-over: the new worker waits. The active worker hands over when it has been
-//           quiet for QUIET_MS (no request of any page in flight or just answered),
-//           then the new one calls skipWaiting() (see "Hand-over" below for why).
+//           quiet for QUIET_MS (no request of any page in flight or just answered)
+//           and none of the pages it loaded is still starting, then the new one
+//           calls skipWaiting() (see "Hand-over" below for why).
 // activate: take control of open pages; delete the kseri-* caches no version needs.
 // fetch:    same-origin GETs of precached files come from one version's cache: a
 //           page load (navigation) from this version's, every later request of
@@ -221,7 +222,7 @@ async function handOverWhenQuiet() {
     // request yet, and a navigation is likely queued for it (it was just handed over to).
     const activated = registration.active.state === "activated";
     const quietFor = Date.now() - lastActivity;
-    if (activated && registration.waiting && inFlight === 0 && quietFor >= QUIET_MS) {
+    if (activated && registration.waiting && inFlight === 0 && quietFor >= QUIET_MS && !(await pagesLoading())) {
       registration.waiting.postMessage({ type: "kseri:take-over" });
       return;
     }
@@ -229,9 +230,37 @@ async function handOverWhenQuiet() {
   }
 }
 
+// A page this worker loaded is "loading" until it says it is ready (static/sw-register.js) or
+// LOADING_MS has passed. Why hold the hand-over for it: a page starting Python can make no request
+// for over QUIET_MS (compiling the runtime), then ask for more files; a worker stopped at that
+// instant leaves the page's request unanswered, and the page hangs on its loading screen (seen once
+// in CI, in tests/browser/test_sw_versions.py, with DevTools attached).
+const LOADING_MS = 45 * 1000;
+
+async function pagesLoading() {
+  const now = Date.now();
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
+  for (const [id, pin] of await pins()) {
+    if (pin.cache !== CACHE || pin.ready || now - pin.at >= LOADING_MS) continue;
+    if (open.has(id) || now - pin.at < GRACE_MS) return true;
+  }
+  return false;
+}
+
+async function markLoaded(id) {
+  const pin = (await pins()).get(id);
+  if (!pin || pin.ready) return;
+  pin.ready = true;
+  await savePins();
+}
+
 self.addEventListener("message", (event) => {
   const type = event.data?.type;
-  if (type === "kseri:hand-over") {
+  if (type === "kseri:loaded") {
+    // A page this worker loaded is ready: its loading no longer holds a hand-over back.
+    const id = event.source?.id;
+    if (id) event.waitUntil(markLoaded(id).catch(() => undefined));
+  } else if (type === "kseri:hand-over") {
     // The waiting worker's install just ended, or a page saw a waiting worker.
     handingOver ??= handOverWhenQuiet().finally(() => { handingOver = null; });
     event.waitUntil(handingOver);
@@ -250,7 +279,7 @@ self.addEventListener("message", (event) => {
 });
 
 // ---------------------------------------------------------------- pins and pruning
-// Which version's cache each open page was loaded from (client id -> {cache, at}).
+// Which version's cache each open page was loaded from (client id -> {cache, at, ready}).
 // Every page load is recorded, and every later request of that page is answered
 // from the same cache, also after a newer worker has taken over while the page was
 // still loading: no page mixes files of two versions. Kept in memory and in the
@@ -273,6 +302,11 @@ async function pins() {
   return pinned;
 }
 
+async function savePins() {
+  const meta = await caches.open(META);
+  await meta.put(PINS_KEY, json(Object.fromEntries(await pins())));
+}
+
 // Forget the pages that are gone and save the pins. Then, only in the active worker,
 // delete every kseri-* cache that no version needs: not this version's, not one whose
 // worker is installing, waiting or active, not one an open page was loaded from, not
@@ -282,8 +316,8 @@ async function prune() {
   const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
   const now = Date.now();
   for (const [id, pin] of [...map]) if (!open.has(id) && !(now - pin.at < GRACE_MS)) map.delete(id);
+  await savePins();
   const meta = await caches.open(META);
-  await meta.put(PINS_KEY, json(Object.fromEntries(map)));
   const registration = self.registration;
   if (!isMe(registration.active)) return; // installing, waiting or replaced: never deletes
   // The names first, then who needs them: a cache created after this look is not deleted,

@@ -66,15 +66,40 @@ async function register() {
   }
 }
 
+// callback(true) once the page is ready, or callback(false) after 15 s if it is not yet.
 function whenReady(callback) {
   let done = false;
-  const run = () => { if (!done) { done = true; observer.disconnect(); callback(); } };
-  const observer = new MutationObserver(() => { if (document.body?.dataset.ready === "true") run(); });
+  const isReady = () => document.body?.dataset.ready === "true";
+  const run = () => { if (!done) { done = true; observer.disconnect(); callback(isReady()); } };
+  const observer = new MutationObserver(() => { if (isReady()) run(); });
   observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
-  if (document.body?.dataset.ready === "true") run();
+  if (isReady()) run();
   setTimeout(run, 15000);
 }
 
+// Tells the worker that loaded this page that the page is ready: until then that worker does not
+// hand over to a new version (sw.js, "pagesLoading"), so no file the page still asks for is
+// dispatched to a worker being stopped.
+function sayLoaded() {
+  if (!mayStore()) return; // no worker here (and asking for one may report an error)
+  try {
+    navigator.serviceWorker.controller?.postMessage({ type: "kseri:loaded" });
+  } catch {
+    // no controller to tell: nothing holds a hand-over for this page
+  }
+}
+
+function sayLoadedWhenReady() {
+  const observer = new MutationObserver(() => {
+    if (document.body?.dataset.ready === "true") { observer.disconnect(); sayLoaded(); }
+  });
+  observer.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ["data-ready"] });
+}
+
 if (location.protocol !== "file:" && "serviceWorker" in navigator && window.isSecureContext) {
-  whenReady(register);
+  whenReady((ready) => {
+    if (ready) sayLoaded();
+    else sayLoadedWhenReady();
+    register();
+  });
 }

@@ -116,13 +116,37 @@ def reload_committed(page: Any) -> None:
         page.goto(page.url, wait_until="commit", timeout=3 * RELOAD_STALL_MS)
 
 
+LOAD_STALL_S = 60.0
+"""How long a reloaded page may take to become ready before it is loaded once more."""
+
+
+def reload_ready(page: Any, ready: Any) -> None:
+    """Reload ``page`` and wait until it is ready: ``ready(page, timeout_s)`` waits for the page's
+    ready mark and fails the test (``pytest.fail``) if it does not come in ``timeout_s`` seconds.
+
+    A load that committed and then never became ready in :data:`LOAD_STALL_S` (one in the whole
+    suite's history, in CI, with DevTools attached: a worker stopped with one of the page's requests
+    just dispatched to it, which sw.js's hand-over now waits out, see "pagesLoading") is made once
+    more, with a warning in the test report; a second stall fails the test."""
+    import pytest
+
+    reload_committed(page)
+    try:
+        ready(page, LOAD_STALL_S)
+    except pytest.fail.Exception as failure:
+        if "not ready after" not in str(failure):
+            raise
+        warnings.warn(f"a reloaded page was not ready in {LOAD_STALL_S:.0f} s; loading it again", stacklevel=2)
+        page.goto(page.url, wait_until="commit", timeout=3 * RELOAD_STALL_MS)
+        ready(page, 3 * LOAD_STALL_S)
+
+
 def old_caches_go(page: Any, ready: Any, current: str, reloads: int = 15) -> bool:
-    """Reload ``page`` (``ready(page)`` waits for each load) until ``current`` is the only kseri-*
+    """Reload ``page`` (``ready`` as in :func:`reload_ready`) until ``current`` is the only kseri-*
     cache left: an old version's cache goes once no open page was loaded from it (its pin
     outlives the page by up to 10 s)."""
     for _ in range(reloads):
-        reload_committed(page)
-        ready(page)
+        reload_ready(page, ready)
         if page.evaluate(KSERI_CACHES_JS) == [current]:
             return True
         page.wait_for_timeout(2000)

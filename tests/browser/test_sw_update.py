@@ -16,7 +16,7 @@ from devtools import build as site_build
 from devtools import precache
 
 from .conftest import PageWatch, wait_ready
-from .deploys import CACHE_REPORT_JS, SEEN_JS, WORKERS_JS, Server, release, reload_committed, settle
+from .deploys import CACHE_REPORT_JS, SEEN_JS, WORKERS_JS, Server, release, reload_ready, settle
 
 INSTALL_RELOADS = 40
 """At most this many reloads while one install runs (a fail-safe, not a measure)."""
@@ -46,8 +46,7 @@ def _site_at_version_one(browser, tmp_path: Path) -> Iterator[tuple[Server, Any,
 
 
 def _reload(page, watch: PageWatch) -> None:
-    reload_committed(page)
-    wait_ready(page, watch)
+    reload_ready(page, lambda p, timeout: wait_ready(p, watch, timeout))
 
 
 def _installing(page, version: str, polls: int = 600) -> bool:

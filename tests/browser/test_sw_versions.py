@@ -14,7 +14,7 @@ from devtools import build as site_build
 from devtools import precache
 
 from .conftest import OwnSite, own_site, wait_ready
-from .deploys import SEEN_JS, old_caches_go, release, reload_committed
+from .deploys import SEEN_JS, old_caches_go, release, reload_ready
 from .rounds import wait_offline_ready
 
 FETCHED_CSS_JS = """async () => {
@@ -26,13 +26,12 @@ FETCHED_CSS_JS = """async () => {
 def _reload(page, watch) -> None:
     """Reload ``page`` and wait for the page's own ready mark (the navigation's load event is not
     waited for: on a busy machine it can come long after the page is ready)."""
-    reload_committed(page)
-    wait_ready(page, watch)
+    reload_ready(page, lambda p, timeout: wait_ready(p, watch, timeout))
 
 
 def _old_cache_goes(page, watch, current: str) -> bool:
     """Reload until only ``current`` is left (a page's pin outlives it by up to 10 s)."""
-    return old_caches_go(page, lambda p: wait_ready(p, watch), current)
+    return old_caches_go(page, lambda p, timeout: wait_ready(p, watch, timeout), current)
 
 
 @contextmanager
