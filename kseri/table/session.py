@@ -133,6 +133,8 @@ class GameSession:
         self._hint_key: tuple[int, int] | None = None
         self._hint_thinker: Decision[Any] | None = None
         self._hints: HintRows | None = None
+        self._hint_shown = False
+        """Whether the hint of this position was asked for (worked out ahead, it waits until then)."""
         self._hinted: dict[tuple[int, tuple[object, ...]], tuple[HintEntry, ...]] = {}
         """The hints worked out for you (seat 0) at the tables with a review, by position (round index, the
         round's plays before it): the review shows these values there (:meth:`review`). Not saved: after a
@@ -543,6 +545,7 @@ class GameSession:
         self._hints = None
         self._hint_thinker = None
         self._hint_key = None
+        self._hint_shown = False
 
     def take_events(self) -> list[PlayEvent]:
         """The plays made since the last call, oldest first (for the page to animate)."""
@@ -720,6 +723,19 @@ class GameSession:
         while not self.hint_step(1000.0):
             pass
         assert self._hints is not None
+        return self._hints.cards
+
+    def show_hint(self) -> tuple[HintEntry, ...]:
+        """:meth:`hints`, now shown on your cards until the position moves on (:meth:`shown_hints`)."""
+        entries = self.hints()
+        self._hint_shown = True
+        return entries
+
+    def shown_hints(self) -> tuple[HintEntry, ...] | None:
+        """The hint shown on your cards at this position (:meth:`show_hint`); None if none was asked for
+        here. The one place the page finds it: it keeps no copy of its own."""
+        if not self._hint_shown or self._hints is None or self._hint_key != self._position():
+            return None
         return self._hints.cards
 
     def way_hints(self) -> Mapping[str, Any] | None:

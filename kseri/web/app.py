@@ -31,6 +31,7 @@ from pyodide.ffi import JsProxy, create_proxy
 from pyscript import document, window
 
 from kseri.engine.errors import one_line
+from kseri.engine.events import PlayEvent
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import N_, _, card_name
 from kseri.i18n import language as current_language
@@ -46,8 +47,7 @@ from kseri.table.stats import Stats, game_key
 from kseri.table.tables import strategy_for
 from kseri.table.takeback import can_take_back, take_back, takeback_text
 from kseri.table.unsaved import UnsavedNote
-from kseri.table.views import HintEntry
-from kseri.web import language, render, seats_render
+from kseri.web import language, motion, render, seats_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.celebrate import streak_html
@@ -60,17 +60,19 @@ from kseri.web.looks import apply_looks
 from kseri.web.navigation import DialogHistory, copy_after_share_error
 from kseri.web.newgame_render import new_game_html
 from kseri.web.opening import open_session, open_stats
-from kseri.web.pacer import SLICE_MS, Pacer
+from kseri.web.pace import SLICE_MS
+from kseri.web.pacer import Pacer
 from kseri.web.playlog_render import PlayLog
 from kseri.web.render import NEWER_ELSEWHERE, Notice
 from kseri.web.settings import Settings, settings_html, tap_plays
 from kseri.web.sound import SoundBoard
-from kseri.web.state import Activity, UiState
+from kseri.web.state import Activity, StateOwner, UiState
 from kseri.web.stats_render import apart_html, stats_html
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, TAKEBACK_STATS_KEY, UNSAVED_KEY, Storage
 from kseri.web.sums import render as sums_render
+from kseri.web.tables import SHOW_PLAY
 from kseri.web.takeback_ui import TakeBackControl
-from kseri.web.turns import HintKey, Turns
+from kseri.web.turns import Turns
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
     from kseri.table.review import RoundReview
@@ -129,10 +131,8 @@ class App:
         """The take-back's button, and the matches with take-backs counted apart (:mod:`kseri.web.takeback_ui`)."""
         self.lessons = LessonUi(self)
         """The lesson's panel and the ways in and out of a lesson (:mod:`kseri.web.lesson_ui`)."""
-        self.state = UiState()
-        """What the table is doing, and the match its running sequences belong to."""
-        self.hints: dict[str, HintEntry] | None = None
-        self.hint_key: HintKey | None = None
+        self.ui = StateOwner()
+        """The one owner of what the table is doing (:attr:`state`): every change goes through it."""
         self.next_rules: Rules | None = None
         """The rules the new match waiting for confirmation starts with (None: the current ones)."""
         self.keyboard_index: int | None = None
@@ -229,7 +229,7 @@ class App:
         button starts a new game.
         """
         console.warn(clip(f"kseri: {type(exc).__name__}: {exc}", 300))
-        self.state = self.state.to(Activity.IDLE)
+        self.ui.to(Activity.IDLE)
         actions: tuple[tuple[str, str], ...] = (("match-new", N_("New game")),)
         retry = False
         try:
@@ -249,26 +249,32 @@ class App:
         if retry:
             self.go_on()
 
+    @property
+    def state(self) -> UiState:
+        """What the table is doing, and the match its running sequences belong to (read only: :attr:`ui`)."""
+        return self.ui.value
+
+    async def animate_play(self, event: PlayEvent, gen: int) -> None:
+        """Show a play in time, as its table does (:mod:`kseri.web.tables`)."""
+        await SHOW_PLAY[self.session.table](self, event, gen)
+
+    async def animate_deal(self, *, with_pile: bool) -> None:
+        """New cards slide in from the stock: every hand's, and with ``with_pile`` the table's too."""
+        await motion.deal_from_stock(self.pacer, self.el, list(self.board.hand_buttons()), with_pile=with_pile)
+
     # -- drawing -----------------------------------------------------------------
 
     def render(self) -> None:
         view = self.session.view()
         if self.board.ways_open and (self.state.busy or view.phase != "human"):
             self.board.hide_ways()  # a choice offered for a turn that has passed
-        if self.hint_key != (view.round_number, view.plays_in_round):
-            self.hints = None
         self.board.extras = self.log.extras(self.session, view, passing=self.passing)
         self.board.passing = self.passing
-        self.board.draw(view, self.state, hints=self.hints)
+        shown = self.session.shown_hints() if view.phase == "human" else None
+        self.board.draw(view, self.state, hints={entry.card: entry for entry in shown} if shown else None)
         self.takeback.update(self.session, idle=not self.state.busy, lang=current_language())
         self.lessons.update()
         self.board.draw_intro(self.session.rules)
-
-    def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
-        """Show ``hints`` on your cards until the position moves on from ``key``."""
-        self.hints = hints
-        self.hint_key = key
-        self.render()
 
     def notify(self, notice: str | Notice) -> None:
         """Show a notice (one replaces an earlier one with the same key)."""
@@ -533,7 +539,7 @@ class App:
         if self.session.people > 1:  # the person sees what their card did before passing the device on
             self.passing = False
         # Lock the hand now, not when the task starts: a second click must find it disabled.
-        self.state = self.state.to(Activity.PLAYING)
+        self.ui.to(Activity.PLAYING)
         self.board.lock_hand()
         self.takeback.lock()
         self.spawn(self.turns.human_turn(move, self.state.generation))
@@ -550,7 +556,8 @@ class App:
             self.board.show_ways(code, sums_render.refusal_html(reason))
             self.board.announce(reason)
             return
-        self.board.show_ways(code, sums_render.ways_html(code, ways, session.way_hints() if self.hints else None))
+        valued = session.way_hints() if session.shown_hints() else None
+        self.board.show_ways(code, sums_render.ways_html(code, ways, valued))
         first = document.querySelector("#ways button[data-move]")
         if exists(first):
             first.focus()
@@ -628,7 +635,7 @@ class App:
             return
         if not self.el["intro"].hidden:
             self.dismiss_intro()  # a whole round played: the first-visit hint has done its job
-        self.state = self.state.to(Activity.PLAYING)
+        self.ui.to(Activity.PLAYING)
         self.render()
         self.spawn(self.turns.new_round(self.state.generation))
 
@@ -797,7 +804,7 @@ class App:
         before = self.session
         self._close_dialogs()
         # A new generation: the old match's sequences stop; the new deal is locked until dealt in.
-        self.state = self.state.new_match()
+        self.ui.new_match(Activity.PLAYING)
         self.pacer.skip()
         self.next_rules = None
         self._forget_failure()
@@ -810,7 +817,6 @@ class App:
             with contextlib.suppress(SessionError):  # (the open table seats no second person)
                 self.session.apply_plan(plan)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
-        self.hints = None
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
         self.render()  # the new deal shows at once, locked until it has been dealt in
@@ -866,12 +872,11 @@ class App:
     def take_session(self, session: GameSession) -> None:
         """Go on with ``session`` where it stands (the running sequences of the old one stop)."""
         self._close_dialogs()
-        self.state = self.state.new_match().to(Activity.IDLE)
+        self.ui.new_match(Activity.IDLE)
         self.pacer.skip()
         self._forget_failure()
         self.session = session
         self.forget_review()
-        self.hints = None
         self.board.forget()
         self.el["level"].innerHTML = render.level_options_html(levels(), session.level)
         self.render()
@@ -901,7 +906,7 @@ class App:
     def hint(self) -> None:
         if self.state.activity is not Activity.IDLE or self.session.phase != "human":
             return
-        self.state = self.state.to(Activity.HINTING)  # now: a second press must find it working
+        self.ui.to(Activity.HINTING)  # now: a second press must find it working
         self.spawn(self.turns.hint(self.state.generation))
 
     def dismiss_notices(self) -> None:

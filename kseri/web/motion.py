@@ -20,9 +20,10 @@ from kseri.table.seats import HUMAN
 from kseri.web.card_html import card_img
 from kseri.web.dom import Rect, bounds, exists, from_rect, place, resting
 from kseri.web.faces import show_when_decoded
-from kseri.web.pacer import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Keyframe, Pacer
+from kseri.web.pace import DEAL, DEAL_STAGGER, GATHER, KSERI_SHOW, Keyframe
+from kseri.web.pacer import Pacer
 
-__all__ = ["fly_from_stock", "fly_onto_pile", "flyer", "gather", "kseri_flash", "settle_from"]
+__all__ = ["deal_from_stock", "fly_from_stock", "fly_onto_pile", "flyer", "gather", "kseri_flash", "settle_from"]
 
 
 async def settle_from(pacer: Pacer, element: Any, source: Rect, rotate: float, duration: float) -> None:
@@ -127,3 +128,13 @@ async def _one_after_another(pacer: Pacer, elements: list[Any], frames: Callable
         if rect is not None:
             jobs.append(pacer.animate(element, frames(element, rect), duration, delay=i * stagger, **options))
     await asyncio.gather(*jobs)
+
+
+async def deal_from_stock(pacer: Pacer, el: Any, hand: list[Any], *, with_pile: bool) -> None:
+    """A deal: your ``hand``'s buttons and every other hand's backs (with ``with_pile`` the pile and the
+    table's cards too) slide in from the stock, in the page's elements ``el``."""
+    stock = el["stock"].querySelector(".stock-top") or el["stock"]
+    cards = [*hand, *el["bot-hand"].querySelectorAll(".back"), *el["seats"].querySelectorAll(".back")]
+    if with_pile:
+        cards += [*el["pile"].querySelectorAll(".pile-card"), *el["table"].querySelectorAll(".table-card")]
+    await fly_from_stock(pacer, stock, cards)

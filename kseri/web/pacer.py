@@ -1,4 +1,4 @@
-"""The pace of the table: how long things take, and the :class:`Pacer` that runs them.
+"""The :class:`Pacer` that runs the table's pauses and animations (their lengths: :mod:`kseri.web.pace`).
 
 Every pause and animation goes through the pacer, so a click or a key press
 can finish the running animation and make the rest of the turn instant,
@@ -16,30 +16,9 @@ from typing import Any
 from pyscript import window
 
 from kseri.web.dom import exists, js_object
+from kseri.web.pace import Keyframe
 
-__all__ = ["BOT_FLIGHT", "BOT_MIN_THINK", "CAPTURE_VIEW", "DEAL", "DEAL_STAGGER", "GATHER", "HUMAN_FLIGHT",
-           "KSERI_SHOW", "LAND_PAUSE", "ROUND_END_PAUSE", "SLICE_MS", "Keyframe", "Pacer"]
-
-SLICE_MS = 25.0
-"""Longest stretch of bot thinking between two yields to the browser."""
-
-# Pace of the table (milliseconds); all of it is skipped by a click or key and
-# is zero under prefers-reduced-motion.
-BOT_MIN_THINK = 650
-BOT_FLIGHT = 430
-HUMAN_FLIGHT = 260
-LAND_PAUSE = 160
-CAPTURE_VIEW = 600
-"""Your own capture stays in view this long on the table before it goes to your stack (issue 24: at
-:data:`LAND_PAUSE` it was swept away before the eye caught it)."""
-GATHER = 420
-KSERI_SHOW = 950
-DEAL = 320
-DEAL_STAGGER = 45
-ROUND_END_PAUSE = 650
-
-Keyframe = dict[str, str | float]
-"""One keyframe of a Web Animation: CSS properties (and ``offset``) to values."""
+__all__ = ["Pacer"]
 
 
 class Pacer:

@@ -22,8 +22,9 @@ __all__ = ["PlayHost", "lift_played_card", "seat_stack"]
 class PlayHost(Protocol):
     """The page around a play being shown."""
 
-    state: UiState
-    """What the table is doing; the sequences move it along."""
+    @property
+    def state(self) -> UiState:
+        """What the table is doing (changed only through the page's :class:`~kseri.web.state.StateOwner`)."""
 
     @property
     def session(self) -> GameSession: ...

@@ -14,6 +14,17 @@ older one stops at its next step.
 >>> fresh = thinking.new_match()
 >>> fresh.activity.name, fresh.generation, fresh.current(0)
 ('PLAYING', 1, False)
+
+The page holds its state in one :class:`StateOwner`: every change goes through it, and a change the
+table cannot make (dealing while the bot thinks, a hint while a card flies) is refused:
+
+>>> owner = StateOwner()
+>>> owner.to(Activity.HINTING).activity.name
+'HINTING'
+>>> owner.to(Activity.DEALING)
+Traceback (most recent call last):
+...
+kseri.web.state.StateError: the table cannot go from hinting to dealing
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ import dataclasses
 import enum
 from dataclasses import dataclass
 
-__all__ = ["Activity", "UiState"]
+__all__ = ["TRANSITIONS", "Activity", "StateError", "StateOwner", "UiState"]
 
 
 class Activity(enum.Enum):
@@ -87,3 +98,70 @@ class UiState:
         (True, False)
         """
         return generation == self.generation
+
+
+TRANSITIONS: dict[Activity, frozenset[Activity]] = {
+    Activity.IDLE: frozenset({Activity.IDLE, Activity.HINTING, Activity.PLAYING, Activity.THINKING}),
+    Activity.HINTING: frozenset({Activity.IDLE, Activity.HINTING, Activity.PLAYING}),
+    Activity.PLAYING: frozenset({Activity.IDLE, Activity.PLAYING, Activity.THINKING, Activity.DEALING}),
+    Activity.THINKING: frozenset({Activity.IDLE, Activity.PLAYING}),
+    Activity.DEALING: frozenset({Activity.IDLE, Activity.PLAYING}),
+}
+"""The activities each activity may move on to within a match (a new match may start from any).
+Cards are dealt in only while a turn or a round plays out; the bot thinks only between plays; a hint
+is asked for only on a quiet table (a card played while it is worked out moves on to ``PLAYING``)."""
+
+
+class StateError(ValueError):
+    """A change of the table's activity that the table cannot make (a bug in the page, never the player's)."""
+
+
+class StateOwner:
+    """The one holder of the page's :class:`UiState`: every change of it goes through here, checked
+    against :data:`TRANSITIONS`.
+
+    >>> owner = StateOwner()
+    >>> playing = owner.to(Activity.PLAYING)
+    >>> owner.to_if(playing, Activity.DEALING), owner.value.activity.name
+    (True, 'DEALING')
+    >>> owner.to_if(playing, Activity.IDLE)  # moved on meanwhile: left alone
+    False
+    >>> owner.new_match(Activity.IDLE)
+    UiState(activity=<Activity.IDLE: 'idle'>, generation=1)
+    """
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: UiState | None = None) -> None:
+        self._value = value if value is not None else UiState()
+
+    @property
+    def value(self) -> UiState:
+        """What the table is doing now."""
+        return self._value
+
+    def to(self, activity: Activity) -> UiState:
+        """Move on to ``activity`` in the same match and return the new state; :class:`StateError` if the
+        table cannot go there from where it is."""
+        here = self._value.activity
+        if activity not in TRANSITIONS[here]:
+            raise StateError(f"the table cannot go from {here.value} to {activity.value}")
+        self._value = self._value.to(activity)
+        return self._value
+
+    def to_if(self, at: UiState, activity: Activity) -> bool:
+        """Move on to ``activity`` only if the state is still ``at`` (False, and nothing changes, when a
+        newer sequence or match took over meanwhile)."""
+        if self._value != at:
+            return False
+        self.to(activity)
+        return True
+
+    def new_match(self, activity: Activity = Activity.PLAYING) -> UiState:
+        """A new match (or game taken over where it stands): the old match's sequences stop at their
+        next step; the new one starts ``activity`` (its first deal under way, or quiet)."""
+        self._value = self._value.new_match().to(activity)
+        return self._value
+
+    def __repr__(self) -> str:
+        return f"StateOwner({self._value!r})"

@@ -1,11 +1,11 @@
-"""The table's sequences in time: your play, the bot's turns, a new deal, a hint.
+"""The table's sequences in time: your play, the bot's turns, a new deal, a hint (pure Python).
 
-Each is a coroutine run as an asyncio task by the page
-(:class:`~kseri.web.app.App`), which it reaches only through the small
-:class:`TurnsHost` protocol: the session, the :class:`~kseri.web.state.UiState`
-the sequences share, the board and the pacer. The game's decisions are calls on
-:class:`~kseri.table.session.GameSession`; this module only decides *when*
-things show.
+Each is a coroutine run as an asyncio task by the page (:class:`~kseri.web.app.App`), which it
+reaches only through the small :class:`TurnsHost` protocol: the session, the table's state (read as
+:attr:`TurnsHost.state`, changed only through its :class:`~kseri.web.state.StateOwner`), the board's
+words and focus, the pacer, and the animations of a play and of a deal. The game's decisions are calls
+on :class:`~kseri.table.session.GameSession`; this module only decides *when* things show. It imports
+nothing of the page, so the loop runs in CPython against fakes (``tests/web/test_web_turns.py``).
 
 Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
 between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
@@ -14,6 +14,9 @@ API; a click or a key press finishes the running animation and skips the rest
 of the turn's pauses, and ``prefers-reduced-motion: reduce`` removes every
 delay. A new match starts a new ``state.generation``: a sequence of the old
 match stops at its next step.
+
+>>> THINK_AHEAD_DELAY > THINK_AHEAD_GAP
+True
 """
 
 from __future__ import annotations
@@ -25,19 +28,14 @@ from typing import Protocol
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
-from kseri.table.views import HintEntry
-from kseri.web import motion, render
-from kseri.web.pacer import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
-from kseri.web.play_host import PlayHost
-from kseri.web.sound_plan import ROUND_END
-from kseri.web.state import Activity
-from kseri.web.tables import SHOW_PLAY
+from kseri.table.session import GameSession
+from kseri.table.views import TableView
+from kseri.web import render
+from kseri.web.pace import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
+from kseri.web.sound_plan import ROUND_END, SoundName
+from kseri.web.state import Activity, StateOwner, UiState
 
-__all__ = ["SLICE_MS", "Turns", "TurnsHost"]
-
-HintKey = tuple[int, int]
-"""Where a hint was worked out: ``(round number, plays in the round)``."""
-
+__all__ = ["SLICE_MS", "Turns", "TurnsBoard", "TurnsHost", "TurnsPacer", "TurnsSound"]
 
 THINK_AHEAD_DELAY = 0.3
 """Seconds between your turn coming up and the hint's search starting ahead (the table settles first)."""
@@ -45,23 +43,81 @@ THINK_AHEAD_GAP = 0.005
 """Seconds left to the page between two slices of that search (clicks and animation come first)."""
 
 
-class TurnsHost(PlayHost, Protocol):
-    """What :class:`Turns` needs from the page around it (besides what showing a play needs)."""
+class TurnsBoard(Protocol):
+    """What the turns say and focus on the table (:class:`kseri.web.board.Board`)."""
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` to screen readers."""
+
+    def draw_status(self, view: TableView, *, dealing: bool = ...) -> None:
+        """Redraw the status column only (the table keeps its cards)."""
+
+    def focus_hand(self, index: int) -> None:
+        """Focus your hand's card at ``index`` (the keyboard's place)."""
+
+
+class TurnsPacer(Protocol):
+    """The pauses of a turn (:class:`kseri.web.pacer.Pacer`)."""
+
+    @property
+    def instant(self) -> bool:
+        """Pauses and animations are skipped (a click, or reduced motion)."""
+
+    def begin(self) -> None:
+        """A new sequence starts: pauses count again."""
+
+    async def pause(self, ms: float) -> None: ...
+
+
+class TurnsSound(Protocol):
+    """The table's sounds (:class:`kseri.web.sound.SoundBoard`)."""
+
+    def play(self, names: tuple[SoundName, ...]) -> None: ...
+
+
+class TurnsHost(Protocol):
+    """What :class:`Turns` needs from the page around it."""
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def state(self) -> UiState:
+        """What the table is doing (read only: changes go through :attr:`ui`)."""
+
+    @property
+    def ui(self) -> StateOwner:
+        """The one owner of the table's state."""
+
+    @property
+    def board(self) -> TurnsBoard: ...
+
+    @property
+    def pacer(self) -> TurnsPacer: ...
+
+    @property
+    def sound(self) -> TurnsSound: ...
 
     @property
     def keyboard_index(self) -> int | None:
         """Hand position to refocus after the bot's turn (None: you used the mouse)."""
 
+    def render(self) -> None:
+        """Draw the whole table as the session and the state have it (with the hint shown, if any)."""
+
     def save(self) -> None: ...
 
     def notify(self, text: str) -> None: ...
 
-    def show_hints(self, key: HintKey, hints: dict[str, HintEntry]) -> None:
-        """Show the hint worked out at ``key`` on your cards."""
-
     def show_round_summary(self) -> None: ...
 
     def show_match_end(self) -> None: ...
+
+    async def animate_play(self, event: PlayEvent, gen: int) -> None:
+        """Show one play from the table as drawn before it, then draw the table after it."""
+
+    async def animate_deal(self, *, with_pile: bool) -> None:
+        """New cards slide in from the stock (drawn where they rest)."""
 
 
 class Turns:
@@ -85,12 +141,12 @@ class Turns:
         host = self.host
         if not host.state.current(gen):
             return
-        host.state = host.state.to(Activity.PLAYING)
+        host.ui.to(Activity.PLAYING)
         host.pacer.begin()
         try:
             event = host.session.play_human(code)
         except KseriError as exc:
-            host.state = host.state.to(Activity.IDLE)
+            host.ui.to(Activity.IDLE)
             host.notify(one_line(exc))
             host.render()
             return
@@ -103,7 +159,7 @@ class Turns:
 
     async def new_round(self, gen: int) -> None:
         host = self.host
-        host.state = host.state.to(Activity.PLAYING)
+        host.ui.to(Activity.PLAYING)
         host.pacer.begin()
         host.render()
         host.board.announce(_("Round {number}.").format(number=len(host.session.match.rounds)) + " "
@@ -119,7 +175,7 @@ class Turns:
         session = host.session
         while host.state.current(gen) and session.phase == "bot":
             # No pacer.begin() here: a skip during your card's flight hurries the whole exchange.
-            host.state = host.state.to(Activity.THINKING)
+            host.ui.to(Activity.THINKING)
             host.render()
             started = time.perf_counter()
             while not session.think(SLICE_MS):
@@ -129,7 +185,7 @@ class Turns:
             await host.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
             if not host.state.current(gen):
                 return
-            host.state = host.state.to(Activity.PLAYING)
+            host.ui.to(Activity.PLAYING)
             host.board.draw_status(session.view())
             event = session.play_bot()
             session.take_events()
@@ -139,7 +195,7 @@ class Turns:
             await self.show_play(event, gen)
         if not host.state.current(gen):
             return
-        host.state = host.state.to(Activity.IDLE)
+        host.ui.to(Activity.IDLE)
         host.render()
         phase = session.phase
         if phase == "human" and session.handover is not None:
@@ -175,13 +231,12 @@ class Turns:
     async def show_play(self, event: PlayEvent, gen: int) -> None:
         """Animate one play from the table as drawn before it, then draw the table after it."""
         host = self.host
-        pacer = host.pacer
-        await SHOW_PLAY[host.session.table](host, event, gen)
+        await host.animate_play(event, gen)
         if not host.state.current(gen):
             return
         if event.round_over:
             host.sound.play((ROUND_END,))
-            await pacer.pause(ROUND_END_PAUSE)
+            await host.pacer.pause(ROUND_END_PAUSE)
         elif event.dealt:
             await self.deal_in(with_pile=False)
 
@@ -191,20 +246,12 @@ class Turns:
         if host.pacer.instant:
             return
         before = host.state
-        dealing = before.to(Activity.DEALING)
-        host.state = dealing
+        dealing = host.ui.to(Activity.DEALING)
         host.board.draw_status(host.session.view(), dealing=True)
         try:
-            el = host.board.el
-            stock = el["stock"].querySelector(".stock-top") or el["stock"]
-            cards = [*host.board.hand_buttons(), *el["bot-hand"].querySelectorAll(".back"),
-                     *el["seats"].querySelectorAll(".back")]
-            if with_pile:
-                cards += [*el["pile"].querySelectorAll(".pile-card"), *el["table"].querySelectorAll(".table-card")]
-            await motion.fly_from_stock(host.pacer, stock, cards)
+            await host.animate_deal(with_pile=with_pile)
         finally:
-            if host.state == dealing:  # not if a new match took over meanwhile
-                host.state = before
+            host.ui.to_if(dealing, before.activity)  # not if a new match took over meanwhile
 
     async def hint(self, gen: int) -> None:
         """Let the hard bot value each of your cards (in slices), then show the values."""
@@ -214,8 +261,7 @@ class Turns:
         session = host.session
         view = session.view()
         key = (view.round_number, view.plays_in_round)
-        hinting = host.state.to(Activity.HINTING)
-        host.state = hinting
+        hinting = host.ui.to(Activity.HINTING)
         host.render()
         try:
             while not session.hint_step(SLICE_MS):
@@ -225,14 +271,13 @@ class Turns:
                 now = host.session.view()
                 if (now.round_number, now.plays_in_round) != key:
                     return
-            entries = session.hints()
+            entries = session.show_hint()
         except KseriError as exc:  # the search failed: no hint this time, the table plays on
             host.notify(_("No hint this time: {reason}.").format(reason=one_line(exc)))
             return
         finally:
-            if host.state == hinting:  # not if you played a card or a new match began meanwhile
-                host.state = hinting.to(Activity.IDLE)
-        host.show_hints(key, {entry.card: entry for entry in entries})
+            host.ui.to_if(hinting, Activity.IDLE)  # not if you played a card or a new match began meanwhile
+        host.render()
         best = entries[0]
         words = _("Hint: the {card} is best, about {value} points for you by the round's end.").format(
             card=card_name(best.card), value=render.format_value(best.value))

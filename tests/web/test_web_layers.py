@@ -16,10 +16,10 @@ PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kser
         "kseri.web.stats_render", "kseri.web.settings", "kseri.web.sound_plan", "kseri.web.review_render",
         "kseri.web.sums.render", "kseri.web.fresh", "kseri.web.seats_render", "kseri.web.lesson_render",
         "kseri.web.install", "kseri.web.celebrate", "kseri.web.duel.render", "kseri.web.intro_render",
-        "kseri.web.welcome_render", "kseri.web.playlog_render"}
+        "kseri.web.welcome_render", "kseri.web.playlog_render", "kseri.web.turns", "kseri.web.pace"}
 """Pure Python: the HTML, the keys, the table's state, the settings, which sound when (run and tested in CPython)."""
 PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", "kseri.web.embed_hub",
-        "kseri.web.motion", "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage", "kseri.web.turns",
+        "kseri.web.motion", "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage",
         "kseri.web.language", "kseri.web.sound", "kseri.web.morph", "kseri.web.faces", "kseri.web.card_images",
         "kseri.web.sums.play", "kseri.web.pile.play", "kseri.web.play_host", "kseri.web.tables",
         "kseri.web.takeback_ui", "kseri.web.lesson_ui", "kseri.web.looks", "kseri.web.install_ui",

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
     from kseri.web.board import Board
     from kseri.web.pacer import Pacer
     from kseri.web.render import Notice
-    from kseri.web.state import UiState
+    from kseri.web.state import StateOwner, UiState
     from kseri.web.turns import Turns
 
 __all__ = ["DuelHost", "DuelPage"]
@@ -74,7 +74,13 @@ class DuelHost(Protocol):
     """What :class:`DuelPage` needs from the page around it (:class:`kseri.web.app.App`)."""
 
     session: GameSession
-    state: UiState
+
+    @property
+    def state(self) -> UiState: ...
+
+    @property
+    def ui(self) -> StateOwner: ...
+
     unasked: bool
     storage: Storage
     stats: Stats
@@ -361,7 +367,7 @@ class DuelPage:
         """Play out on the table what the friend's message did."""
         app = self.app
         events = session.take_events()
-        app.state = app.state.to(Activity.PLAYING)
+        app.ui.to(Activity.PLAYING)
         app.pacer.begin()
         try:
             if dealt:
@@ -379,7 +385,7 @@ class DuelPage:
                         return
         finally:
             if app.state.current(gen):
-                app.state = app.state.to(Activity.IDLE)
+                app.ui.to(Activity.IDLE)
         app.render()
         self.draw_bar()
         phase = session.phase

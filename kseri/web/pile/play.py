@@ -12,7 +12,7 @@ from kseri.table.goal import word_key
 from kseri.table.pile.words import describe_event
 from kseri.web import motion, seats_render
 from kseri.web.dom import exists
-from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
+from kseri.web.pace import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
 from kseri.web.play_host import PlayHost, lift_played_card, seat_stack
 from kseri.web.sound_plan import landing_sound
 

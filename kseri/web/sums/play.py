@@ -12,7 +12,7 @@ from kseri.i18n import _
 from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
 from kseri.web.dom import exists
-from kseri.web.pacer import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
+from kseri.web.pace import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
 from kseri.web.play_host import PlayHost, lift_played_card, seat_stack
 from kseri.web.sound_plan import landing_sound
 

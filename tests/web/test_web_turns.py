@@ -1,0 +1,357 @@
+"""The turn loop (kseri.web.turns) in CPython: a real session, a fake page around it.
+
+The page's parts (the board, the pacer, the sounds, the animations) are fakes that record what the
+loop asked of them; the bots are the real ones at the easy level. Work is bounded by counting slices
+and plays, never by the clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from typing import Any
+
+import pytest
+
+from kseri.engine.events import PlayEvent
+from kseri.engine.rules import PROFILES
+from kseri.table.session import GameSession
+from kseri.web import turns as turns_module
+from kseri.web.pace import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
+from kseri.web.sound_plan import ROUND_END
+from kseri.web.state import Activity, StateError, StateOwner, UiState
+from kseri.web.turns import Turns
+
+
+class FakeBoard:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.status: list[bool] = []
+        self.focused: list[int] = []
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+    def draw_status(self, view: Any, *, dealing: bool = False) -> None:
+        self.status.append(dealing)
+
+    def focus_hand(self, index: int) -> None:
+        self.focused.append(index)
+
+
+class FakePacer:
+    def __init__(self, *, instant: bool = True) -> None:
+        self.instant = instant
+        self.paused: list[float] = []
+        self.begun = 0
+
+    def begin(self) -> None:
+        self.begun += 1
+
+    async def pause(self, ms: float) -> None:
+        self.paused.append(ms)
+
+
+class FakeSound:
+    def __init__(self) -> None:
+        self.played: list[tuple[str, ...]] = []
+
+    def play(self, names: tuple[str, ...]) -> None:
+        self.played.append(names)
+
+
+class FakeHost:
+    """The page around the turns: records what they ask for."""
+
+    def __init__(self, session: GameSession, *, instant: bool = True) -> None:
+        self.session = session
+        self.ui = StateOwner()
+        self.board = FakeBoard()
+        self.pacer = FakePacer(instant=instant)
+        self.sound = FakeSound()
+        self.keyboard_index: int | None = None
+        self.renders = 0
+        self.saves = 0
+        self.notices: list[str] = []
+        self.summaries = 0
+        self.match_ends = 0
+        self.shown: list[PlayEvent] = []
+        self.deals: list[tuple[bool, Activity]] = []
+        self.hints_drawn: list[Any] = []
+
+    @property
+    def state(self) -> UiState:
+        return self.ui.value
+
+    def render(self) -> None:
+        self.renders += 1
+        self.hints_drawn.append(self.session.shown_hints() if self.session.phase == "human" else None)
+
+    def save(self) -> None:
+        self.saves += 1
+
+    def notify(self, text: str) -> None:
+        self.notices.append(text)
+
+    def show_round_summary(self) -> None:
+        self.summaries += 1
+
+    def show_match_end(self) -> None:
+        self.match_ends += 1
+
+    async def animate_play(self, event: PlayEvent, gen: int) -> None:
+        assert self.state.busy  # your hand is locked while a play shows
+        self.shown.append(event)
+        self.render()
+
+    async def animate_deal(self, *, with_pile: bool) -> None:
+        self.deals.append((with_pile, self.state.activity))
+
+
+def sliced(session: GameSession, extra: int) -> list[float]:
+    """Make each of the bot's decisions take ``extra`` more slices than it needs; returns the slices asked."""
+    asked: list[float] = []
+    think = session.think
+    pending = {"left": extra}
+
+    def think_in_slices(max_ms: float = 25.0) -> bool:
+        asked.append(max_ms)
+        if pending["left"] > 0:
+            pending["left"] -= 1
+            return False
+        pending["left"] = extra
+        return think(max_ms)
+
+    session.think = think_in_slices  # type: ignore[method-assign]
+    return asked
+
+
+def game(*, level: str = "easy", seed: int = 7, **changes: Any) -> GameSession:
+    rules = dataclasses.replace(PROFILES["greek"], **changes)
+    return GameSession.new(rules=rules, level=level, seed=seed)
+
+
+def bot_leads(**changes: Any) -> GameSession:
+    for seed in range(40):
+        session = game(seed=seed, **changes)
+        if session.phase == "bot":
+            return session
+    raise AssertionError("no seed where the bot leads")
+
+
+def your_leads(**changes: Any) -> GameSession:
+    for seed in range(40):
+        session = game(seed=seed, **changes)
+        if session.phase == "human":
+            return session
+    raise AssertionError("no seed where you lead")
+
+
+def first_move(session: GameSession) -> str:
+    return session.ways(session.view().hand[0])[0].move
+
+
+THINK_AHEAD = Turns.think_ahead
+
+
+@pytest.fixture(autouse=True)
+def _no_think_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's search ahead of your turn is tested on its own (it is the hard search)."""
+    monkeypatch.setattr(turns_module.Turns, "think_ahead", _no_hint)
+
+
+async def _no_hint(self: Turns, gen: int) -> None:
+    return None
+
+
+def test_the_bot_thinks_in_slices_yielding_between_them_then_it_is_your_turn():
+    session = bot_leads()
+    host = FakeHost(session)
+    asked = sliced(session, extra=3)
+    yields = 0
+    activities: list[Activity] = []
+
+    async def watch() -> None:
+        nonlocal yields
+        while True:
+            yields += 1
+            activities.append(host.state.activity)
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        watcher = asyncio.ensure_future(watch())
+        await Turns(host).drive(host.state.generation)
+        watcher.cancel()
+
+    asyncio.run(main())
+    assert session.phase == "human"
+    assert host.state == UiState(Activity.IDLE, 0)
+    assert len(host.shown) == 1 and host.shown[0].seat != session.viewer  # the bot's one card
+    assert asked == [SLICE_MS] * 4  # three slices short, the fourth decides
+    assert yields >= 3 and Activity.THINKING in activities  # the page ran between each two slices
+    assert host.saves == 1 and host.summaries == host.match_ends == 0
+    assert host.pacer.paused and host.pacer.paused[0] <= BOT_MIN_THINK  # the bot seems to think a moment
+
+
+def test_your_move_is_played_then_the_bots_answer_until_your_turn_comes_back():
+    session = your_leads()
+    host = FakeHost(session)
+    plays = len(session.match.round.plays)
+    host.ui.to(Activity.PLAYING)  # as the page does on the click, before the task starts
+    asyncio.run(Turns(host).human_turn(first_move(session), host.state.generation))
+    assert session.phase == "human" and host.state.activity is Activity.IDLE
+    assert len(session.match.round.plays) == plays + 2
+    assert [event.seat == session.viewer for event in host.shown] == [True, False]
+    assert host.saves == 2 and host.pacer.begun == 1
+
+
+def test_a_refused_move_says_why_and_leaves_the_table_quiet():
+    session = your_leads()
+    host = FakeHost(session)
+    host.ui.to(Activity.PLAYING)
+    asyncio.run(Turns(host).human_turn("XX", host.state.generation))
+    assert host.state.activity is Activity.IDLE
+    assert len(host.notices) == 1 and host.shown == [] and host.saves == 0
+
+
+def test_a_new_match_stops_the_old_matchs_bot_between_two_slices():
+    session = bot_leads()
+    host = FakeHost(session)
+    asked = sliced(session, extra=50)
+    plays = len(session.match.round.plays)
+
+    async def main() -> None:
+        task = asyncio.ensure_future(Turns(host).drive(host.state.generation))
+        for _ in range(5):
+            await asyncio.sleep(0)
+        host.ui.new_match(Activity.IDLE)
+        await task
+
+    asyncio.run(main())
+    assert len(session.match.round.plays) == plays and host.shown == []
+    assert 0 < len(asked) <= 6  # it stopped at the next slice
+    assert host.state == UiState(Activity.IDLE, 1)
+
+
+def play_out(host: FakeHost, *, limit: int = 200) -> int:
+    """Play your first card at each of your turns until the round or the match ends; returns your plays."""
+    turns = Turns(host)
+    mine = 0
+    asyncio.run(turns.drive(host.state.generation))
+    while host.session.phase == "human":
+        mine += 1
+        assert mine <= limit
+        host.ui.to(Activity.PLAYING)
+        asyncio.run(turns.human_turn(first_move(host.session), host.state.generation))
+    return mine
+
+
+def test_a_round_ends_with_its_sound_its_pause_and_the_summary():
+    session = game(seed=3)
+    host = FakeHost(session, instant=False)
+    mine = play_out(host)
+    assert session.phase == "round_over" and host.summaries == 1 and host.match_ends == 0
+    assert mine == 24  # 48 cards after the opening four, half of them yours
+    assert host.sound.played == [(ROUND_END,)] and ROUND_END_PAUSE in host.pacer.paused
+    # The new packets were dealt in during the round (the cards slide from the stock while dealing)
+    assert len(host.deals) == 3 and set(host.deals) == {(False, Activity.DEALING)}
+    assert host.state.activity is Activity.IDLE
+
+
+def test_the_next_round_is_dealt_in_with_the_pile_and_plays_on():
+    session = game(seed=3)
+    host = FakeHost(session, instant=False)
+    play_out(host)
+    session.next_round()
+    host.ui.to(Activity.PLAYING)
+    asyncio.run(Turns(host).new_round(host.state.generation))
+    assert host.deals[-1] == (True, Activity.DEALING)
+    assert session.phase == "human" and host.state.activity is Activity.IDLE
+    assert host.board.said[-1].startswith("Round 2.")
+
+
+def test_the_match_ends_with_its_result():
+    session = game(seed=5, match_rounds=1)
+    host = FakeHost(session)
+    play_out(host)
+    assert session.phase == "match_over" and host.match_ends == 1 and host.summaries == 0
+
+
+def test_a_hint_is_worked_out_in_slices_and_shown_once_until_you_play():
+    session = your_leads()
+    host = FakeHost(session)
+    steps: list[float] = []
+    hint_step = session.hint_step
+
+    def step(max_ms: float = 25.0) -> bool:
+        steps.append(max_ms)
+        return hint_step(max_ms)
+
+    session.hint_step = step  # type: ignore[method-assign]
+    assert session.shown_hints() is None
+    host.ui.to(Activity.HINTING)
+    asyncio.run(Turns(host).hint(host.state.generation))
+    shown = session.shown_hints()
+    assert shown is not None and {entry.card for entry in shown} == set(session.view().hand)
+    assert host.hints_drawn[-1] == shown  # drawn from the session's one copy
+    assert host.state.activity is Activity.IDLE and set(steps[:-1]) == {SLICE_MS}  # (the last: the rows, ready)
+    assert host.board.said[-1].startswith("Hint: ")
+    host.ui.to(Activity.PLAYING)
+    asyncio.run(Turns(host).human_turn(first_move(session), host.state.generation))
+    assert session.shown_hints() is None  # the position moved on
+
+
+def test_the_hint_is_worked_out_ahead_on_your_turn_but_shown_only_when_asked(monkeypatch):
+    monkeypatch.setattr(turns_module, "THINK_AHEAD_DELAY", 0)
+    monkeypatch.setattr(turns_module, "THINK_AHEAD_GAP", 0)
+    session = your_leads()
+    host = FakeHost(session)
+    asyncio.run(THINK_AHEAD(Turns(host), host.state.generation))
+    assert session.shown_hints() is None and host.renders == 0  # worked out, not shown
+    steps: list[float] = []
+    hint_step = session.hint_step
+
+    def step(max_ms: float = 25.0) -> bool:
+        steps.append(max_ms)
+        return hint_step(max_ms)
+
+    session.hint_step = step  # type: ignore[method-assign]
+    host.ui.to(Activity.HINTING)
+    asyncio.run(Turns(host).hint(host.state.generation))
+    assert steps[0] == SLICE_MS and len(steps) == 2  # ready at the first slice (the second: the rows)
+    assert session.shown_hints() is not None
+
+
+def test_the_hint_ahead_stops_when_the_table_is_busy(monkeypatch):
+    monkeypatch.setattr(turns_module, "THINK_AHEAD_DELAY", 0)
+    session = your_leads()
+    host = FakeHost(session)
+    steps: list[float] = []
+    session.hint_step = lambda max_ms=25.0: steps.append(max_ms) or False  # type: ignore[method-assign]
+    host.ui.to(Activity.PLAYING)  # a card is played meanwhile
+    asyncio.run(THINK_AHEAD(Turns(host), host.state.generation))
+    assert steps == []
+
+
+def test_the_state_owner_refuses_what_the_table_cannot_do():
+    owner = StateOwner()
+    with pytest.raises(StateError, match="from idle to dealing"):
+        owner.to(Activity.DEALING)
+    owner.to(Activity.THINKING)
+    with pytest.raises(StateError, match="from thinking to hinting"):
+        owner.to(Activity.HINTING)
+    assert owner.value == UiState(Activity.THINKING, 0)  # a refused change changes nothing
+    assert owner.new_match() == UiState(Activity.PLAYING, 1)
+
+
+def test_turn_text_says_whose_turn_it_is():
+    assert Turns(FakeHost(your_leads())).turn_text() == "Your turn."
+    assert Turns(FakeHost(bot_leads())).turn_text() == "The bot leads."
+
+
+def test_the_turns_do_not_need_the_page():
+    import subprocess
+    import sys
+    script = ("import sys, kseri.web.turns; "
+              "assert not {'js', 'pyscript', 'pyodide'} & set(sys.modules)")
+    subprocess.run([sys.executable, "-c", script], check=True)
