@@ -25,14 +25,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kseri.engine.errors import KseriError, one_line
+from kseri.engine.match import Match
 from kseri.engine.rules import PROFILES, Rules, double_pack_opening
 from kseri.i18n import N_, _
 from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
 
-__all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "choice_for",
-           "choice_from_form", "player_counts", "seating_title", "table_title"]
+__all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "carried_plan",
+           "choice_for", "choice_from_form", "player_counts", "seating_title", "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -284,3 +285,35 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
                            seats=seats if any(x != level for x in seats[1:]) else (), names=names)
     choice.rules()  # refuse here, with the field's name, what the engine would refuse
     return choice
+
+
+def under_way(match: Match) -> bool:
+    """Whether a card of ``match`` has been played: a new match then gives it up, so the page asks first
+    (and the new-game screen's way back says "Keep playing").
+
+    >>> import random
+    >>> from kseri.engine.rules import GREEK
+    >>> match = Match(GREEK, first_dealer=0)
+    >>> match.rng = random.Random(1)
+    >>> _ = match.next_round()
+    >>> under_way(match)
+    False
+    >>> _ = match.round.apply(match.round.legal_moves()[0])
+    >>> under_way(match)
+    True
+    """
+    return len(match.rounds) > 1 or len(match.round.plays) > 0
+
+
+def carried_plan(before: SeatPlan, level: str | None) -> SeatPlan:
+    """Who sits where in a new match at the same table as the match ``before``: the same people, and its
+    bots at ``level`` if one was chosen (else each at its own).
+
+    >>> carried_plan(SeatPlan(seats=(PERSON, "easy", PERSON, "hard"), names=("Ann", "", "Bo", "")), "medium")
+    SeatPlan(seats=('person', 'medium', 'person', 'medium'), names=('Ann', '', 'Bo', ''))
+    >>> carried_plan(SeatPlan(seats=(PERSON, "easy")), None)
+    SeatPlan(seats=('person', 'easy'), names=('', ''))
+    """
+    if level is None:
+        return before
+    return SeatPlan(seats=tuple(PERSON if entry == PERSON else level for entry in before.seats), names=before.names)

@@ -47,7 +47,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from kseri.engine.errors import KseriError
 from kseri.engine.errors import one_line as _one_line
@@ -59,8 +59,8 @@ from kseri.table.notices import brief
 from kseri.table.seats import HUMAN, SessionError, levels
 from kseri.table.summaries import MatchSummary
 
-__all__ = ["FORMAT", "FRIENDS", "MAX_COUNT", "MAX_POINTS", "RECENT", "MatchResult", "Record", "Stats", "game_key",
-           "game_parts"]
+__all__ = ["FORMAT", "FRIENDS", "MAX_COUNT", "MAX_POINTS", "RECENT", "Finished", "MatchResult", "Record", "Stats",
+           "counts_result", "game_key", "game_parts"]
 
 FORMAT = 2
 """The stored format (``"v"``); the first one (``played``/``won`` per level) had no number."""
@@ -115,6 +115,32 @@ def _known(name: object, known: tuple[str, ...], what: str) -> str:
         raise _unreadable(f"unknown {what} {brief(name)}")
     assert isinstance(name, str)
     return name
+
+
+class Finished(Protocol):
+    """A finished match at the table, as far as counting its result goes
+    (:class:`~kseri.table.session.GameSession`)."""
+
+    @property
+    def people(self) -> int:
+        """How many people play at this device."""
+
+    @property
+    def result_counted(self) -> bool:
+        """Whether the result was added to the statistics already."""
+
+
+def counts_result(match: Finished) -> bool:
+    """Whether a finished match's result is yet to be counted: once, and only your matches against the
+    bots (people sharing the device have no one record).
+
+    >>> from types import SimpleNamespace as Match
+    >>> counts_result(Match(people=1, result_counted=False)), counts_result(Match(people=1, result_counted=True))
+    (True, False)
+    >>> counts_result(Match(people=2, result_counted=False))
+    False
+    """
+    return not match.result_counted and match.people == 1
 
 
 def game_key(rules: Rules) -> str:

@@ -16,14 +16,18 @@ PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kser
         "kseri.web.stats_render", "kseri.web.settings", "kseri.web.sound_plan", "kseri.web.review_render",
         "kseri.web.sums.render", "kseri.web.fresh", "kseri.web.seats_render", "kseri.web.lesson_render",
         "kseri.web.install", "kseri.web.celebrate", "kseri.web.duel.render", "kseri.web.intro_render",
-        "kseri.web.welcome_render", "kseri.web.playlog_render", "kseri.web.turns", "kseri.web.pace"}
+        "kseri.web.welcome_render", "kseri.web.playlog_render", "kseri.web.turns", "kseri.web.pace",
+        "kseri.web.flow", "kseri.web.actions", "kseri.web.search_modules"}
 """Pure Python: the HTML, the keys, the table's state, the settings, which sound when (run and tested in CPython)."""
 PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", "kseri.web.embed_hub",
         "kseri.web.motion", "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage",
         "kseri.web.language", "kseri.web.sound", "kseri.web.morph", "kseri.web.faces", "kseri.web.card_images",
         "kseri.web.sums.play", "kseri.web.pile.play", "kseri.web.play_host", "kseri.web.tables",
         "kseri.web.takeback_ui", "kseri.web.lesson_ui", "kseri.web.looks", "kseri.web.install_ui",
-        "kseri.web.celebrate_ui",
+        "kseri.web.celebrate_ui", "kseri.web.page_host", "kseri.web.play_ui", "kseri.web.input_ui",
+        "kseri.web.newgame_ui", "kseri.web.rules_ui", "kseri.web.share_ui", "kseri.web.stats_ui",
+        "kseri.web.match_end_ui", "kseri.web.settings_ui", "kseri.web.saving", "kseri.web.dialogs",
+        "kseri.web.startup",
         "kseri.web.duel.page", "kseri.web.duel.store", "kseri.web.duel.channel"}
 """The modules that put things into the page (DOM, timers, storage, audio)."""
 
@@ -65,16 +69,31 @@ def test_no_import_cycles_in_the_layer():
     for name in WEB:
         visit(name, ())
     assert "kseri.web.app" not in graph["kseri.web.turns"]
+    controllers = {name for name in WEB if name.endswith("_ui") or name in ("kseri.web.saving", "kseri.web.dialogs")}
+    for name in controllers:  # each reaches the page through a protocol, never the app
+        assert "kseri.web.app" not in graph[name], name
+
+
+NOT_SPLIT_YET = {"kseri.web.app": 520, "kseri.web.render": 600, "kseri.web.duel.page": 760}
+"""Modules still over 400 lines, each held at most at its size today (issue 23): the app keeps the
+round's review until the review's own controller takes it; the HTML and the friend's page are next."""
+
+
+def test_no_module_of_the_layer_is_over_400_lines():
+    """The page is split by job (docs/architecture.md, "The page")."""
+    for name in WEB:
+        lines = len(source_path(name).read_text(encoding="utf-8").splitlines())
+        assert lines <= NOT_SPLIT_YET.get(name, 400), (name, lines)
 
 
 def test_the_warm_up_loads_real_modules_in_an_order_that_works():
-    """``App.warm_up`` imports these one per slice: each must exist, and together cover the hard search."""
+    """``startup.warm_up`` imports these one per slice: each must exist, and together cover the hard search."""
     import ast
     import importlib
     import pathlib
     import subprocess
     import sys
-    tree = ast.parse(pathlib.Path("kseri/web/app.py").read_text(encoding="utf-8"))
+    tree = ast.parse(pathlib.Path("kseri/web/search_modules.py").read_text(encoding="utf-8"))
     names = next(ast.literal_eval(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
                  and any(isinstance(t, ast.Name) and t.id == "SEARCH_MODULES" for t in node.targets))
     for name in names:

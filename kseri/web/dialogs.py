@@ -1,0 +1,91 @@
+"""The table's dialogs: opened modal with a history entry of their own (the back button closes them),
+and closed all at once when another game takes the table.
+
+Which history entry belongs to an open dialog is :class:`kseri.web.navigation.DialogHistory` (pure);
+what the back button means with the round's summary or its review open stays with the page
+(:meth:`kseri.web.app.App.on_popstate`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from pyscript import document, window
+
+from kseri.table.session import GameSession
+from kseri.web.dom import exists, js_object
+from kseri.web.flow import starts_on_close
+from kseri.web.navigation import DialogHistory
+from kseri.web.state import UiState
+
+__all__ = ["DIALOGS", "HISTORY_MARK", "DialogControl", "DialogHost"]
+
+DIALOGS = ("round-summary", "match-end", "confirm-new", "new-game", "share", "rules", "scoring", "stats",
+           "confirm-reset", "settings", "welcome")
+"""The table's dialogs (each has its history entry while open: see :mod:`kseri.web.navigation`)."""
+
+HISTORY_MARK = "kseriDialog"
+"""The key in ``history.state`` of the entry the page adds while a dialog is open."""
+
+GAME_DIALOGS = ("confirm-reset", "stats", "match-end", "round-summary", "confirm-new", "new-game", "welcome")
+"""The dialogs about the game at hand, closed when another game takes the table."""
+
+
+class DialogHost(Protocol):
+    """What the dialogs need from the page."""
+
+    @property
+    def el(self) -> Any: ...
+
+    @property
+    def session(self) -> GameSession: ...
+
+    @property
+    def state(self) -> UiState: ...
+
+    def go_on(self) -> None: ...
+
+
+class DialogControl:
+    """The dialogs and their history entries."""
+
+    def __init__(self, app: DialogHost) -> None:
+        self.app = app
+        self.history = DialogHistory()
+        """The back button closes an open dialog (see :meth:`open_dialog`)."""
+
+    def open_dialog(self, name: str) -> None:
+        """Open a dialog (modal) with a history entry of its own, so the back button closes it."""
+        dialog = self.app.el[name]
+        if not dialog.open:
+            dialog.showModal()
+        if self.history.opened():
+            window.history.pushState(js_object({HISTORY_MARK: True}), "")
+
+    def on_dialog_close(self, event: Any) -> None:
+        """A dialog closed (its button, Escape, the page): the last one takes its history entry along.
+        The first visit's welcome (or the new-game screen it led to) closed on the game dealt: it starts."""
+        any_open = exists(document.querySelector("dialog[open]"))
+        if self.history.closed(any_open=any_open):
+            window.history.back()
+        if starts_on_close(str(event.target.id), any_open=any_open, phase=self.app.session.phase,
+                           state=self.app.state):
+            self.app.go_on()
+
+    def forget_stale_entry(self) -> None:
+        """A reload or a return to the page starts on the entry a dialog had: it no longer has one."""
+        state = window.history.state
+        if exists(state) and bool(getattr(state, HISTORY_MARK, False)):
+            window.history.replaceState(None, "")
+
+    def close_game_dialogs(self) -> None:
+        """Another game takes the table: the dialogs about the old one close."""
+        for name in GAME_DIALOGS:
+            if self.app.el[name].open:
+                self.app.el[name].close()
+
+    def focus_at_top(self, name: str, button: str) -> None:
+        """Focus a dialog's button (at its foot) and show the dialog from its top, headline first."""
+        document.getElementById(button).focus(js_object({"preventScroll": True}))
+        self.app.el[name].scrollTop = 0
+        self.app.el[f"{name}-body"].scrollTop = 0

@@ -1,0 +1,79 @@
+"""The match's end: its result counted once in your statistics, and the dialog that shows it.
+
+Whether and where a result counts (you against the bots only; with take-backs, apart) is
+:func:`kseri.table.stats.counts_result` and the take-back's :meth:`~kseri.web.takeback_ui.TakeBackControl.stats_for`.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from kseri.i18n import _
+from kseri.table.goal import word_key
+from kseri.table.stats import counts_result, game_key
+from kseri.web import render, seats_render
+from kseri.web.celebrate import streak_html
+from kseri.web.celebrate_ui import celebrate
+from kseri.web.page_host import PageHost
+from kseri.web.storage import STATS_KEY
+
+__all__ = ["MatchEndControl"]
+
+
+class MatchEndControl:
+    """The match-end dialog."""
+
+    def __init__(self, app: PageHost) -> None:
+        self.app = app
+
+    def show_match_end(self) -> None:
+        app = self.app
+        session = app.session
+        if not session.match.is_over:
+            return
+        if counts_result(session):  # once, and only your matches against the bots, per seating
+            # A match with take-backs counts apart, never in your record.
+            app.takeback.stats_for(session, app.stats).add(game_key(session.rules), session.level,
+                                                           session.match_summary(),
+                                                           day=datetime.date.today().isoformat())
+            if session.takebacks:
+                app.takeback.save_stats()
+            else:
+                app.storage.set(STATS_KEY, app.stats.to_json())
+            session.result_counted = True
+            app.save()
+            app.install.decide_offer()  # once ever, at a match's end: the app can be installed
+            if session.match.winner == 0:  # your side won: a moment of celebration (kseri/web/celebrate_ui.py)
+                app.spawn(celebrate(app.sound))
+        self.draw_match_end()
+        app.open_dialog("match-end")
+        app.focus_at_top("match-end", "match-new")
+
+    def draw_match_end(self) -> None:
+        from kseri.web.review_render import review_button_html
+        app = self.app
+        session = app.session
+        line = app.takeback.stats_for(session, app.stats).line(game_key(session.rules), session.level,
+                                                               render.level_label(session.level))
+        if session.takebacks and session.people == 1:
+            line = _("With take-backs, counted apart from your record.") + " " + line
+        # the match's result, with the way into the review of its last round; your streak, and once the
+        # offer to install the app
+        review = review_button_html() if session.can_review else ""
+        record = app.takeback.stats_for(session, app.stats).record(game_key(session.rules), session.level)
+        extra = (streak_html(record) if session.people == 1 else "") + app.install.offer_html()
+        if session.view().panels:
+            labels = seats_render.side_labels(session.view())
+            app.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
+                session.match_summary(), labels, session.your_side,
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
+                word=word_key(session.rules)) + extra
+            return
+        app.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
+                                                                   level=session.level,
+                                                                   word=word_key(session.rules)) + review + extra
+
+    def redraw(self) -> None:
+        """The counts or the words changed: the dialog, if open, shows them."""
+        if self.app.el["match-end"].open and self.app.session.match.is_over:
+            self.draw_match_end()

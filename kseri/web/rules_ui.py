@@ -1,0 +1,68 @@
+"""The rules and the scoring's explanation: their dialogs, and a match started from the rules' picker.
+
+The rules' text is the page's own (``index.html``); how the points are counted is
+:func:`kseri.web.render.scoring_html`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pyscript import document, window
+
+from kseri.engine.rules import PROFILES, Rules
+from kseri.web import render
+from kseri.web.dom import exists, js_object
+from kseri.web.page_host import PageHost
+
+__all__ = ["PHONE_RULES_QUERY", "VARIANTS", "RulesControl"]
+
+VARIANTS = ("greek", "fourcard", "pisti", "sums")
+"""The rules profiles the page offers for a new match (the values of ``#variant``)."""
+
+PHONE_RULES_QUERY = "(max-width: 640px)"
+"""Screens on which the rules open folded (:meth:`RulesControl.fold_rules`)."""
+
+
+class RulesControl:
+    """The Rules and score buttons and their dialogs; ``ask_new_match`` starts the match picked there."""
+
+    def __init__(self, app: PageHost, *, ask_new_match: Callable[[Rules | None], None]) -> None:
+        self.app = app
+        self.ask_new_match = ask_new_match
+
+    def show_rules(self) -> None:
+        # The picker starts at the rules being played (another table falls back to Greek).
+        profile = self.app.session.rules.profile
+        self.app.el["variant"].value = profile if profile in VARIANTS else "greek"
+        self.app.open_dialog("rules")
+
+    def show_scoring(self) -> None:
+        """The score was clicked: how the points are counted, and this round so far."""
+        self.app.el["scoring-body"].innerHTML = render.scoring_html(self.app.session.view(), self.app.session.rules)
+        self.app.open_dialog("scoring")
+
+    def show_rules_scoring(self) -> None:
+        """From the score's explanation to the rules, opened at their scoring section."""
+        self.app.el["scoring"].close()
+        self.show_rules()
+        section = document.getElementById("rules-scoring")
+        if exists(section):
+            section.open = True  # folded on a phone
+            section.scrollIntoView(js_object({"block": "start"}))
+            section.focus(js_object({"preventScroll": True}))
+
+    def fold_rules(self) -> None:
+        """On a phone the rules are short sections opened one at a time: all folded but the first, and
+        one name for all, so the browser closes the open one when another opens."""
+        if not window.matchMedia(PHONE_RULES_QUERY).matches:
+            return
+        for index, section in enumerate(document.querySelectorAll("#rules .rule-section")):
+            section.setAttribute("name", "rules-section")
+            section.open = index == 0
+
+    def start_variant(self) -> None:
+        self.app.el["rules"].close()
+        choice = str(self.app.el["variant"].value)
+        self.ask_new_match(PROFILES[choice] if choice in VARIANTS else None)
+
