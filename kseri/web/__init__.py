@@ -7,7 +7,11 @@ Pure Python (run and doctested in CPython too):
 - :mod:`~kseri.web.embed_render`: the embeddable board's HTML, from a scene;
 - :mod:`~kseri.web.card_html`: card images, for both;
 - :mod:`~kseri.web.keys`: what a key press means;
-- :mod:`~kseri.web.state`: what the table is doing, one :class:`~kseri.web.state.UiState`;
+- :mod:`~kseri.web.state`: what the table is doing, one :class:`~kseri.web.state.UiState`, held by
+  one :class:`~kseri.web.state.StateOwner` that checks every change;
+- :mod:`~kseri.web.turns`: the turns played out in time (your play, the bots' in slices, a deal, the
+  hint), through the small :class:`~kseri.web.turns.TurnsHost` protocol (not the app itself);
+  :mod:`~kseri.web.flow`: what follows a phase, whether input counts now;
 - :mod:`~kseri.web.navigation`: the back button and the dialogs' history entry, and what a
   failed system share sheet means;
 - :mod:`~kseri.web.fresh`: the page's first step, that the modules a memory snapshot brought
@@ -15,11 +19,12 @@ Pure Python (run and doctested in CPython too):
 
 The page (DOM, timers, storage; typed against ``stubs/``):
 
-- :mod:`~kseri.web.app` forwards clicks and keys to the
-  :class:`~kseri.table.session.GameSession` and holds the :class:`~kseri.web.state.UiState`;
-- :mod:`~kseri.web.turns` plays turns out in time, through the small
-  :class:`~kseri.web.turns.TurnsHost` protocol (not the app itself); each table shows a
-  play its own way (:mod:`kseri.web.pile.play`, :mod:`kseri.web.sums.play`, found by the
+- :mod:`~kseri.web.app` holds the :class:`~kseri.table.session.GameSession` and the state's owner;
+  its controllers do the jobs (:mod:`~kseri.web.input_ui`, :mod:`~kseri.web.play_ui`,
+  :mod:`~kseri.web.newgame_ui`, :mod:`~kseri.web.rules_ui`, :mod:`~kseri.web.share_ui`,
+  :mod:`~kseri.web.stats_ui`, :mod:`~kseri.web.match_end_ui`, :mod:`~kseri.web.settings_ui`,
+  :mod:`~kseri.web.saving`, :mod:`~kseri.web.dialogs`), and :mod:`~kseri.web.startup` starts it;
+- each table shows a play its own way (:mod:`kseri.web.pile.play`, :mod:`kseri.web.sums.play`, found by the
   engine's table id in :mod:`~kseri.web.tables`, through :class:`~kseri.web.play_host.PlayHost`);
 - :mod:`~kseri.web.board` puts the HTML into the page, :mod:`~kseri.web.motion`
   animates it, :mod:`~kseri.web.pacer` times it;
