@@ -294,6 +294,8 @@ def under_way(match: Match) -> bool:
     >>> import random
     >>> from kseri.engine.rules import GREEK
     >>> match = Match(GREEK, first_dealer=0)
+    >>> under_way(match)  # no round dealt yet (a match against a friend, before its deal)
+    False
     >>> match.rng = random.Random(1)
     >>> _ = match.next_round()
     >>> under_way(match)
@@ -302,7 +304,7 @@ def under_way(match: Match) -> bool:
     >>> under_way(match)
     True
     """
-    return len(match.rounds) > 1 or len(match.round.plays) > 0
+    return len(match.rounds) > 1 or (bool(match.rounds) and len(match.round.plays) > 0)
 
 
 def carried_plan(before: SeatPlan, level: str | None) -> SeatPlan:
