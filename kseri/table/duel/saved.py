@@ -26,6 +26,7 @@ import base64
 import binascii
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from kseri.engine.cards import CODES, Card
@@ -115,12 +116,19 @@ class _Fields:
     def fail(self, name: str, what: str) -> DuelError:
         return DuelError(f"the saved match's {self.where} field {name!r} is not {what}")
 
-    def integer(self, name: str, low: int, high: int, *, optional: bool = False) -> int | None:
+    def _checked(self, name: str, fits: Callable[[Any], bool], what: str, *, optional: bool = False) -> Any:
+        """Field ``name`` if ``fits`` says it does (None if it is missing or null and ``optional``);
+        else the one-line error saying it is not ``what``."""
         value = self.data.get(name)
         if value is None and optional:
             return None
-        if type(value) is not int or not low <= value <= high:
-            raise self.fail(name, f"a number from {low} to {high}")
+        if not fits(value):
+            raise self.fail(name, what)
+        return value
+
+    def integer(self, name: str, low: int, high: int, *, optional: bool = False) -> int | None:
+        value: int | None = self._checked(name, lambda v: type(v) is int and low <= v <= high,
+                                          f"a number from {low} to {high}", optional=optional)
         return value
 
     def number(self, name: str, low: int, high: int) -> int:
@@ -129,17 +137,12 @@ class _Fields:
         return value
 
     def flag(self, name: str) -> bool:
-        value = self.data.get(name)
-        if not isinstance(value, bool):
-            raise self.fail(name, "true or false")
+        value: bool = self._checked(name, lambda v: isinstance(v, bool), "true or false")
         return value
 
     def text(self, name: str, limit: int, *, optional: bool = False) -> str | None:
-        value = self.data.get(name)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str) or len(value) > limit:
-            raise self.fail(name, f"a text of at most {limit} characters")
+        value: str | None = self._checked(name, lambda v: isinstance(v, str) and len(v) <= limit,
+                                          f"a text of at most {limit} characters", optional=optional)
         return value
 
     def string(self, name: str, limit: int) -> str:
@@ -160,11 +163,8 @@ class _Fields:
         return raw
 
     def items(self, name: str, limit: int, *, optional: bool = False) -> list[Any] | None:
-        value = self.data.get(name)
-        if value is None and optional:
-            return None
-        if not isinstance(value, list) or len(value) > limit:
-            raise self.fail(name, f"a list of at most {limit} entries")
+        value: list[Any] | None = self._checked(name, lambda v: isinstance(v, list) and len(v) <= limit,
+                                                f"a list of at most {limit} entries", optional=optional)
         return value
 
 
