@@ -31,7 +31,6 @@ from typing import Any
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, one_line
-from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import rules_from_spec
 from kseri.table.duel.codec import NAME_LIMIT
 from kseri.table.duel.deal import duel_refusal
@@ -39,6 +38,7 @@ from kseri.table.duel.errors import DuelError
 from kseri.table.duel.group import ELEMENT_BYTES, EXPONENT_BITS, Q
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.rounds import DuelRound, Opened, ShufflePass
+from kseri.table.saves import read_save
 
 __all__ = ["FORMAT", "dump", "load"]
 
@@ -252,13 +252,7 @@ def _read_round(data: Any, peer: Peer, number: int) -> DuelRound:
 def load(text: str | None, *, rng: random.Random) -> Peer:
     """Read a saved match (``rng``: the generator for its later keys and shuffles); :class:`DuelError` (one line)
     for anything that is not a ``kseri-duel/1`` save this version can go on with."""
-    try:
-        data = parse_json(text or "", what="saved match")
-    except KseriError as exc:
-        raise DuelError(f"the saved match is not JSON we can read ({one_line(exc)})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise DuelError(f"the saved match has format {str(found)[:30]!r}, not {FORMAT!r}")
+    data = read_save(text or "", name="saved match", what="saved match", format=FORMAT, fail=DuelError)
     f = _Fields(data, "header")
     rules_text = f.string("rules", 600)
     try:
