@@ -65,6 +65,7 @@ from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
+from kseri.table.saves import read_save
 from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
@@ -216,13 +217,7 @@ class GameSession:
         """
         if not text:
             raise SessionError("there is no saved game")
-        try:
-            data = parse_json(text, what="save")
-        except KseriError as exc:
-            raise SessionError(f"the saved game is not JSON we can read ({_one_line(exc)})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise SessionError(f"the saved game has format {brief(found)}, not {SAVE_FORMAT!r}")
+        data = read_save(text, name="saved game", what="save", format=SAVE_FORMAT, fail=SessionError)
         seed = data.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise SessionError(f"the saved game's seed {brief(seed)} is not valid")
