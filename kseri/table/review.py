@@ -82,8 +82,8 @@ class ReviewedPlay:
     pile: tuple[str, ...]
     """The cards on the table just before the play, bottom first (on a pile, the last is the top card)."""
     choices: tuple[HintEntry, ...]
-    """Every card held with its value, best first (as the hint shows them); the card played valued as
-    the way it was played (:attr:`move`)."""
+    """Every card held that could be played, with its value, best first (as the hint shows them: where
+    a card has several ways, its best way's)."""
     loss: float
     """Points the play is expected to have cost against the best move (0 or more)."""
     mistake: bool = False
@@ -92,17 +92,25 @@ class ReviewedPlay:
     """The move made, in record notation (at a pile table, the card's code; "": :attr:`played`)."""
     table: tuple[TableItemView, ...] | None = None
     """The open table's items just before the play (None: a pile, :attr:`pile`)."""
+    made: HintEntry | None = None
+    """The move made, valued (the way it was made where a card has several); None: the card's row
+    among :attr:`choices`."""
 
     @property
     def forced(self) -> bool:
         """Whether every move was worth the same (nothing to choose; moves only within the
         estimate's uncertainty of the best are as good as it, not the same)."""
-        return all(choice.best for choice in self.choices)
+        return all(choice.best for choice in self.choices) and self.row.best
+
+    @property
+    def row(self) -> HintEntry:
+        """The move made, valued (:attr:`made`, else the card's row)."""
+        return self.made if self.made is not None else next(c for c in self.choices if c.card == self.played)
 
     @property
     def way(self) -> str:
         """The way the card was played, where a card has several ("" at a pile table)."""
-        return next((c.way for c in self.choices if c.card == self.played), "")
+        return self.row.way
 
     @property
     def best(self) -> HintEntry:
@@ -230,12 +238,11 @@ class RoundReview:
 
     def _reviewed(self, move: str, seen: TableObservation[Any], position: TableRound[Any],
                   rows: HintRows) -> ReviewedPlay:
-        played = self._strategy.played_row(rows, move)
-        choices = tuple(played if row.card == played.card else row for row in rows.cards)
-        return ReviewedPlay(number=len(self._plays) + 1, index=len(position.plays), played=played.card,
+        made = self._strategy.played_row(rows, move)
+        return ReviewedPlay(number=len(self._plays) + 1, index=len(position.plays), played=made.card,
                             hand=tuple(CODES[c] for c in seen.hand), pile=tuple(CODES[c] for c in position.pile),
-                            choices=choices, loss=played.loss, move=move,
-                            table=self._strategy.open_table(position))
+                            choices=rows.cards, loss=made.loss, move=move,
+                            table=self._strategy.open_table(position), made=made)
 
     # -- results -------------------------------------------------------------------
 
