@@ -14,7 +14,7 @@ import pytest
 
 from kseri.engine.text import isolated
 
-from .test_seats import HANDOVER_SETTLED_JS, open_seats
+from .test_seats import HANDOVER_SETTLED_JS, open_seats, rules_param
 from .test_seats import play_round as play_seats_round
 from .test_sums_table import open_sums, play_round_by_clicking
 
@@ -76,7 +76,8 @@ def test_pass_and_play_each_person_reviews_their_own_plays(open_game, game_page)
     """Anna and Bob (partners, seats 0 and 2) against two bots: a button each in the summary; each review
     goes through its person's 12 plays under their name."""
     seats = quote("person:Anna|easy|person:Bob|easy")
-    page = open_seats(open_game, game_page, {"profile": "greek", "players": 4}, seed=14, extra=f"&seats={seats}")
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=14&level=easy&rules={rules_param({'profile': 'greek', 'players': 4})}&seats={seats}")
     plays = 0
     while True:
         page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
