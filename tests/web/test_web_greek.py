@@ -284,7 +284,10 @@ def test_the_review_at_the_open_table_and_in_pass_and_play_in_greek():
     session = GameSession.new(rules=SUMS, seed=5, level="easy")
     rng = random.Random(5)
     while session.phase in ("human", "bot"):
-        session.play_bot() if session.phase == "bot" else session.play_human(str(rng.choice(session.round.legal_moves())))
+        if session.phase == "bot":
+            session.play_bot()
+        else:
+            session.play_human(str(rng.choice(session.round.legal_moves())))
     plays = RoundReview(session.match, seed=0, samples=4).plays()
     for at in range(len(plays)):
         assert_greek(review_render.review_html(plays, at, number=1))
