@@ -154,9 +154,9 @@ def _table_html(play: ReviewedPlay) -> str:
     for item in play.table:
         cards = "".join(f'<span class="review-mini" data-card="{code}">{card_img(code)}</span>' for code in item.cards)
         value = f'<span class="review-build">{item.value}</span>' if item.is_build else ""
-        items.append(f'<li class="review-item{" is-build" if item.is_build else ""}">{cards}{value}</li>')
-    return (f'<div class="review-pile review-table">{heading}<ul class="review-items" role="img" '
-            f'aria-label="{escape(sums_render.table_label(play.table))}">{"".join(items)}</ul></div>')
+        items.append(f'<span class="review-item{" is-build" if item.is_build else ""}">{cards}{value}</span>')
+    return (f'<div class="review-pile review-table">{heading}<div class="review-items" role="img" '
+            f'aria-label="{escape(sums_render.table_label(play.table))}">{"".join(items)}</div></div>')
 
 
 def _pile_html(pile: Sequence[str]) -> str:

@@ -14,6 +14,7 @@ import pytest
 
 from kseri.engine.text import isolated
 
+from .test_a11y import describe, run_axe
 from .test_seats import HANDOVER_SETTLED_JS, open_seats, rules_param
 from .test_seats import play_round as play_seats_round
 from .test_sums_table import open_sums, play_round_by_clicking
@@ -25,7 +26,7 @@ REVIEW_JS = """() => {
   return {title: q('h2')?.textContent, count: q('.review-count')?.textContent, overview: q('p.sub')?.textContent,
           hand: [...document.querySelectorAll('#round-summary .review-cards li')].map(li => li.dataset.card),
           played: q('.review-cards .is-played')?.dataset.card, verdict: q('.review-verdict')?.textContent,
-          table: !!q('.review-table'), items: document.querySelectorAll('#round-summary .review-items li').length};
+          table: !!q('.review-table'), items: document.querySelectorAll('#round-summary .review-items .review-item').length};
 }"""
 
 
@@ -69,6 +70,8 @@ def test_the_review_at_the_open_table(open_game, game_page):
     shown = open_review(page)
     assert shown["count"] == "Play 1 of 24" and shown["table"] and shown["items"] >= 1
     assert "You played " in shown["verdict"] and " (" in shown["verdict"]  # the card and the way it was played
+    violations = run_axe(page)
+    assert not violations, describe(violations)
     step_through(page, 24)
 
 
@@ -93,6 +96,8 @@ def test_pass_and_play_each_person_reviews_their_own_plays(open_game, game_page)
     assert plays == 24
     buttons = page.locator("#round-summary [data-action=review]")
     assert buttons.count() == 2 and buttons.all_inner_texts() == [isolated("Anna"), isolated("Bob")]
+    violations = run_axe(page)
+    assert not violations, describe(violations)
     bob = open_review(page, '[data-action=review][data-seat="2"]')
     assert bob["title"] == f"Round 1, plays of {isolated('Bob')}" and bob["count"] == "Play 1 of 12"
     step_through(page, 12)
