@@ -26,7 +26,7 @@ REVIEW_JS = """() => {
   return {title: q('h2')?.textContent, count: q('.review-count')?.textContent, overview: q('p.sub')?.textContent,
           hand: [...document.querySelectorAll('#round-summary .review-cards li')].map(li => li.dataset.card),
           played: q('.review-cards .is-played')?.dataset.card, verdict: q('.review-verdict')?.textContent,
-          table: !!q('.review-table'), items: document.querySelectorAll('#round-summary .review-items .review-item').length};
+          table: !!q('.review-table'), items: document.querySelectorAll('#round-summary .review-item').length};
 }"""
 
 
