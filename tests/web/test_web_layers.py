@@ -23,7 +23,7 @@ PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", 
         "kseri.web.language", "kseri.web.sound", "kseri.web.morph", "kseri.web.faces", "kseri.web.card_images",
         "kseri.web.sums.play", "kseri.web.pile.play", "kseri.web.play_host", "kseri.web.tables",
         "kseri.web.takeback_ui", "kseri.web.lesson_ui", "kseri.web.looks", "kseri.web.install_ui",
-        "kseri.web.celebrate_ui",
+        "kseri.web.celebrate_ui", "kseri.web.review_ui",
         "kseri.web.duel.page", "kseri.web.duel.store", "kseri.web.duel.channel"}
 """The modules that put things into the page (DOM, timers, storage, audio)."""
 
