@@ -47,21 +47,19 @@ def _median_ms(work: Callable[[], object], repeat: int) -> tuple[float, float, f
     return statistics.median(times), min(times), max(times)
 
 
-def _crypto_deal(rng: random.Random) -> None:
-    """Both passes (the brief's "deal": both shuffles and encryptions), the tables and the first openings."""
+def _crypto_deal(rng: random.Random) -> tuple[int, int, list[int]]:
+    """Both passes (the brief's "deal": both shuffles and encryptions): the two exponents and the deck."""
     first, second = new_exponent(rng), new_exponent(rng)
     pack = lock_all(list(CARD_ELEMENTS), first)
     rng.shuffle(pack)
     deck = lock_all(pack, second)
     rng.shuffle(deck)
+    return first, second, deck
 
 
 def _crypto_deal_and_open(rng: random.Random) -> None:
-    first, second = new_exponent(rng), new_exponent(rng)
-    pack = lock_all(list(CARD_ELEMENTS), first)
-    rng.shuffle(pack)
-    deck = lock_all(pack, second)
-    rng.shuffle(deck)
+    """:func:`_crypto_deal`, then the tables and the first openings."""
+    first, second, deck = _crypto_deal(rng)
     lock_all(list(CARD_ELEMENTS), second)  # the second shuffler's table of the pack
     for position in range(16 + 4):  # each opens the other's 6 and the 4 opening cards: 20 in all
         open_value(deck[position % 16], [first if position < 10 else second])
@@ -132,7 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"Python {sys.version.split()[0]} on {sys.platform}; group: {P.bit_length()}-bit safe prime, "
           "256-bit exponents\n")
     print("| what | median ms | min | max |\n|---|---:|---:|---:|")
-    rows = [
+    rows: list[tuple[str, Callable[[], object]]] = [
         ("the deal: both shuffles and locks (104 powers)", lambda: _crypto_deal(rng)),
         ("the deal, the table and the first openings (156 short + 20 full powers)",
          lambda: _crypto_deal_and_open(rng)),

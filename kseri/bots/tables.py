@@ -35,13 +35,15 @@ THINKERS: Mapping[str, str] = {"pile": "kseri.bots.pile.thinker", "sums": "kseri
 
 
 class _Decide(Protocol):
-    def __call__(self, level: str, observation: Any, rng: random.Random, *, exact: bool = False) -> Decision[Any]:
+    def __call__(self, level: str, observation: Any, rng: random.Random, *, exact: bool = False,
+                 samples: int | None = None) -> Decision[Any]:
         ...
 
 
 def decision(level: str, observation: TableObservation[Any], rng: random.Random, *,
-             exact: bool = False) -> Decision[Any]:
+             exact: bool = False, samples: int | None = None) -> Decision[Any]:
     """The decision of the bot of ``level`` seeing ``observation``, at its table; ``exact`` asks
-    for a value for every legal move (:meth:`~kseri.bots.thinking.Decision.move_values`)."""
+    for a value for every legal move (:meth:`~kseri.bots.thinking.Decision.move_values`);
+    ``samples`` fixes a search's sampled deals per move (None: its own budget decides)."""
     decide: _Decide = import_module(THINKERS[observation.rules.table]).decide
-    return decide(level, observation, rng, exact=exact)
+    return decide(level, observation, rng, exact=exact, samples=samples)

@@ -21,6 +21,8 @@ injected generator, never on how the work is sliced; :attr:`Decision.work`,
 ...     pass
 >>> driver.result, driver.units, driver.work, driver.largest_unit
 ('done', 3, 10, 5)
+>>> finish(search())        # the same search in one go, where nothing needs to wait
+'done'
 """
 
 from __future__ import annotations
@@ -32,9 +34,20 @@ from typing import Generic, Protocol, TypeVar
 from kseri.bots.base import BotError
 from kseri.engine.table import MoveT, TableObservation
 
-__all__ = ["Decision", "SlicedDecision", "SlicedSearch"]
+__all__ = ["Decision", "SlicedDecision", "SlicedSearch", "finish"]
 
 ResultT = TypeVar("ResultT")
+
+
+def finish(steps: Generator[object, None, ResultT]) -> ResultT:
+    """Run a generator that works in pieces (a search, a sampler's draw) to its end in one go, and
+    return what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: ResultT = done.value
+            return result
 
 
 class Decision(Protocol[MoveT]):

@@ -19,8 +19,13 @@ review, or between two runs with other samples.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["AS_GOOD_Z", "loss_against_best", "position_rng"]
+if TYPE_CHECKING:  # the bots load on first use (start-up time in the page)
+    from kseri.bots.thinking import Decision
+    from kseri.engine.table import TableObservation
+
+__all__ = ["AS_GOOD_Z", "evaluation", "loss_against_best", "position_rng"]
 
 AS_GOOD_Z = 2.0
 """A card within this many standard errors of the best card's value is as good as the best (about a
@@ -48,3 +53,16 @@ def position_rng(round_index: int, play_index: int) -> random.Random:
     session's seed (a shared record does not carry it), so everyone who opens the same game sees the
     same values (string seeds are hashed the same in CPython and in Pyodide)."""
     return random.Random(f"kseri:0:review:{round_index}:{play_index}")
+
+
+def evaluation(observation: TableObservation[Any], rng: random.Random, *,
+               samples: int | None = None) -> Decision[Any]:
+    """The search that values every move of ``observation``'s seat, for the hint and the review alike:
+    the hard bot's, at the observation's table, valuing the position for the seat's side (its
+    partnership's, or with three sides or more its own against the others' average), as the bots
+    value positions there. Every move on the same sampled deals at two seats (``exact``, the last
+    packet solved exactly); at three seats or more the search drops the clearly worse cards as the
+    bot's own search does (their values then rest on fewer samples). ``samples`` fixes the sampled
+    deals per move (None: the search's own number)."""
+    from kseri.bots.tables import decision
+    return decision("hard", observation, rng, exact=observation.rules.players == 2, samples=samples)

@@ -105,11 +105,8 @@ class Goal:
 
     def header_html(self, round_number: int) -> str:
         """The score's small print: ``first to <b>151</b>``, or where a match of rounds stands."""
-        if self.rounds is None:
-            return _("first to <b>{target}</b>").format(target=self.target)
-        if round_number > self.rounds:
-            return _("round <b>{k}</b>: a decider").format(k=round_number)
-        return _("round <b>{k}</b> of {n}").format(k=round_number, n=self.rounds)
+        return self._stage(round_number, race=_("first to <b>{target}</b>"), decider=_("round <b>{k}</b>: a decider"),
+                           of=_("round <b>{k}</b> of {n}"))
 
     def header_text(self, round_number: int) -> str:
         """:meth:`header_html` without its markup."""
@@ -151,9 +148,16 @@ class Goal:
 
     def race_target(self, number: int) -> str:
         """The round summary's note under the race: the target, or which round of how many just ended."""
+        return self._stage(number, race=_("target {target}"), decider=_("round {k}: a decider"),
+                           of=_("round {k} of {n}"))
+
+    def _stage(self, number: int, *, race: str, decider: str, of: str) -> str:
+        """Where the match stands at round ``number``, in one of three templates (translated, each with
+        its own markup): ``race`` for a match to a target, ``decider`` for a round played after the
+        match's rounds ended in a tie, ``of`` for round k of n."""
         if self.rounds is None:
-            return _("target {target}").format(target=self.target)
+            return race.format(target=self.target)
         if number > self.rounds:
-            return _("round {k}: a decider").format(k=number)
-        return _("round {k} of {n}").format(k=number, n=self.rounds)
+            return decider.format(k=number)
+        return of.format(k=number, n=self.rounds)
 

@@ -1,17 +1,22 @@
-"""A review of your round: each of your plays, valued by the hard bot as it stood then.
+"""A review of a round: each play of one player, valued by the hard bot's search as it stood then.
 
-After a round the player can step through their own plays. For each one, the
-position is rebuilt as *they* saw it (their :class:`~kseri.engine.pile.observation.Observation`
-at that moment: their hand, the opening and the cards played, never the bot's hand or
-the stock), and the hard bot's search values every card they could have played: the
-hint's own evaluation (:class:`kseri.bots.Thinker` with ``exact=True``, every card on the
-same sampled deals, the hint's number of them, and the hint's generator for the position,
-:func:`~kseri.table.estimates.position_rng`). Where you were given a hint, the review takes
-the hint's values as you saw them (``known``) instead of valuing the position again. A play's
-*loss* is how many points worse than the best card the one played is expected to end the
-round, or 0 when the difference is within the estimate's own uncertainty
-(:func:`~kseri.table.estimates.loss_against_best`: "as good as the best"); the biggest losses
-are the *mistakes*. So a play of the hint's ★ card is never a loss.
+After a round a player can step through their own plays, at every table and seating (you against
+the bots, in partnerships, at the open table; with people sharing the device, each person their
+own). For each play the position is rebuilt as *that player* saw it (their seat's observation at
+that moment, :meth:`Table.observation <kseri.engine.table.Table.observation>`: their hand, the
+table and the cards played, never another seat's hand or the stock), and the hard bot's search
+values every move they could have made: the hint's own evaluation
+(:func:`~kseri.table.estimates.evaluation`: the same search, samples and generator for the
+position, :func:`~kseri.table.estimates.position_rng`), valuing the position for the player's
+side (their partnership's; with three sides or more, their points against the others' average),
+and the table's hint rows (:meth:`TableStrategy.hint_rows <kseri.table.strategy.TableStrategy.hint_rows>`).
+Where the player was given a hint, the review takes the hint's values as they saw them (``known``)
+instead of valuing the position again. A play's *loss* is how many points worse than the best
+move the one made is expected to end the round, or 0 when the difference is within the estimate's
+own uncertainty (:func:`~kseri.table.estimates.loss_against_best`: "as good as the best"); the
+biggest losses are the *mistakes*. So a play of the hint's ★ is never a loss. At the open table a
+card may be played several ways: the play is valued as the way it was made
+(:meth:`TableStrategy.played_row <kseri.table.strategy.TableStrategy.played_row>`).
 
 The work is done in slices (:meth:`RoundReview.step`), one position at a time, so the
 page never stalls; its generators come from the match seed and the position only, so
@@ -25,8 +30,8 @@ a review is the same however it is sliced and whatever the hidden cards were.
 >>> while not review.step(max_ms=20):
 ...     pass
 >>> plays = review.plays()
->>> len(plays), review.progress()
-(24, (24, 24))
+>>> len(plays), review.progress(), review.seat
+(24, (24, 24), 0)
 >>> all(p.loss >= 0 for p in plays) and all(p.played in p.hand for p in plays)
 True
 """
@@ -35,28 +40,28 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from kseri.engine.cards import CODES, Card, rank_index
+from kseri.engine.cards import CODES
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
-from kseri.engine.pile.observation import Observation
-from kseri.engine.pile.round import Round
-from kseri.engine.rules import card_points_table
-from kseri.table.pile.strategy import PILE
+from kseri.engine.table import TableObservation, TableRound
+from kseri.table.estimates import evaluation
 from kseri.table.seats import HUMAN
+from kseri.table.strategy import HintRows
 from kseri.table.summaries import round_summary
-from kseri.table.views import HintEntry
+from kseri.table.tables import strategy_for
+from kseri.table.views import HintEntry, TableItemView
 
 if TYPE_CHECKING:  # the bots load on first use (start-up time in the page)
-    from kseri.bots import Thinker
+    from kseri.bots.thinking import Decision
 
 __all__ = ["MISTAKES_SHOWN", "MISTAKE_LOSS", "ReviewedPlay", "RoundReview", "review_rng"]
 
 MISTAKE_LOSS = 1.0
-"""A play is a mistake only if it cost at least this many points against the best card."""
+"""A play is a mistake only if it cost at least this many points against the best move."""
 
 MISTAKES_SHOWN = 3
 """How many of the biggest mistakes are marked."""
@@ -64,30 +69,53 @@ MISTAKES_SHOWN = 3
 
 @dataclass(frozen=True, slots=True)
 class ReviewedPlay:
-    """One of your plays and the bot's view of your choice there."""
+    """One of the player's plays and the bot's view of their choice there."""
 
     number: int
-    """Which of your plays this was in the round (1 for the first)."""
+    """Which of the player's plays this was in the round (1 for the first)."""
     index: int
     """Its index among all the round's plays."""
     played: str
-    """The card you played (its code)."""
+    """The card played (its code)."""
     hand: tuple[str, ...]
-    """Your hand just before the play."""
+    """The player's hand just before the play."""
     pile: tuple[str, ...]
-    """The pile just before the play, bottom first (the last is the top card)."""
+    """The cards on the table just before the play, bottom first (on a pile, the last is the top card)."""
     choices: tuple[HintEntry, ...]
-    """Every card you held with its value, best first (as the hint shows them)."""
+    """Every card held that could be played, with its value, best first (as the hint shows them: where
+    a card has several ways, its best way's)."""
     loss: float
-    """Points the card played is expected to have cost against the best one (0 or more)."""
+    """Points the play is expected to have cost against the best move (0 or more)."""
     mistake: bool = False
     """One of the round's biggest mistakes (:data:`MISTAKES_SHOWN`, at least :data:`MISTAKE_LOSS`)."""
+    move: str = ""
+    """The move made, in record notation (at a pile table, the card's code; "": :attr:`played`)."""
+    table: tuple[TableItemView, ...] | None = None
+    """The open table's items just before the play (None: a pile, :attr:`pile`)."""
+    made: HintEntry | None = None
+    """The move made, valued (the way it was made where a card has several); None: the card's row
+    among :attr:`choices`."""
 
     @property
     def forced(self) -> bool:
-        """Whether every card in hand was worth the same (nothing to choose; cards only within the
+        """Whether every move was worth the same (nothing to choose; moves only within the
         estimate's uncertainty of the best are as good as it, not the same)."""
-        return all(choice.best for choice in self.choices)
+        return all(choice.best for choice in self.choices) and self.row.best
+
+    @property
+    def row(self) -> HintEntry:
+        """The move made, valued (:attr:`made`, else the card's row)."""
+        return self.made if self.made is not None else next(c for c in self.choices if c.card == self.played)
+
+    @property
+    def way(self) -> str:
+        """The way the card was played, where a card has several ("" at a pile table)."""
+        return self.row.way
+
+    @property
+    def best(self) -> HintEntry:
+        """The best move's row (its card, and where a card has several ways, the best way)."""
+        return self.choices[0]
 
 
 def review_rng(seed: int, round_index: int, play_index: int) -> random.Random:
@@ -97,52 +125,68 @@ def review_rng(seed: int, round_index: int, play_index: int) -> random.Random:
     return random.Random(f"kseri:{seed}:review:{round_index}:{play_index}")
 
 
-def _positions(state: Round) -> Iterator[tuple[int, int, Round]]:
-    """The round replayed from its deal: ``(play index, card played, round before it)`` for each
-    of your plays."""
-    replay = Round.from_deck(state.rules, state.dealer, state.deck, check=False)
-    for i, card in enumerate(state.plays):
-        if replay.to_move == HUMAN:
-            yield i, card, replay.clone()
-        replay.apply_index(card)
+def _positions(match: Match, state: TableRound[Any], seat: int) -> Iterator[tuple[str, TableRound[Any]]]:
+    """The round replayed from its deal: ``(move played, round before it)`` for each play of ``seat``
+    (each position a round of its own, replayed to there)."""
+    codes = state.play_codes()
 
+    def replayed(plays: int) -> TableRound[Any]:
+        replay: TableRound[Any] = match.table.from_deck(state.rules, state.dealer, state.deck, check=False)
+        for move in codes[:plays]:
+            replay.apply(move)
+        return replay
 
-def _distinct(observation: Observation) -> int:
-    """How many cards in hand differ in what they can do (same rank and points play alike)."""
-    points = card_points_table(observation.rules)
-    return len({(rank_index(c), points[c]) for c in observation.hand})
+    walk = replayed(0)
+    for i, move in enumerate(codes):
+        if walk.to_move == seat:
+            yield move, replayed(i)
+        walk.apply(move)
 
 
 class RoundReview:
-    """The review of one finished round, computed in slices: :meth:`step` until it returns True.
+    """The review of one finished round for the player in ``seat``, computed in slices: :meth:`step`
+    until it returns True.
 
-    ``samples`` is the number of sampled deals per card (None: the hint's,
-    :data:`~kseri.bots.pile.params.EVALUATE_SAMPLES` at most; the last packet is solved exactly).
-    ``known`` holds the hint's rows where you were given one, by the round's plays before that
-    position: those positions are not valued again. The result depends only on the round,
-    ``seed``, ``samples`` and ``known``; with ``seed=0`` a position is valued as the hint values it.
+    ``samples`` is the number of sampled deals per move (None: the hint's,
+    :func:`~kseri.table.estimates.evaluation`). ``known`` holds the hint's rows where the player was
+    given one, by the round's plays before that position (record notation): those positions are not
+    valued again. The result depends only on the round, ``seat``, ``seed``, ``samples`` and ``known``
+    (never on another seat's hidden cards); with ``seed=0`` a position is valued as the hint values it.
     """
 
-    def __init__(self, match: Match, round_index: int = -1, *, seed: int, samples: int | None = None,
-                 known: Mapping[tuple[object, ...], Sequence[HintEntry]] | None = None) -> None:
+    def __init__(self, match: Match, round_index: int = -1, *, seed: int, seat: int = HUMAN,
+                 samples: int | None = None, known: Mapping[tuple[str, ...], HintRows] | None = None) -> None:
         if not match.scores:
             raise IllegalMoveError("no round has finished yet")
+        if not 0 <= seat < match.rules.players:
+            raise IllegalMoveError(f"seat {seat} is not a seat of this table (0 to {match.rules.players - 1})")
         n = len(match.scores)
         self.round_index = round_index % n
-        state = match.pile_round(self.round_index)
+        self.seat = seat
+        self._match = match
+        self._strategy = strategy_for(match.rules)
+        state = match.rounds[self.round_index]
         summary = round_summary(match, self.round_index)
         self._totals = summary.totals_before
         self._target = summary.target_before
         self._seed = seed
         self._samples = samples
         self._known = dict(known or {})
-        self._todo = [(i, card, self._observation(position), position) for i, card, position in _positions(state)]
+        self._todo = [(move, self._observation(position), position)
+                      for move, position in _positions(match, state, seat)]
         self._plays: list[ReviewedPlay] = []
-        self._thinker: Thinker | None = None
+        self._thinker: Decision[Any] | None = None
+        self.work = 0
+        """The searches' work so far (their own measure, no clock: :attr:`Decision.work
+        <kseri.bots.thinking.Decision.work>`)."""
+        self.largest_unit = 0
+        """The most work done between two chances to stop: what a slice may overrun by."""
         self._final: tuple[ReviewedPlay, ...] | None = None
 
-    def _observation(self, position: Round) -> Observation:
-        return Observation.from_round(position, seat=HUMAN, totals=self._totals, target=self._target)
+    def _observation(self, position: TableRound[Any]) -> TableObservation[Any]:
+        seen: TableObservation[Any] = self._match.table.observation(position, self.seat, totals=self._totals,
+                                                                     target=self._target)
+        return seen
 
     # -- progress ------------------------------------------------------------------
 
@@ -169,38 +213,41 @@ class RoundReview:
 
     def _advance(self, max_ms: float) -> None:
         """Work on the next position: value it at once if there is no choice, else search a slice."""
-        i, card, seen, position = self._todo[len(self._plays)]
-        hinted = self._known.get(tuple(position.plays))
-        if hinted is not None and sorted(row.card for row in hinted) == sorted(CODES[c] for c in seen.hand):
-            self._plays.append(self._reviewed(card, seen, position, tuple(hinted)))  # what the hint showed you
+        move, seen, position = self._todo[len(self._plays)]
+        strategy = self._strategy
+        hinted = self._known.get(tuple(position.play_codes()))
+        if hinted is not None and sorted(row.card for row in hinted.cards) == sorted(CODES[c] for c in seen.hand):
+            self._plays.append(self._reviewed(move, seen, position, hinted))  # what the hint showed
             return
-        if _distinct(seen) == 1:  # one kind of card in hand: every card is worth the same
-            rows = PILE.hint_rows(seen, position, [(Card.from_index(c), 0.0) for c in seen.hand])
-            self._plays.append(self._reviewed(card, seen, position, rows.cards))
+        if strategy.no_choice(seen):  # every move is worth the same
+            self._plays.append(self._reviewed(move, seen, position, strategy.hint_rows(
+                seen, position, [(m, 0.0) for m in seen.legal_moves()])))
             return
         if self._thinker is None:
-            from kseri.bots import Thinker
-            self._thinker = Thinker("hard", seen, review_rng(self._seed, self.round_index, i),
-                                    samples=self._samples, exact=True)
-        if self._thinker.step(max_ms):
-            values = self._thinker.move_values() or []
-            errors = self._thinker.move_errors()
+            rng = review_rng(self._seed, self.round_index, len(position.plays))
+            self._thinker = evaluation(seen, rng, samples=self._samples)
+        thinker = self._thinker
+        if thinker.step(max_ms):
+            values = thinker.move_values() or []
+            errors = thinker.move_errors()
             self._thinker = None
-            rows = PILE.hint_rows(seen, position, values, errors)  # as the hint makes them
-            self._plays.append(self._reviewed(card, seen, position, rows.cards))
+            self.work += thinker.work
+            self.largest_unit = max(self.largest_unit, thinker.largest_unit)
+            rows = strategy.hint_rows(seen, position, values, errors)  # as the hint makes them
+            self._plays.append(self._reviewed(move, seen, position, rows))
 
-    def _reviewed(self, card_played: int, seen: Observation, position: Round,
-                  choices: tuple[HintEntry, ...]) -> ReviewedPlay:
-        played = CODES[card_played]
-        loss = next(choice.loss for choice in choices if choice.card == played)
-        return ReviewedPlay(number=len(self._plays) + 1, index=len(position.plays), played=played,
+    def _reviewed(self, move: str, seen: TableObservation[Any], position: TableRound[Any],
+                  rows: HintRows) -> ReviewedPlay:
+        made = self._strategy.played_row(rows, move)
+        return ReviewedPlay(number=len(self._plays) + 1, index=len(position.plays), played=made.card,
                             hand=tuple(CODES[c] for c in seen.hand), pile=tuple(CODES[c] for c in position.pile),
-                            choices=choices, loss=loss)
+                            choices=rows.cards, loss=made.loss, move=move,
+                            table=self._strategy.open_table(position), made=made)
 
     # -- results -------------------------------------------------------------------
 
     def plays(self) -> tuple[ReviewedPlay, ...]:
-        """Every play of yours in order, once :meth:`step` has finished (it finishes it if not)."""
+        """Every play of the player in order, once :meth:`step` has finished (it finishes it if not)."""
         while not self.step(1000.0):
             pass
         assert self._final is not None
@@ -216,5 +263,4 @@ def _mark_mistakes(plays: list[ReviewedPlay]) -> tuple[ReviewedPlay, ...]:
     (the earlier play first on a tie)."""
     costly = sorted((p for p in plays if p.loss >= MISTAKE_LOSS), key=lambda p: (-p.loss, p.index))
     marked = {p.index for p in costly[:MISTAKES_SHOWN]}
-    return tuple(ReviewedPlay(number=p.number, index=p.index, played=p.played, hand=p.hand, pile=p.pile,
-                              choices=p.choices, loss=p.loss, mistake=p.index in marked) for p in plays)
+    return tuple(replace(p, mistake=p.index in marked) for p in plays)

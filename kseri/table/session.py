@@ -59,12 +59,13 @@ from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
 from kseri.i18n import _
-from kseri.table.estimates import position_rng
+from kseri.table.estimates import evaluation, position_rng
 from kseri.table.goal import word_key
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
+from kseri.table.saves import read_save
 from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
@@ -135,10 +136,11 @@ class GameSession:
         self._hints: HintRows | None = None
         self._hint_shown = False
         """Whether the hint of this position was asked for (worked out ahead, it waits until then)."""
-        self._hinted: dict[tuple[int, tuple[object, ...]], tuple[HintEntry, ...]] = {}
-        """The hints worked out for you (seat 0) at the tables with a review, by position (round index, the
-        round's plays before it): the review shows these values there (:meth:`review`). Not saved: after a
-        reload the review values those positions afresh, with the hint's own search and generator."""
+        self._hinted: dict[tuple[int, tuple[str, ...]], HintRows] = {}
+        """The hints worked out for the people at the table, by position (round index, the round's plays
+        before it in record notation: the position says whose turn it was): each person's review shows
+        these values there (:meth:`review`). Not saved: after a reload the review values those positions
+        afresh, with the hint's own search and generator."""
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
         self.takebacks = 0
@@ -218,13 +220,7 @@ class GameSession:
         """
         if not text:
             raise SessionError("there is no saved game")
-        try:
-            data = parse_json(text, what="save")
-        except KseriError as exc:
-            raise SessionError(f"the saved game is not JSON we can read ({_one_line(exc)})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            found = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise SessionError(f"the saved game has format {brief(found)}, not {SAVE_FORMAT!r}")
+        data = read_save(text, name="saved game", what="save", format=SAVE_FORMAT, fail=SessionError)
         seed = data.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise SessionError(f"the saved game's seed {brief(seed)} is not valid")
@@ -359,10 +355,17 @@ class GameSession:
 
     @property
     def can_review(self) -> bool:
-        """Whether a finished round can be reviewed play by play (where the table has a review: you against
-        one bot; not with people sharing the device, whose review would show one person's cards to the other)."""
-        return self.strategy.reviews and self.players == 2 and self.people == 1
+        """Whether a finished round can be reviewed play by play (:meth:`review`): at every table and
+        seating, each person their own plays (:attr:`reviewers`)."""
+        return self.strategy.reviews
 
+    @property
+    def reviewers(self) -> tuple[int, ...]:
+        """The seats whose plays a finished round's review goes through: the people's (you against the
+        bots: seat 0 alone). With people sharing the device each reviews their own plays, after the
+        round: every card has been played by then, so a person's past hands tell nobody anything that
+        still matters."""
+        return self._persons
     @property
     def phase(self) -> Phase:
         if self.match.is_over:
@@ -697,7 +700,7 @@ class GameSession:
             if thinker is None or self._hint_key != key:
                 self._hints = None
                 rng = position_rng(*key)  # as the review's (kseri.table.estimates): the same values
-                thinker = self._hint_thinker = _thinker("hard", seen, rng, exact=self.players == 2)
+                thinker = self._hint_thinker = evaluation(seen, rng)
                 self._hint_key = key
             if not thinker.step(max_ms):
                 return False
@@ -713,8 +716,8 @@ class GameSession:
             self._hints = self.strategy.hint_rows(seen, self.round, values, errors)
         except ValueError:
             raise SessionError("the hint could not be worked out (a move was not valued)") from None
-        if self.viewer == HUMAN and self.strategy.reviews:
-            self._hinted[key[0], tuple(self.round.plays)] = self._hints.cards
+        if self.strategy.reviews:  # for the review of the seat to move, the one who saw the hint
+            self._hinted[key[0], tuple(self.round.play_codes())] = self._hints
         return True
 
     def hints(self) -> tuple[HintEntry, ...]:
@@ -754,21 +757,25 @@ class GameSession:
     def match_summary(self) -> MatchSummary:
         return match_summary(self.match)
 
-    def review(self, index: int = -1) -> RoundReview:
-        """The review of a finished round (:mod:`kseri.table.review`): step it until it is done.
-        :class:`SessionError` where the table has no review (:attr:`can_review`).
+    def review(self, index: int = -1, seat: int | None = None) -> RoundReview:
+        """The review of a finished round (:mod:`kseri.table.review`) for the person in ``seat`` (one of
+        :attr:`reviewers`; None: the first, you against the bots): step it until it is done.
+        :class:`SessionError` where there is no such review (:attr:`can_review`, a seat no person sits in).
 
         Its searches are seeded from the position alone (not this session's seed, which a shared
-        record does not carry): everyone who opens the same record sees the same review. Where you
-        were given a hint, the review shows the hint's values (:attr:`_hinted`)."""
-        if not self.strategy.reviews:
-            raise SessionError(f"the {self.rules.profile} table has no review of its rounds")
+        record does not carry): everyone who opens the same record sees the same review. Where the
+        person was given a hint, the review shows the hint's values (:attr:`_hinted`)."""
+        if not self.can_review:
+            raise SessionError(f"the {self.rules.profile} table has no review of its rounds here")
+        seat = self.reviewers[0] if seat is None else seat
+        if seat not in self.reviewers:
+            raise SessionError(f"seat {seat} is no person's: its plays have no review")
         from kseri.table.review import RoundReview
         if not self.match.scores:
             raise IllegalMoveError("no round has finished yet")
         round_index = index % len(self.match.scores)
         known = {plays: rows for (r, plays), rows in self._hinted.items() if r == round_index}
-        return RoundReview(self.match, round_index, seed=0, known=known)
+        return RoundReview(self.match, round_index, seed=0, seat=seat, known=known)
 
 
 def _takebacks(value: object) -> int:

@@ -3,7 +3,7 @@
 :class:`~kseri.table.session.GameSession` plays every table the same way (seeds, turns, the
 bot thinking in slices, hints, saves, records, summaries) and asks its table's strategy for
 the rest: how a hand card is played (its ways, or why not), what lies on the table, a simple
-move when the bot's own thinking fails, the hint's rows, whether a round can be reviewed,
+move when the bot's own thinking fails, the hint's rows, how a play is reviewed,
 and the table's own words. :mod:`kseri.table.tables` finds the strategy of a game's rules;
 each lives with its table (:mod:`kseri.table.pile.strategy`, :mod:`kseri.table.sums.strategy`).
 """
@@ -119,3 +119,12 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
         :meth:`~kseri.bots.thinking.Decision.move_errors`) are each move's standard error against the
         best: a move within :data:`~kseri.table.estimates.AS_GOOD_Z` of them is as good as the best
         (:func:`~kseri.table.estimates.loss_against_best`)."""
+
+    def no_choice(self, observation: ObservationT) -> bool:
+        """Whether every legal move of ``observation``'s seat is worth the same (nothing to choose: the
+        review values such a position without a search)."""
+
+    def played_row(self, rows: HintRows, move: str) -> HintEntry:
+        """The row of the move played (``move``, its record notation) among the hint's ``rows``, for the
+        review: the card's own row where a card is its one move; where a card has several ways, the way
+        it was played, valued as the hint valued that way (:class:`ValueError` if it is not there)."""

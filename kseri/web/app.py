@@ -20,11 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from js import console
 from pyodide.ffi import JsProxy, create_proxy
 from pyscript import document
 
@@ -33,7 +31,6 @@ from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.i18n import language as current_language
 from kseri.table.newgame import carried_plan
-from kseri.table.notices import clip
 from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
@@ -42,7 +39,7 @@ from kseri.web import language, motion, render, seats_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dialogs import DIALOGS, DialogControl
-from kseri.web.dom import exists, js_object
+from kseri.web.dom import exists
 from kseri.web.flow import next_step
 from kseri.web.input_ui import InputControl
 from kseri.web.install_ui import InstallControl
@@ -53,6 +50,7 @@ from kseri.web.pacer import Pacer
 from kseri.web.play_ui import PlayControl
 from kseri.web.playlog_render import PlayLog
 from kseri.web.render import Notice
+from kseri.web.review_ui import ReviewUi
 from kseri.web.rules_ui import RulesControl
 from kseri.web.saving import SaveControl
 from kseri.web.search_modules import SEARCH_MODULES
@@ -67,15 +65,11 @@ from kseri.web.tables import SHOW_PLAY
 from kseri.web.takeback_ui import TakeBackControl
 from kseri.web.turns import Turns
 
-if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
-    from kseri.table.review import RoundReview
+if TYPE_CHECKING:
     from kseri.web.duel.page import DuelPage
 
 __all__ = ["App"]
 
-REVIEW_SLICE_MS = 12.0
-"""A slice of the review's work: shorter than the bot's (:data:`SLICE_MS`), as the review runs a dozen
-searches back to back while the player watches, and a slice overrun on a busy phone stays short."""
 
 
 class App:
@@ -111,15 +105,8 @@ class App:
         :func:`kseri.web.startup.open_table`."""
         self.turns = Turns(self)
         self._notices: list[Notice] = [Notice(text) for text in notices]
-        self.review: RoundReview | None = None
-        """The review of the round just finished (worked out in slices once asked for)."""
-        self.review_at = 0
-        """The play the review shows."""
-        self.reviewing = False
-        """Whether the round's summary dialog shows the review instead of the summary."""
-        self._review_running = False
-        self._review_shown = -1
-        """How many plays the progress line last showed (it is redrawn only when that changes)."""
+        self.reviews = ReviewUi(self, SEARCH_MODULES)
+        """The review of the round just finished (:mod:`kseri.web.review_ui`)."""
         self.duel: DuelPage | None = None
         """Matches against friends on other devices (:mod:`kseri.web.duel`), set by
         :func:`kseri.web.startup.start`."""
@@ -211,19 +198,15 @@ class App:
             self.sound.unlock()
         active = document.activeElement
         tag = str(active.tagName or "").lower() if exists(active) else ""
-        if self.reviewing and self.el["round-summary"].open:
-            from kseri.web.review_render import MOVES
-            if event.key in MOVES and not (event.ctrlKey or event.metaKey or event.altKey):
-                event.preventDefault()
-                self.move_review(str(event.key))
+        if self.reviews.on_key(event):
             return
         self.input.on_table_key(event, active, tag)
 
     def on_dialog_cancel(self, event: Any) -> None:
         event.preventDefault()
         if event.target.id == "round-summary":
-            if self.reviewing:  # Escape leaves the review for the summary
-                self.close_review()
+            if self.reviews.reviewing:  # Escape leaves the review for the summary
+                self.reviews.close()
             else:
                 self.next_round()
         else:
@@ -232,7 +215,7 @@ class App:
     # -- actions -----------------------------------------------------------------------
 
     def next_round(self) -> None:
-        self.forget_review()
+        self.reviews.forget()
         dialog = self.el["round-summary"]
         if self.session.phase == "match_over":
             # The match's last round was reviewed: back to its result, opened before the summary closes
@@ -287,8 +270,8 @@ class App:
         """The back button with a dialog open: close it (the round's summary means "next round")."""
         if not self.dialogs.history.popped():
             return
-        if self.reviewing and self.el["round-summary"].open:  # back: from the review to the summary
-            self.close_review()
+        if self.reviews.open:  # back: from the review to the summary
+            self.reviews.close()
             self.open_dialog("round-summary")  # the summary has its history entry again
             return
         for name in DIALOGS:
@@ -305,7 +288,7 @@ class App:
         self.pacer.skip()
         self.play.forget_failure()
         self.session = session
-        self.forget_review()
+        self.reviews.forget()
         self.board.forget()
         self.el["level"].innerHTML = render.level_options_html(levels(), session.level)
         self.render()
@@ -333,7 +316,7 @@ class App:
     def show_round_summary(self) -> None:
         if not self.session.match.scores or self.lessons.finish():
             return
-        self.reviewing = False
+        self.reviews.reviewing = False
         self.el["round-summary-body"].innerHTML = self.summary_html()
         self.label_next_round()
         self.open_dialog("round-summary")
@@ -346,133 +329,13 @@ class App:
 
     def summary_html(self) -> str:
         """The round's summary with the way into its review."""
-        from kseri.web.review_render import review_button_html
-        review = review_button_html() if self.session.can_review else ""
+        review = self.reviews.button_html()
         if self.session.view().panels:
             labels = seats_render.side_labels(self.session.view())
             you = self.session.your_side  # with people sharing the device, nobody is "you"
             short = seats_render.short_labels(self.session.view())
             return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
         return render.round_summary_html(self.session.round_summary()) + review
-
-    # -- the review of a round ----------------------------------------------------------
-
-    def forget_review(self) -> None:
-        """Another round or another game: the review (and its work) no longer applies."""
-        self.review = None
-        self.reviewing = False
-        self.review_at = 0
-
-    def open_review(self) -> None:
-        """Show the review in the summary dialog, working it out (in slices) the first time."""
-        if not self.session.match.scores:
-            return
-        if self.el["match-end"].open:
-            # The match's last round: its summary takes the result's place (opened first, so that the
-            # dialogs' history entry stays).
-            self.show_round_summary()
-            self.el["match-end"].close()
-        if self.review is None:
-            self.review = self.session.review()
-            self.review_at = 0
-        self.reviewing = True
-        self.draw_review(focus="review-back")
-        if not self.review.done and not self._review_running:
-            self.spawn(self.work_out_review(self.review))
-
-    async def work_out_review(self, review: RoundReview) -> None:
-        """Value the plays a slice at a time, the page breathing in between; show each step of progress."""
-        self._review_running = True
-        try:
-            for name in SEARCH_MODULES:  # the search, one module per slice, if warm_up has not loaded it yet
-                importlib.import_module(name)
-                await asyncio.sleep(0)
-            while not review.step(REVIEW_SLICE_MS):
-                if self.review is not review:
-                    return  # the round or the game moved on
-                self.draw_review_progress(review)
-                await asyncio.sleep(0)
-        except Exception as exc:  # a failing search must not leave the review stuck: say so, keep the summary
-            console.warn(clip(f"kseri: review: {type(exc).__name__}: {exc}", 300))
-            if self.review is review:
-                self.forget_review()
-                if self.el["round-summary"].open:
-                    self.el["round-summary-body"].innerHTML = self.summary_html()
-                self.notify(_("The review could not be worked out ({error}).").format(error=type(exc).__name__))
-            return
-        finally:
-            self._review_running = False
-        if self.review is review and self.reviewing:
-            self.draw_review(focus="review-next")
-            self.board.announce(_("The review is ready."))
-
-    def draw_review_progress(self, review: RoundReview) -> None:
-        """Move the progress bar and line on when a play is valued, leaving the rest (and the focus) alone:
-        a redraw of the dialog per slice would cost the page more than the search does."""
-        done, total = review.progress()
-        if not self.reviewing or done == self._review_shown:
-            return
-        from kseri.web.review_render import review_progress_html
-        bar = document.querySelector("#round-summary-body .review-bar")
-        status = document.querySelector("#round-summary-body .review-status")
-        if not (exists(bar) and exists(status)):
-            return
-        self._review_shown = done
-        fresh = document.createElement("div")
-        fresh.innerHTML = review_progress_html(done, total, self.review_number())
-        new_bar = fresh.querySelector(".review-bar")
-        bar.setAttribute("aria-valuenow", new_bar.getAttribute("aria-valuenow"))
-        bar.firstElementChild.setAttribute("style", new_bar.firstElementChild.getAttribute("style"))
-        status.textContent = fresh.querySelector(".review-status").textContent
-
-    def review_number(self) -> int:
-        """The number of the round reviewed: the last one finished."""
-        return len(self.session.match.scores)
-
-    def draw_review(self, focus: str | None = None) -> None:
-        """Draw the review (its progress until it is done) and focus the button of ``focus`` if it is there."""
-        from kseri.web.review_render import review_html, review_progress_html
-        review = self.review
-        if review is None:
-            return
-        if review.done:
-            html = review_html(review.plays(), self.review_at, number=self.review_number())
-        else:
-            done, total = review.progress()
-            self._review_shown = done
-            html = review_progress_html(done, total, self.review_number())
-        self.el["round-summary-body"].innerHTML = html
-        if focus is not None:
-            self._focus_action(focus)
-
-    def _focus_action(self, action: str) -> None:
-        """Focus the review's button for ``action`` (or, disabled at an end, the other way's)."""
-        for name in (action, "review-prev", "review-next", "review-back"):
-            button = document.querySelector(f'#round-summary-body [data-action="{name}"]')
-            if exists(button) and not button.disabled:
-                button.focus(js_object({"preventScroll": True}))
-                return
-
-    def move_review(self, key: str) -> None:
-        """Previous / Next (buttons or keys): another play of the finished review."""
-        from kseri.web.review_render import review_move
-        review = self.review
-        if review is None or not review.done:
-            return
-        at = review_move(self.review_at, key, len(review.plays()))
-        self.show_review_play(at, focus="review-prev" if key in ("ArrowLeft", "Home") else "review-next")
-
-    def show_review_play(self, at: int, *, focus: str) -> None:
-        if self.review is None or not self.review.done:
-            return
-        self.review_at = at
-        self.draw_review(focus=focus)
-
-    def close_review(self) -> None:
-        """Back to the summary (the review keeps its place and goes on working)."""
-        self.reviewing = False
-        self.el["round-summary-body"].innerHTML = self.summary_html()
-        self._focus_action("review")
 
     def show_match_end(self) -> None:
         self.match_end.show_match_end()
@@ -495,8 +358,8 @@ class App:
             self.el["scoring-body"].innerHTML = render.scoring_html(self.session.view(), self.session.rules)
         if self.el["round-summary"].open and self.session.match.scores:
             self.label_next_round()
-            if self.reviewing:
-                self.draw_review()
+            if self.reviews.reviewing:
+                self.reviews.draw()
             else:
                 self.el["round-summary-body"].innerHTML = self.summary_html()
         self.match_end.redraw()

@@ -24,6 +24,8 @@ from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
 from kseri.web.play_ui import PlayControl, PlayHost
+from kseri.web.review_ui import ACTIONS as REVIEW_ACTIONS
+from kseri.web.review_ui import ReviewUi
 from kseri.web.rules_ui import RulesControl
 from kseri.web.saving import SaveControl
 from kseri.web.settings import tap_plays
@@ -73,13 +75,8 @@ class InputHost(PlayHost, Protocol):
 
     def switch_language(self, lang: str) -> None: ...
 
-    def open_review(self) -> None: ...
-
-    def close_review(self) -> None: ...
-
-    def move_review(self, key: str) -> None: ...
-
-    def show_review_play(self, at: int, *, focus: str) -> None: ...
+    @property
+    def reviews(self) -> ReviewUi: ...
 
     def on_key(self, event: Any) -> None: ...
 
@@ -140,10 +137,6 @@ class InputControl:
             "dismiss-notice": app.dismiss_notices,
             "dismiss-intro": app.dismiss_intro,
             "show-summary": app.show_round_summary,
-            "review": app.open_review,
-            "review-back": app.close_review,
-            "review-prev": lambda: app.move_review("ArrowLeft"),
-            "review-next": lambda: app.move_review("ArrowRight"),
             "show-match-end": app.show_match_end,
             "match-new": lambda: app.new_match_now(),
             "copy-link": app.share.open_share,
@@ -199,8 +192,8 @@ class InputControl:
             app.lessons.start_named(str(action.getAttribute("data-learn") or ""))
         elif name == "set-language":
             app.switch_language(str(action.dataset.lang or ""))
-        elif name == "review-goto":
-            app.show_review_play(int(action.dataset.play or 0), focus="review-next")
+        elif name in REVIEW_ACTIONS:
+            app.reviews.act(name, action)
         else:
             handler = self.actions().get(name)
             if handler is not None:

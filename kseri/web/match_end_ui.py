@@ -50,7 +50,6 @@ class MatchEndControl:
         app.focus_at_top("match-end", "match-new")
 
     def draw_match_end(self) -> None:
-        from kseri.web.review_render import review_button_html
         app = self.app
         session = app.session
         line = app.takeback.stats_for(session, app.stats).line(game_key(session.rules), session.level,
@@ -59,7 +58,7 @@ class MatchEndControl:
             line = _("With take-backs, counted apart from your record.") + " " + line
         # the match's result, with the way into the review of its last round; your streak, and once the
         # offer to install the app
-        review = review_button_html() if session.can_review else ""
+        review = app.reviews.button_html()
         record = app.takeback.stats_for(session, app.stats).record(game_key(session.rules), session.level)
         extra = (streak_html(record) if session.people == 1 else "") + app.install.offer_html()
         if session.view().panels:
@@ -67,7 +66,7 @@ class MatchEndControl:
             app.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, session.your_side,
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
-                word=word_key(session.rules)) + extra
+                word=word_key(session.rules)) + review + extra
             return
         app.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
                                                                    level=session.level,

@@ -17,6 +17,7 @@ from kseri.web.board import Board
 from kseri.web.install_ui import InstallControl
 from kseri.web.pacer import Pacer
 from kseri.web.render import Notice
+from kseri.web.review_ui import ReviewUi
 from kseri.web.settings import Settings
 from kseri.web.sound import SoundBoard
 from kseri.web.state import StateOwner, UiState
@@ -60,6 +61,9 @@ class PageHost(Protocol):
 
     @property
     def turns(self) -> Turns: ...
+
+    @property
+    def reviews(self) -> ReviewUi: ...
 
     @property
     def state(self) -> UiState:

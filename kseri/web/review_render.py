@@ -1,9 +1,12 @@
-"""HTML of the review of your round (:mod:`kseri.table.review`), and where its keys move: pure Python.
+"""HTML of the review of a round (:mod:`kseri.table.review`), and where its keys move: pure Python.
 
 The review shows inside the round's summary dialog: first a progress line while
-the bot values your plays (in slices), then one play at a time (the pile's top card
-and your hand at that moment, each card's value against the best as the hint gives
-it, the card you played marked), Previous/Next, and your biggest mistakes to jump to.
+the bot values the plays (in slices), then one play at a time (the pile's top card, or
+the open table's cards, and the hand at that moment, each card's value against the best
+as the hint gives it, the card played marked and valued as the way it was played),
+Previous/Next, and the biggest mistakes to jump to. It speaks to the player whose plays
+it goes through: you against the bots, or with people sharing the device, the person
+named in its heading (each reviews their own plays, :func:`review_button_html`).
 
 >>> from kseri.table.review import ReviewedPlay
 >>> from kseri.table.views import HintEntry
@@ -28,6 +31,7 @@ from kseri.table.review import ReviewedPlay
 from kseri.table.views import HintEntry
 from kseri.web.card_html import card_img
 from kseri.web.render import card_label, format_value, hint_badge_text, shown_best
+from kseri.web.sums import render as sums_render
 
 __all__ = ["MOVES", "review_button_html", "review_html", "review_move", "review_progress_html", "summary_next_label"]
 
@@ -40,15 +44,27 @@ def review_move(at: int, key: str, count: int) -> int:
     return max(0, min(count - 1, at + MOVES.get(key, 0)))
 
 
-def review_button_html() -> str:
-    """The summary's way into the review.
+def review_button_html(people: Sequence[tuple[int, str]] = ()) -> str:
+    """The summary's way into the review: one button, or with people sharing the device (``people``:
+    each person's seat and name) a button per person, for their own plays (``data-seat``).
 
     >>> 'data-action="review"' in review_button_html()
     True
+    >>> html = review_button_html([(0, "Ann"), (2, "Player 3")])
+    >>> html.count('data-action="review"'), 'data-seat="2"' in html and ">Player 3</button>" in html
+    (2, True)
     """
-    return (f'<p class="review-open"><button type="button" class="btn ghost dark" data-action="review">'
-            f'{escape(_("Review this round"))}</button>'
-            f'<small>{escape(_("The bot values each card you could have played"))}</small></p>')
+    if len(people) < 2:
+        return (f'<p class="review-open"><button type="button" class="btn ghost dark" data-action="review">'
+                f'{escape(_("Review this round"))}</button>'
+                f'<small>{escape(_("Each play you could have made, valued as the hint values it"))}</small></p>')
+    buttons = "".join(
+        f'<button type="button" class="btn ghost dark" data-action="review" data-seat="{seat}" '
+        f'aria-label="{escape(_("Review the plays of {name}").format(name=name))}">{escape(name)}</button>'
+        for seat, name in people)
+    return (f'<div class="review-open review-people" role="group" aria-labelledby="review-people-title">'
+            f'<span id="review-people-title">{escape(_("Review this round"))}:</span>{buttons}'
+            f'<small>{escape(_("Each person their own plays, valued as the hint values them"))}</small></div>')
 
 
 def summary_next_label(match_over: bool) -> str:
@@ -61,7 +77,7 @@ def summary_next_label(match_over: bool) -> str:
     return _("See the result") if match_over else _("Next round")
 
 
-def review_progress_html(done: int, total: int, number: int) -> str:
+def review_progress_html(done: int, total: int, number: int, name: str = "") -> str:
     """The review while it is worked out: a heading, a progress bar and a line that says how far.
 
     >>> html = review_progress_html(3, 24, 2)
@@ -70,7 +86,7 @@ def review_progress_html(done: int, total: int, number: int) -> str:
     """
     share = f"{done / total:.3f}" if total else "1"
     line = _("Valuing your plays: {done} of {total}").format(done=done, total=total)
-    return (f'{_title(number)}'
+    return (f'{_title(number, name)}'
             f'<div class="review-progress"><span class="review-bar" role="progressbar" aria-valuemin="0" '
             f'aria-valuemax="{total}" aria-valuenow="{done}" aria-label="{escape(_("Review progress"))}">'
             f'<span style="--to:{share}"></span></span>'
@@ -78,9 +94,12 @@ def review_progress_html(done: int, total: int, number: int) -> str:
             f'{_back()}')
 
 
-def _title(number: int) -> str:
+def _title(number: int, name: str = "") -> str:
+    """The review's heading: whose plays (``name``: a person sharing the device; "": yours)."""
     # The dialog is labelled by its heading, summary or review.
-    return f'<h2 id="round-summary-title">{escape(_("Round {number}, your plays").format(number=number))}</h2>'
+    text = _("Round {number}, plays of {name}").format(number=number, name=name) if name else \
+        _("Round {number}, your plays").format(number=number)
+    return f'<h2 id="round-summary-title">{escape(text)}</h2>'
 
 
 def _back() -> str:
@@ -88,19 +107,20 @@ def _back() -> str:
             f'{escape(_("Back to the summary"))}</button></p>')
 
 
-def review_html(plays: Sequence[ReviewedPlay], at: int, *, number: int) -> str:
-    """The finished review showing play ``at``: the play, Previous/Next, and the biggest mistakes."""
+def review_html(plays: Sequence[ReviewedPlay], at: int, *, number: int, name: str = "") -> str:
+    """The finished review showing play ``at``: the play, Previous/Next, and the biggest mistakes
+    (``name``: whose plays, with people sharing the device)."""
     if not plays:
-        return f'{_title(number)}<p class="sub">{escape(_("You made no play this round."))}</p>{_back()}'
+        return f'{_title(number, name)}<p class="sub">{escape(_("You made no play this round."))}</p>{_back()}'
     at = max(0, min(len(plays) - 1, at))
-    return f'{_title(number)}{_overview(plays)}{_play_html(plays, at)}{_mistakes_html(plays, at)}{_back()}'
+    return f'{_title(number, name)}{_overview(plays)}{_play_html(plays, at)}{_mistakes_html(plays, at)}{_back()}'
 
 
 def _overview(plays: Sequence[ReviewedPlay]) -> str:
     """One line for the whole round: how many plays were the best, and the points lost in all."""
     best = sum(1 for p in plays if p.loss < 0.05)  # the plays the board marks ★
     lost = sum(p.loss for p in plays)
-    line = ngettext("{best} of your {n} play matched the bot's best", "{best} of your {n} plays matched the bot's best",
+    line = ngettext("{best} of your {n} play was among the best", "{best} of your {n} plays were among the best",
                     len(plays)).format(best=best, n=len(plays))
     cost = _("about {points} points given away in all").format(points=f"{lost:.1f}")
     return f'<p class="sub">{escape(line)} · {escape(cost)}</p>'
@@ -118,8 +138,25 @@ def _play_html(plays: Sequence[ReviewedPlay], at: int) -> str:
            f'</button></div>')
     return (f'<section class="review-play{" is-mistake" if play.mistake else ""}" '
             f'aria-label="{escape(count)}" data-play="{at}">{nav}'
-            f'<div class="review-position">{_pile_html(play.pile)}{_choices_html(play)}</div>'
+            f'<div class="review-position">{_table_html(play)}{_choices_html(play)}</div>'
             f'{_verdict_html(play)}</section>')
+
+
+def _table_html(play: ReviewedPlay) -> str:
+    """What lay on the table: the pile's top card, or the open table's cards and builds."""
+    if play.table is None:
+        return _pile_html(play.pile)
+    heading = f'<span class="review-label">{escape(_("Table"))}</span>'
+    if not play.table:
+        return (f'<div class="review-pile">{heading}<div class="review-card empty">'
+                f'{escape(_("Empty table"))}</div></div>')
+    items = []
+    for item in play.table:
+        cards = "".join(f'<span class="review-mini" data-card="{code}">{card_img(code)}</span>' for code in item.cards)
+        value = f'<span class="review-build">{item.value}</span>' if item.is_build else ""
+        items.append(f'<span class="review-item{" is-build" if item.is_build else ""}">{cards}{value}</span>')
+    return (f'<div class="review-pile review-table">{heading}<div class="review-items" role="img" '
+            f'aria-label="{escape(sums_render.table_label(play.table))}">{"".join(items)}</div></div>')
 
 
 def _pile_html(pile: Sequence[str]) -> str:
@@ -140,9 +177,15 @@ def _choices_html(play: ReviewedPlay) -> str:
     """Your hand, each card with the bot's value against the best (★ on the best), the one you played marked."""
     items = []
     by_card = {choice.card: choice for choice in play.choices}
+    by_card[play.played] = play.row  # valued as the way it was played
     for code in play.hand:
-        choice = by_card[code]
+        choice = by_card.get(code)
         played = code == play.played
+        if choice is None:  # (the open table: a card that had no legal play, beside one's own build)
+            label = f"{card_name(code)}, {_('it could not be played')}"
+            items.append(f'<li class="review-card is-barred" data-card="{code}" aria-label="{escape(label)}">'
+                         f'{card_img(code)}</li>')
+            continue
         tone = "good" if shown_best(choice) else ("meh" if choice.loss < 0.5 else "bad")
         label = f"{card_name(code)}, {_value_words(choice)}" + (f", {_('you played it')}" if played else "")
         cls = "review-card" + (" is-best" if shown_best(choice) else "") + (" is-played" if played else "")
@@ -163,20 +206,29 @@ def _value_words(choice: HintEntry) -> str:
 def _verdict_html(play: ReviewedPlay) -> str:
     """What the play cost, in words, and what the best card would have done."""
     best = play.choices[0]
-    card = escape(card_label(play.played))
+    card = escape(_move_label(play.played, play.way))
     if play.forced:
-        text = _("You played <b>{card}</b>: every card you held was worth the same.").format(card=card)
+        text = _("You played <b>{card}</b>: every play you could make was worth the same.").format(card=card)
     elif play.loss < 0.05:  # (shown as ★ on it too: render.shown_best)
-        text = _("You played <b>{card}</b>: the bot's best card too.").format(card=card)
+        text = _("You played <b>{card}</b>: one of the best plays.").format(card=card)
     else:
         text = _("You played <b>{card}</b>: {value} points against <b>{best}</b>.").format(
-            card=card, value=format_value(-play.loss), best=escape(card_label(best.card)))
+            card=card, value=format_value(-play.loss), best=escape(_move_label(best.card, best.way)))
         if best.reason is not None:  # what the best card would have done, as the hint says it
             why = f"{card_label(best.card)} — {reason_text(best.reason)}"
             text += f'<span class="review-why">{escape(why)}</span>'
     cls = "review-verdict" + (" is-mistake" if play.mistake else "")
     flag = f'<b class="review-flag">{escape(_("Big mistake"))}</b> ' if play.mistake else ""
     return f'<p class="{cls}">{flag}{text}</p>'
+
+
+def _move_label(code: str, way: str) -> str:
+    """A card as the verdict names it, with the way it is played where a card has several.
+
+    >>> _move_label("7H", ""), _move_label("7H", "Take 3♣ + 4♦")
+    ('7♥', '7♥ (Take 3♣ + 4♦)')
+    """
+    return f"{card_label(code)} ({way})" if way else card_label(code)
 
 
 def _mistakes_html(plays: Sequence[ReviewedPlay], at: int) -> str:

@@ -20,6 +20,7 @@ from kseri.bots.pile.endgame import solve_moves
 from kseri.bots.pile.evaluation import expand_values
 from kseri.bots.pile.levels import SPECS, level_spec
 from kseri.bots.pile.medium import MediumBot
+from kseri.bots.thinking import finish
 from kseri.engine.cards import rank_index
 from kseri.engine.rules import GREEK, card_points_table, rules_from_spec
 
@@ -349,12 +350,7 @@ def test_solving_the_last_packet_inside_the_search() -> None:
     for plays in (25, 33):
         obs = position("greek", 40 + plays, plays)
         assert params.stop_for(obs) == 36
-        work = search_values(obs, random.Random(1), params, samples=3)
-        try:
-            while True:
-                next(work)
-        except StopIteration as stop:
-            values = stop.value
+        values = finish(search_values(obs, random.Random(1), params, samples=3))
         assert set(values) <= set(obs.hand) and values
 
 

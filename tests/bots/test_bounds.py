@@ -9,7 +9,6 @@ largest single unit (:attr:`Thinker.largest_unit`), which is what one slice can 
 from __future__ import annotations
 
 import random
-from collections.abc import Generator
 from typing import Any
 
 import pytest
@@ -28,6 +27,7 @@ from kseri.bots.pile.endgame import (
 )
 from kseri.bots.pile.params import STEP_WORK
 from kseri.bots.pile.scale import SAFE_POINTS, bot_view, point_scale, unscale, with_fields
+from kseri.bots.thinking import finish
 from kseri.engine.errors import KseriError
 from kseri.engine.rules import FOURCARD, GREEK, PISTI, Rules, rules_from_spec
 from tests.bots.test_endgame import brute_force
@@ -72,14 +72,6 @@ def think(level: str, state: Round, seed: int = 0, **kwargs: Any) -> tuple[Think
     return thinker, steps
 
 
-def run(work: Generator[Any, None, Any]) -> Any:
-    while True:
-        try:
-            next(work)
-        except StopIteration as done:
-            return done.value
-
-
 # -- the exact search: sliced, budgeted --------------------------------------------------------
 
 @pytest.mark.parametrize("rules", [GREEK, FOURCARD, GREEK_12], ids=lambda r: str(r.to_spec()))
@@ -89,11 +81,11 @@ def test_slicing_the_solver_does_not_change_its_values(rules: Rules, seed: int) 
     exact = dict(solve_moves(state))
     for chunk in (1, 7, 300, SOLVE_CHUNK):
         solver = Solver(state)
-        assert {c: run(solver.value_steps(c, chunk=chunk)) for c in solver.root_moves()} == exact
+        assert {c: finish(solver.value_steps(c, chunk=chunk)) for c in solver.root_moves()} == exact
         # and with windows, as the search asks (a bound outside the window, the value inside)
         best = max(exact.values()) if state.to_move == 0 else min(exact.values())
         for c, v in exact.items():
-            got = run(solver.value_steps(c, best - 1, best + 1, chunk=chunk))
+            got = finish(solver.value_steps(c, best - 1, best + 1, chunk=chunk))
             assert got == v if best - 1 < v < best + 1 else (got <= best - 1) == (v <= best - 1)
 
 
@@ -107,7 +99,7 @@ def test_the_solver_keeps_to_its_node_budget() -> None:
     solver = Solver(state, max_nodes=100)
     with pytest.raises(EndgameBudgetError):
         for c in solver.root_moves():
-            run(solver.value_steps(c))
+            finish(solver.value_steps(c))
     assert solver.nodes <= 100 + 1
     assert solve(state, max_nodes=2 * full.nodes).value == full.value
     assert issubclass(EndgameBudgetError, ValueError)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Generator
-from typing import TypeVar
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,20 +12,10 @@ from kseri.bots.arena import run_arena
 from kseri.bots.sums.endgame import legal_turns, solve_values
 from kseri.bots.sums.search import _deal_hidden
 from kseri.bots.sums.sim import VALUE, SimRound
+from kseri.bots.thinking import finish
 from kseri.engine.rules import SUMS
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsRound
-
-T = TypeVar("T")
-
-
-def _run(work: Generator[int, None, T]) -> T:
-    try:
-        while True:
-            next(work)
-    except StopIteration as stop:
-        value: T = stop.value
-        return value
 
 
 def _minimax(sim: SimRound, team: int) -> float:
@@ -35,14 +23,9 @@ def _minimax(sim: SimRound, team: int) -> float:
     if not sim.hands[sim.to_move]:
         return sim.difference(team)
     values = []
-    for kind, card, indices in legal_turns(sim):
+    for turn in legal_turns(sim):
         child = sim.copy()
-        if kind == "capture":
-            child.capture(card, indices)
-        elif kind == "build":
-            child.build(card, indices[0])
-        else:
-            child.drop(card)
+        child.take_turn(turn)
         values.append(_minimax(child, team))
     return max(values) if sim.team_of[sim.to_move] == team else min(values)
 
@@ -60,30 +43,24 @@ def _last_packet(seed: int, cards: int) -> SumsRound:
 def test_the_exact_solve_matches_plain_minimax(seed: int, cards: int) -> None:
     state = _last_packet(seed, cards)
     sim = SimRound.from_round(state)
-    solved = _run(solve_values(sim, 100_000))
+    solved = finish(solve_values(sim, 100_000))
     assert solved is not None
     assert {sim.engine_move(*turn) for turn, _ in solved} == set(state.legal_moves())
     team = sim.team_of[sim.to_move]
     best = -math.inf
     for turn, value in solved:
         child = sim.copy()
-        kind, card, indices = turn
-        if kind == "capture":
-            child.capture(card, indices)
-        elif kind == "build":
-            child.build(card, indices[0])
-        else:
-            child.drop(card)
+        child.take_turn(turn)
         assert value == _minimax(child, team)
         best = max(best, value)
-    quick = _run(solve_values(sim, 100_000, exact=False))
+    quick = finish(solve_values(sim, 100_000, exact=False))
     assert quick is not None
     assert max(v for _, v in quick) == best
 
 
 def test_the_solve_gives_up_past_its_budget() -> None:
     sim = SimRound.from_round(_last_packet(3, 12))
-    assert _run(solve_values(sim, 50)) is None
+    assert finish(solve_values(sim, 50)) is None
 
 
 def test_sampled_deals_keep_what_the_seat_sees_and_back_the_opponents_build() -> None:

@@ -22,6 +22,7 @@ from kseri.table.pile.strategy import PILE
 from kseri.table.review import RoundReview, review_rng
 from kseri.table.seats import HUMAN
 from kseri.table.session import GameSession
+from kseri.table.strategy import HintRows
 from kseri.table.views import HintEntry
 
 
@@ -78,27 +79,31 @@ def test_the_review_takes_the_hints_values_where_you_had_a_hint():
     rows = tuple(HintEntry(card=code, value=0.0 if code == first.played else -5.0, best=code == first.played,
                            loss=0.0 if code == first.played else 5.0) for code in first.hand)
     known = {plays: hints for (_, plays), hints in session._hinted.items()}
-    known[tuple(session.match.pile_round(0).plays[:first.index])] = rows
+    known[tuple(session.match.pile_round(0).play_codes()[:first.index])] = HintRows(rows)
     again = RoundReview(session.match, 0, seed=0, known=known).plays()
     assert again[0].choices == rows and again[0].loss == 0.0
     assert again[1:] == plays[1:]
 
 
-def test_a_hint_for_another_seat_is_not_the_reviews():
-    """Pass and play: the hints of the person in seat 1 are not remembered for the review (it reviews seat 0)."""
+def test_each_persons_hints_are_their_own_reviews():
+    """Pass and play: each person's hints are remembered at their own positions, and each person's
+    review shows their own hints' values there, never the other's."""
     from kseri.table.seat_plan import SeatPlan
 
     session = GameSession.new(seed=2, level="easy")
     session.apply_plan(SeatPlan.parse("person|person", players=2))
-    mine = set()
-    for _ in range(12):
+    shown: dict[int, dict[int, tuple[HintEntry, ...]]] = {0: {}, 1: {}}
+    while session.phase == "human":
         if session.handover is not None:
             session.take_seat()
-        if session.viewer == HUMAN:
-            mine.add((0, tuple(session.round.plays)))
-        session.hints()
-        session.play_human(session.view().hand[0])
-    assert len(mine) == 6 and set(session._hinted) == mine
+        assert session.viewer == session.to_move
+        shown[session.viewer][len(session.round.plays)] = session.hints()
+        session.play_human(session.hints()[0].card)
+    assert session.phase == "round_over" and session.reviewers == (0, 1)
+    for seat in (0, 1):
+        plays = session.review(seat=seat).plays()
+        assert [p.index for p in plays] == sorted(shown[seat]) and len(plays) == 24
+        assert all(p.choices == shown[seat][p.index] and p.loss == 0 for p in plays)
 
 
 # --------------------------------------------------------------------------- within the uncertainty

@@ -431,6 +431,7 @@ def test_a_failing_bot_plays_a_simple_card_and_says_so(monkeypatch, error):
 
 def test_a_failing_bot_never_stops_a_match(monkeypatch):
     monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(OverflowError("x")))
+    monkeypatch.setattr(session_module, "evaluation", lambda *a, **k: FailingThinker(OverflowError("x")))  # the hint's
     session = GameSession.new(seed=11, level="hard")
     for _ in range(2000):
         if session.phase == "match_over":

@@ -271,3 +271,26 @@ def test_the_review_of_a_round_in_greek():
         assert_greek(review_render.review_html(plays, at, number=1))
     assert_greek(review_render.review_html([], 0, number=1))
     assert_greek(f"<button>{review_render.summary_next_label(True)}</button>")
+
+
+def test_the_review_at_the_open_table_and_in_pass_and_play_in_greek():
+    """The open table's review (its cards, the way a card was played) and the buttons and headings of
+    each person's review with people sharing the device."""
+    import random
+
+    from kseri.engine.rules import SUMS
+    from kseri.table.review import RoundReview
+    from kseri.web import review_render
+    session = GameSession.new(rules=SUMS, seed=5, level="easy")
+    rng = random.Random(5)
+    while session.phase in ("human", "bot"):
+        if session.phase == "bot":
+            session.play_bot()
+        else:
+            session.play_human(str(rng.choice(session.round.legal_moves())))
+    plays = RoundReview(session.match, seed=0, samples=4).plays()
+    for at in range(len(plays)):
+        assert_greek(review_render.review_html(plays, at, number=1))
+    assert_greek(review_render.review_button_html([(0, "Άννα"), (2, "Παίκτης 3")]))
+    assert_greek(review_render.review_progress_html(3, 12, 2, "Άννα"))
+    assert_greek(review_render.review_html(plays[:2], 0, number=2, name="Άννα"))

@@ -27,7 +27,7 @@ PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", 
         "kseri.web.celebrate_ui", "kseri.web.page_host", "kseri.web.play_ui", "kseri.web.input_ui",
         "kseri.web.newgame_ui", "kseri.web.rules_ui", "kseri.web.share_ui", "kseri.web.stats_ui",
         "kseri.web.match_end_ui", "kseri.web.settings_ui", "kseri.web.saving", "kseri.web.dialogs",
-        "kseri.web.startup",
+        "kseri.web.startup", "kseri.web.review_ui",
         "kseri.web.duel.page", "kseri.web.duel.store", "kseri.web.duel.channel"}
 """The modules that put things into the page (DOM, timers, storage, audio)."""
 
@@ -74,9 +74,9 @@ def test_no_import_cycles_in_the_layer():
         assert "kseri.web.app" not in graph[name], name
 
 
-NOT_SPLIT_YET = {"kseri.web.app": 520, "kseri.web.render": 600, "kseri.web.duel.page": 760}
-"""Modules still over 400 lines, each held at most at its size today (issue 23): the app keeps the
-round's review until the review's own controller takes it; the HTML and the friend's page are next."""
+NOT_SPLIT_YET = {"kseri.web.render": 600, "kseri.web.duel.page": 760}
+"""Modules still over 400 lines, each held at most at its size today (issue 23): the HTML and the
+friend's page are next."""
 
 
 def test_no_module_of_the_layer_is_over_400_lines():

@@ -56,7 +56,7 @@ def test_the_mistakes_costliest_first_each_a_button_to_its_play() -> None:
     assert [bool(current) for _, current, _ in jumps] == [False, True]
     calm = review_html([play(1, "9D", 0.0), play(2, "KD", 0.4)], 0, number=1)
     assert "None that cost a point or more" in calm and "review-goto" not in calm
-    assert "1 of your 2 plays matched the bot&#x27;s best" in calm
+    assert "1 of your 2 plays were among the best" in calm
 
 
 def test_no_plays_and_the_progress_and_the_button() -> None:

@@ -34,6 +34,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams, card_scores
+from kseri.bots.thinking import finish
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
@@ -221,13 +222,7 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> Round:
         """One full round consistent with the observation (see :meth:`draw`)."""
-        draw = self.draw(rng)
-        while True:
-            try:
-                next(draw)
-            except StopIteration as done:
-                world: Round = done.value
-                return world
+        return finish(self.draw(rng))
 
     def draw(self, rng: random.Random) -> Generator[None, None, Round]:
         """:meth:`sample` in pieces: yields after each try at the other player's hand (whose

@@ -125,6 +125,8 @@ class Thinker(SlicedDecision[Card, Values]):
         return [(card, by_class.get((rank_index(card.index), points[card.index]), 0.0)) for card, _ in rows]
 
 
-def decide(level: str, observation: Observation, rng: random.Random, *, exact: bool = False) -> Decision[Card]:
-    """The decision of ``level`` at a pile table (:func:`kseri.bots.tables.decision` finds it)."""
-    return Thinker(level, observation, rng, exact=exact)
+def decide(level: str, observation: Observation, rng: random.Random, *, exact: bool = False,
+           samples: int | None = None) -> Decision[Card]:
+    """The decision of ``level`` at a pile table (:func:`kseri.bots.tables.decision` finds it);
+    ``samples`` overrides a search's sampled deals per card (:class:`Thinker`)."""
+    return Thinker(level, observation, rng, exact=exact, samples=samples)

@@ -35,11 +35,8 @@ the same however the work is sliced.
 >>> from kseri.engine.pile.observation import Observation
 >>> obs = Observation.from_round(Match.new(rng=random.Random(8), first_dealer=1).round, seat=0)
 >>> steps = expert_values(obs, random.Random(1), ExpertParams(iterations=64))
->>> try:
-...     while True:
-...         _ = next(steps)
-... except StopIteration as done:
-...     values = done.value
+>>> from kseri.bots.thinking import finish
+>>> values = finish(steps)
 >>> sorted(values) == sorted(set(values)) and all(c in obs.hand for c in values)
 True
 """

@@ -15,11 +15,8 @@ search decides instead.
 >>> while state.next_card < 52 or len(state.hands[state.to_move]) > 3:
 ...     state.apply_move(state.legal_moves()[0])
 >>> work = solve_values(SimRound.from_round(state), 10_000)
->>> try:
-...     while True:
-...         _ = next(work)
-... except StopIteration as stop:
-...     values = stop.value
+>>> from kseri.bots.thinking import finish
+>>> values = finish(work)
 >>> values is not None and len(values) == len(state.legal_moves())
 True
 """

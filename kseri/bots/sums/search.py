@@ -23,11 +23,8 @@ hand known), one deal says it all.
 >>> from kseri.engine.sums.observation import SumsObservation
 >>> obs = SumsObservation.from_round(SumsRound.from_deck(SUMS, 1, _demo_deck()), seat=0)
 >>> work = search_values(obs, random.Random(1), SumsSearchParams())
->>> try:
-...     while True:
-...         _ = next(work)
-... except StopIteration as stop:
-...     values, move = stop.value
+>>> from kseri.bots.thinking import finish
+>>> values, move = finish(work)
 >>> str(move)
 '7H:3C+4D'
 """

@@ -26,6 +26,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Generator
 
@@ -112,7 +113,13 @@ class SumsThinker(SlicedDecision[SumsMove, SearchResult]):
         return [pair for _, pair in ranked]
 
 
-def decide(level: str, observation: SumsObservation, rng: random.Random, *, exact: bool = False) -> Decision[SumsMove]:
-    """The decision of ``level`` at the open table (:func:`kseri.bots.tables.decision` finds it)."""
-    return SumsThinker(level, observation, rng, exact=exact)
+def decide(level: str, observation: SumsObservation, rng: random.Random, *, exact: bool = False,
+           samples: int | None = None) -> Decision[SumsMove]:
+    """The decision of ``level`` at the open table (:func:`kseri.bots.tables.decision` finds it);
+    ``samples`` fixes a search's sampled deals per move (its budget decides them otherwise)."""
+    search = None
+    if samples is not None:
+        base = EXACT_SEARCH if exact else EXPERT_SEARCH if level == "expert" else SEARCH
+        search = dataclasses.replace(base, min_samples=max(1, samples), max_samples=max(1, samples))
+    return SumsThinker(level, observation, rng, exact=exact, search=search)
 

@@ -26,11 +26,11 @@ import base64
 import binascii
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, one_line
-from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import rules_from_spec
 from kseri.table.duel.codec import NAME_LIMIT
 from kseri.table.duel.deal import duel_refusal
@@ -38,6 +38,7 @@ from kseri.table.duel.errors import DuelError
 from kseri.table.duel.group import ELEMENT_BYTES, EXPONENT_BITS, Q
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.rounds import DuelRound, Opened, ShufflePass
+from kseri.table.saves import read_save
 
 __all__ = ["FORMAT", "dump", "load"]
 
@@ -115,12 +116,19 @@ class _Fields:
     def fail(self, name: str, what: str) -> DuelError:
         return DuelError(f"the saved match's {self.where} field {name!r} is not {what}")
 
-    def integer(self, name: str, low: int, high: int, *, optional: bool = False) -> int | None:
+    def _checked(self, name: str, fits: Callable[[Any], bool], what: str, *, optional: bool = False) -> Any:
+        """Field ``name`` if ``fits`` says it does (None if it is missing or null and ``optional``);
+        else the one-line error saying it is not ``what``."""
         value = self.data.get(name)
         if value is None and optional:
             return None
-        if type(value) is not int or not low <= value <= high:
-            raise self.fail(name, f"a number from {low} to {high}")
+        if not fits(value):
+            raise self.fail(name, what)
+        return value
+
+    def integer(self, name: str, low: int, high: int, *, optional: bool = False) -> int | None:
+        value: int | None = self._checked(name, lambda v: type(v) is int and low <= v <= high,
+                                          f"a number from {low} to {high}", optional=optional)
         return value
 
     def number(self, name: str, low: int, high: int) -> int:
@@ -129,17 +137,12 @@ class _Fields:
         return value
 
     def flag(self, name: str) -> bool:
-        value = self.data.get(name)
-        if not isinstance(value, bool):
-            raise self.fail(name, "true or false")
+        value: bool = self._checked(name, lambda v: isinstance(v, bool), "true or false")
         return value
 
     def text(self, name: str, limit: int, *, optional: bool = False) -> str | None:
-        value = self.data.get(name)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str) or len(value) > limit:
-            raise self.fail(name, f"a text of at most {limit} characters")
+        value: str | None = self._checked(name, lambda v: isinstance(v, str) and len(v) <= limit,
+                                          f"a text of at most {limit} characters", optional=optional)
         return value
 
     def string(self, name: str, limit: int) -> str:
@@ -160,11 +163,8 @@ class _Fields:
         return raw
 
     def items(self, name: str, limit: int, *, optional: bool = False) -> list[Any] | None:
-        value = self.data.get(name)
-        if value is None and optional:
-            return None
-        if not isinstance(value, list) or len(value) > limit:
-            raise self.fail(name, f"a list of at most {limit} entries")
+        value: list[Any] | None = self._checked(name, lambda v: isinstance(v, list) and len(v) <= limit,
+                                                f"a list of at most {limit} entries", optional=optional)
         return value
 
 
@@ -252,13 +252,7 @@ def _read_round(data: Any, peer: Peer, number: int) -> DuelRound:
 def load(text: str | None, *, rng: random.Random) -> Peer:
     """Read a saved match (``rng``: the generator for its later keys and shuffles); :class:`DuelError` (one line)
     for anything that is not a ``kseri-duel/1`` save this version can go on with."""
-    try:
-        data = parse_json(text or "", what="saved match")
-    except KseriError as exc:
-        raise DuelError(f"the saved match is not JSON we can read ({one_line(exc)})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise DuelError(f"the saved match has format {str(found)[:30]!r}, not {FORMAT!r}")
+    data = read_save(text or "", name="saved match", what="saved match", format=FORMAT, fail=DuelError)
     f = _Fields(data, "header")
     rules_text = f.string("rules", 600)
     try:

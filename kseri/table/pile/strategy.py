@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from kseri.engine.cards import Card
+from kseri.engine.cards import Card, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
-from kseri.engine.rules import Rules
+from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.scoring import Breakdown
 from kseri.i18n import N_, ngettext
 from kseri.table.estimates import loss_against_best
@@ -87,6 +87,16 @@ class PileStrategy:
                                         loss=round(loss_against_best(best, value, error.get(card, 0.0)), 1),
                                         reason=reason_for(observation, card))
                               for card, value in values))
+
+    def no_choice(self, observation: Observation) -> bool:
+        points = card_points_table(observation.rules)  # same rank and points: cards that play alike
+        return len({(rank_index(c), points[c]) for c in observation.hand}) == 1
+
+    def played_row(self, rows: HintRows, move: str) -> HintEntry:
+        for row in rows.cards:
+            if row.card == move:
+                return row
+        raise ValueError(f"the hint's rows do not value the card played, {move}")
 
 
 PILE: TableStrategy[Round, Observation] = PileStrategy()

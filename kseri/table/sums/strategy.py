@@ -29,9 +29,9 @@ from kseri.engine.sums.round import SumsMove, SumsRound, number_value
 from kseri.i18n import N_, _, ngettext
 from kseri.table.moves import MoveWay
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
-from kseri.table.sums.hints import card_hints, way_hints
+from kseri.table.sums.hints import WayHint, card_hints, way_hints
 from kseri.table.sums.moves import refusal_for, ways_for
-from kseri.table.views import LastPlay, TableItemView
+from kseri.table.views import HintEntry, LastPlay, TableItemView
 
 __all__ = ["SUMS_STRATEGY", "SumsStrategy"]
 
@@ -40,7 +40,7 @@ class SumsStrategy:
     """Cards side by side, captures by rank or by sum, builds: you against one bot."""
 
     name = "sums"
-    reviews = False  # the review's search plays the pile tables only
+    reviews = True
     hand_matters = True
     words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
                        ten_of_diamonds="10♦",  # tens score nothing here: the 10♦'s points are no bonus on a ten's
@@ -99,6 +99,15 @@ class SumsStrategy:
         # (The open table's search does not say its errors: ``errors`` is None here.)
         rows = way_hints(state, dict(values))
         return HintRows(card_hints(rows), {row.move: row for row in rows})
+
+    def no_choice(self, observation: SumsObservation) -> bool:
+        return len(observation.legal_moves()) == 1
+
+    def played_row(self, rows: HintRows, move: str) -> HintEntry:
+        way = rows.ways.get(move)
+        if not isinstance(way, WayHint):
+            raise ValueError(f"the hint's rows do not value the move played, {move}")
+        return HintEntry(card=way.card, value=way.value, best=way.best, loss=way.loss, way=way.label)
 
 
 def _takes(state: SumsRound, card: int) -> bool:
