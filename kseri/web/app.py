@@ -35,7 +35,7 @@ from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
-from kseri.web import language, motion, render, seats_render
+from kseri.web import language, motion, render, seats_render, summary_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
 from kseri.web.dialogs import DIALOGS, DialogControl
@@ -335,7 +335,7 @@ class App:
             you = self.session.your_side  # with people sharing the device, nobody is "you"
             short = seats_render.short_labels(self.session.view())
             return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
-        return render.round_summary_html(self.session.round_summary()) + review
+        return summary_render.round_summary_html(self.session.round_summary()) + review
 
     def show_match_end(self) -> None:
         self.match_end.show_match_end()
@@ -355,7 +355,7 @@ class App:
         if exists(guide):  # its words and its page (each language has its own guide)
             guide.outerHTML = render.guide_link_html()
         if self.el["scoring"].open:
-            self.el["scoring-body"].innerHTML = render.scoring_html(self.session.view(), self.session.rules)
+            self.el["scoring-body"].innerHTML = summary_render.scoring_html(self.session.view(), self.session.rules)
         if self.el["round-summary"].open and self.session.match.scores:
             self.label_next_round()
             if self.reviews.reviewing:

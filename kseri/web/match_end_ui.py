@@ -11,7 +11,7 @@ import datetime
 from kseri.i18n import _
 from kseri.table.goal import word_key
 from kseri.table.stats import counts_result, game_key
-from kseri.web import render, seats_render
+from kseri.web import render, seats_render, summary_render
 from kseri.web.celebrate import streak_html
 from kseri.web.celebrate_ui import celebrate
 from kseri.web.page_host import PageHost
@@ -68,7 +68,7 @@ class MatchEndControl:
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
                 word=word_key(session.rules)) + review + extra
             return
-        app.el["match-end-body"].innerHTML = render.match_end_html(session.match_summary(), stats_line=line,
+        app.el["match-end-body"].innerHTML = summary_render.match_end_html(session.match_summary(), stats_line=line,
                                                                    level=session.level,
                                                                    word=word_key(session.rules)) + review + extra
 

@@ -14,33 +14,27 @@ own markup is escaped. The page contract (``docs/formats.md``, "Page contract") 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from html import escape
 
 from kseri.bots.names import LEVELS
-from kseri.engine.rules import Rules
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
-from kseri.table.goal import Goal, WordKey, counted_word, word_key, word_key_for
+from kseri.table.goal import Goal, WordKey, word_key_for
 from kseri.table.live import LiveSide
-from kseri.table.notices import clip
-from kseri.table.pile.hints import reason_text
 from kseri.table.pile.words import describe_take
-from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
-from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.sums.words import sums_take_line
 from kseri.table.views import HintEntry, SideView, TableView, card_text
 from kseri.web import seats_render
 from kseri.web.card_html import card_img
+from kseri.web.hint_render import format_value, hint_badge_text, hint_note_html, hint_reason, shown_best
+from kseri.web.notices_render import NEWER_ELSEWHERE, Notice, notices_html
 
 __all__ = [
     "LEVEL_LABELS", "NEWER_ELSEWHERE", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
-    "guide_link_html",
-    "hand_card_label", "hand_html", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
-    "live_score_html",
-    "match_end_html", "notices_html",
-    "pile_html", "pile_label", "round_summary_html", "score_html", "scoring_html", "stack_html", "status_html",
-    "stock_html", "take_line_html",
+    "goal_of", "guide_link_html", "hand_card_label", "hand_html", "hint_badge_text", "hint_note_html",
+    "hint_reason", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
+    "live_score_html", "notices_html", "pile_html", "pile_label", "score_html", "shown_best", "stack_html",
+    "status_html", "stock_html", "take_line_html", "view_word",
 ]
 
 TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
@@ -87,50 +81,7 @@ def card_label(code: str) -> str:
     return card_text(code)
 
 
-def _name(code: str) -> str:
-    return card_name(code)
-
-
-def format_value(value: float) -> str:
-    """A hint value with its sign: ``+3.2``, ``−1.0``, ``0.0``.
-
-    >>> format_value(3.24), format_value(-1), format_value(0.01)
-    ('+3.2', '−1.0', '0.0')
-    """
-    if abs(value) < 0.05:
-        return "0.0"
-    return f"+{value:.1f}" if value > 0 else f"−{abs(value):.1f}"
-
-
 # --------------------------------------------------------------------------- the table
-
-
-def shown_best(hint: HintEntry) -> bool:
-    """Whether the page calls ``hint``'s card a best one: the search's best, or a card whose loss shows
-    as 0.0 (its ★, its words and the review's count must agree: a card "−0.0" behind the best was
-    called "the best card too" by the words while only the best carried the ★).
-
-    >>> from kseri.table.views import HintEntry
-    >>> shown_best(HintEntry("8H", 3.0, best=False, loss=0.04)), shown_best(HintEntry("8H", 3.0, best=False, loss=0.1))
-    (True, False)
-    """
-    return hint.best or hint.loss < 0.05
-
-
-def hint_badge_text(hint: HintEntry) -> str:
-    """What a card's hint badge says: ``★`` on the best card, the points it costs against the best on the others.
-
-    >>> from kseri.table.views import HintEntry
-    >>> hint_badge_text(HintEntry("AS", 1.0, best=True)), hint_badge_text(HintEntry("2C", -0.2, best=False, loss=1.2))
-    ('★', '−1.2')
-    """
-    return "★" if shown_best(hint) else format_value(-hint.loss)
-
-
-def hint_reason(hint: HintEntry) -> str:
-    """The hint's reason for a card, in the page's language (at the sums table: its best move; empty
-    when there is none)."""
-    return reason_text(hint.reason) if hint.reason is not None else hint.way
 
 
 def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str:
@@ -148,7 +99,7 @@ def hand_card_label(code: str, index: int, hint: HintEntry | None = None) -> str
     >>> hand_card_label("2C", 9)
     'two of clubs'
     """
-    label = _name(code) + (_(", key {n}").format(n=index + 1) if index < 9 else "")
+    label = card_name(code) + (_(", key {n}").format(n=index + 1) if index < 9 else "")
     if hint is None:
         return label
     label += f", {hint_badge_text(hint)}"
@@ -201,7 +152,7 @@ def pile_label(pile: Sequence[str]) -> str:
         return _("Pile: empty")
     under = len(pile) - 1
     return ngettext("Pile: {n} card, top card {card}", "Pile: {n} cards, top card {card}", len(pile)).format(
-        n=len(pile), card=_name(pile[-1])) + (ngettext(", {n} under it", ", {n} under it", under).format(n=under)
+        n=len(pile), card=card_name(pile[-1])) + (ngettext(", {n} under it", ", {n} under it", under).format(n=under)
                                               if under else "")
 
 
@@ -216,7 +167,7 @@ def pile_html(pile: Sequence[str]) -> str:
         top = k == len(shown) - 1
         attr = f'data-card="{code}"' if top else f'data-code="{code}"'
         cls = "card pile-card top" if top else "card pile-card"
-        label = f' role="img" aria-label="{_name(code)}"' if top else ' aria-hidden="true"'
+        label = f' role="img" aria-label="{card_name(code)}"' if top else ' aria-hidden="true"'
         cards.append(f'<div class="{cls}" {attr}{label} style="--k:{k};--m:{len(shown)}">{card_img(code)}</div>')
     under = ""
     if hidden:
@@ -382,74 +333,7 @@ def take_line_html(view: TableView) -> str:
     return f'<span class="take-line {who}{kseri}">{escape(line)}</span>'
 
 
-def hint_note_html(hints: Sequence[HintEntry]) -> str:
-    """The hint's words under the turn line: the best card and why; pointing at (or focusing)
-    another card shows its reason instead (CSS picks the line by the card's place in the hand)."""
-    lines = []
-    tied = [hint for hint in hints if shown_best(hint)]
-    shown = False  # the line shown by default: the first best card's (naming every card that ties with it)
-    for i, hint in enumerate(hints):
-        card = escape(card_label(hint.card))
-        first = shown_best(hint) and not shown
-        if first and len(tied) > 1:  # the ★ sits on each of them: the words name each of them too
-            head = _("Equally best: <b>{cards}</b>").format(cards=" ".join(escape(card_label(t.card)) for t in tied))
-        elif shown_best(hint):
-            head = _("Best: <b>{card}</b>").format(card=card)
-        else:
-            head = _("<b>{card}</b>: {value} against the best").format(card=card, value=format_value(-hint.loss))
-        shown = shown or first
-        reason = escape(hint_reason(hint))
-        lines.append(f'<span class="hint-line{" best" if first else ""}" data-place="{i + 1}">'
-                     f'{head}{" — " + reason if reason else ""}</span>')
-    legend = escape(_("Points each card is expected to cost you by the round's end, against the best."))
-    return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span></span>'
-
-
-# --------------------------------------------------------------------------- dialogs
-
-
-def round_summary_html(summary: RoundSummary) -> str:
-    """The round's breakdown by category, you and the bot side by side."""
-    rows = []
-    for row in summary.rows:
-        cls = f"row-{row.key}"
-        cells = []
-        for side in (0, 1):
-            value = row.values[side]
-            note = row.notes[side]
-            if row.key == "total" or not row.is_points:
-                text = f"{value}"
-            else:
-                text = f"+{value}" if value else '<span class="zero">–</span>'
-            note_html = f'<small>{escape(note)}</small>' if note else ""
-            win = " win" if row.key != "total" and row.values[side] > row.values[1 - side] else ""
-            cells.append(f'<td class="num{win}">{text}{note_html}</td>')
-        label = escape(_(row.label)) + (f"<small>{escape(row.note)}</small>" if row.note else "")
-        rows.append(f'<tr class="{cls}"><th scope="row">{label}</th>{cells[0]}{cells[1]}</tr>')
-    you, bot = summary.points
-    if summary.winner is not None:
-        headline = _("You win the match!") if summary.winner == HUMAN else _("The bot wins the match")
-    elif you > bot:
-        headline = _("You take round {number}").format(number=summary.number)
-    elif bot > you:
-        headline = _("The bot takes round {number}").format(number=summary.number)
-    else:
-        headline = _("Round {number} is a draw").format(number=summary.number)
-    raised = ""
-    if summary.raised:
-        raised = _("Both of you passed {before} in this round, so the target rises to <b>{target}</b>.").format(
-            before=summary.target_before, target=summary.target)
-        raised = f'<p class="raised-note">{raised}</p>'
-    progress = seats_render.race_rows_html(summary, (_("You"), _("Bot")))
-    sub = _("Round {number}: <b>{you}</b> – <b>{bot}</b>").format(number=summary.number, you=you, bot=bot)
-    return (f'<h2 id="round-summary-title">{escape(headline)}</h2>'
-            f'<p class="sub">{sub}</p>'
-            f'<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">{escape(_("Category"))}'
-            f'</span></th><th scope="col">{escape(_("You"))}</th><th scope="col">{escape(_("Bot"))}</th></tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>'
-            f'<div class="race" aria-label="{escape(_("Match score"))}">{progress}'
-            f'<span class="race-target">{escape(summary_goal(summary).race_target(summary.number))}</span></div>'
-            f'{raised}')
+# --------------------------------------------------------------------------- the table's goal
 
 
 def goal_of(view: TableView) -> Goal:
@@ -460,109 +344,6 @@ def goal_of(view: TableView) -> Goal:
 def view_word(view: TableView) -> WordKey:
     """The table's word for a kseri at the table of ``view`` (:mod:`kseri.table.goal`)."""
     return word_key_for(view.rules_name, xeri=view.xeri)
-
-
-def summary_goal(summary: RoundSummary | MatchSummary) -> Goal:
-    """What the match of ``summary`` was played for."""
-    return Goal(target=summary.target, rounds=summary.match_rounds)
-
-
-def scoring_html(view: TableView, rules: Rules) -> str:
-    """The score's explanation (opened by clicking the score): this round so far, side by side, and
-    what scores under the rules being played."""
-    you, bot = view.live
-    so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (counted_word(word_key(rules)), you.kseris, bot.kseris)]
-    live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
-                        for label, a, b in so_far)
-    point_rows = "".join(
-        f'<tr><th scope="row">{escape(line.label)}'
-        + (f'<small>{escape(line.note)}</small>' if line.note else "")
-        + f'</th><td class="num">{line.points}</td></tr>'
-        for line in point_rules(rules))
-    intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
-    return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
-            f'<p class="sub">{escape(intro)}</p>'
-            f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
-            f'{escape(_("Round {number}").format(number=view.round_number))}</th>'
-            f'<th scope="col">{escape(_("You"))}</th><th scope="col">{escape(pgettext("score", "Bot"))}</th></tr>'
-            f'</thead><tbody>{live_rows}</tbody></table>'
-            f'<table class="breakdown compact scoring-rules"><thead><tr><th scope="col">{escape(_("What scores"))}'
-            f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
-
-
-def match_end_html(summary: MatchSummary, *, stats_line: str = "", level: str = "", word: WordKey = "kseri") -> str:
-    """The match's result, you against the bot; ``word``: the table's word for a kseri (:mod:`kseri.table.goal`)."""
-    you, bot = summary.totals
-    if summary.winner == HUMAN:
-        title, sub, mood = _("You win!"), _("A match well played."), "won"
-    else:
-        title, sub, mood = _("The bot wins"), _("Shuffle up and try again."), "lost"
-    rounds = "".join(
-        f'<tr><th scope="row">{i}</th><td class="num{" win" if a > b else ""}">{a}</td>'
-        f'<td class="num{" win" if b > a else ""}">{b}</td></tr>'
-        for i, (a, b) in enumerate(summary.rounds, 1))
-    facts = summary_goal(summary).facts(rounds=summary.rounds, kseris=summary.kseris, word=word,
-                                        level=level_label(level) if level else "")
-    you_word, bot_word = escape(_("You")), escape(pgettext("score", "Bot"))  # the short form: one line on a phone
-    return (f'<div class="trophy {mood}" aria-hidden="true"></div>'
-            f'<h2 id="match-end-title">{escape(title)}</h2>'
-            f'<p class="final"><span>{you_word}</span><b>{you}</b><span class="sep">–</span><b>{bot}</b>'
-            f'<span>{bot_word}</span></p>'
-            f'<p class="sub">{escape(sub)} {escape(facts)}</p>'
-            f'<details class="rounds"><summary>{escape(_("Round by round"))}</summary>'
-            f'<table class="breakdown compact"><thead><tr><th scope="col">{escape(_("Round"))}</th>'
-            f'<th scope="col">{you_word}</th><th scope="col">{bot_word}</th></tr></thead>'
-            f'<tbody>{rounds}</tbody></table></details>'
-            + (f'<p class="stats">{escape(stats_line)} <button type="button" class="link-button" data-action="stats">'
-               f'{escape(_("All statistics"))}</button></p>' if stats_line else ""))
-
-
-@dataclass(frozen=True)
-class Notice:
-    """One line of the notice banner, with buttons when it asks for a choice.
-
-    ``actions`` are ``(data-action, label)`` pairs, handled like the page's other
-    ``data-action`` buttons; ``key`` names a notice the page replaces or removes
-    (a second one with the same key replaces the first); a ``sticky`` notice stays
-    when the banner is dismissed (a choice still to be made).
-    """
-
-    text: str
-    actions: tuple[tuple[str, str], ...] = ()
-    key: str | None = None
-    sticky: bool = False
-
-
-def notices_html(notices: Sequence[Notice | str]) -> str:
-    """The notice banner's content: one item per notice and a close button (empty without notices).
-
-    This is the one place every notice reaches the page, so every text is cut here
-    to one line of at most :data:`~kseri.table.notices.NOTICE_LIMIT` characters,
-    whatever a link or a save carried:
-
-    >>> html = notices_html(["x" * 1_000_000, Notice("Newer game.", (("load-newer", "Load it"),))])
-    >>> len(html) < 800, html.count("<li>"), 'data-action="load-newer"' in html
-    (True, 2, True)
-    """
-    if not notices:
-        return ""
-    items = []
-    for notice in notices:
-        if isinstance(notice, str):
-            notice = Notice(notice)
-        buttons = "".join(f' <button type="button" class="btn solid" data-action="{escape(action)}">'
-                          f'{escape(_(label))}</button>' for action, label in notice.actions)
-        items.append(f"<li>{escape(clip(_(notice.text)))}{buttons}</li>")
-    return (f'<ul>{"".join(items)}</ul><button type="button" class="notice-close" data-action="dismiss-notice" '
-            f'aria-label="{escape(_("Dismiss"))}">×</button>')
-
-
-NEWER_ELSEWHERE = Notice(
-    N_("This game went on in another tab. This tab no longer saves it, so that nothing played there is lost."),
-    actions=(("load-newer", N_("Load the newer game")), ("keep-this", N_("Keep this one"))),
-    key="newer-elsewhere", sticky=True)
-"""Shown when another tab saved the game (see :meth:`kseri.web.app.App.on_storage`)."""
 
 
 def level_options_html(levels: Sequence[str], current: str) -> str:

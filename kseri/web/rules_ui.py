@@ -1,7 +1,7 @@
 """The rules and the scoring's explanation: their dialogs, and a match started from the rules' picker.
 
 The rules' text is the page's own (``index.html``); how the points are counted is
-:func:`kseri.web.render.scoring_html`.
+:func:`kseri.web.summary_render.scoring_html`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pyscript import document, window
 
 from kseri.engine.rules import PROFILES, Rules
-from kseri.web import render
+from kseri.web import summary_render
 from kseri.web.dom import exists, js_object
 from kseri.web.page_host import PageHost
 
@@ -39,7 +39,8 @@ class RulesControl:
 
     def show_scoring(self) -> None:
         """The score was clicked: how the points are counted, and this round so far."""
-        self.app.el["scoring-body"].innerHTML = render.scoring_html(self.app.session.view(), self.app.session.rules)
+        session = self.app.session
+        self.app.el["scoring-body"].innerHTML = summary_render.scoring_html(session.view(), session.rules)
         self.app.open_dialog("scoring")
 
     def show_rules_scoring(self) -> None:

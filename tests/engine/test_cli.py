@@ -11,7 +11,6 @@ import json
 import random
 import subprocess
 import sys
-import time
 from typing import Any
 
 import pytest
@@ -119,10 +118,9 @@ def test_replay_reads_a_byte_order_mark_and_a_file(tmp_path):
     ("poker", "rules: unknown rules profile 'poker' (known: greek, fourcard, pisti, sums)"),
 ])
 def test_simulate_with_rules_that_never_deal_returns_at_once(rules, message):
-    start = time.monotonic()
+    # run()'s timeout bounds it: a rules object that never deals must not loop (no clock asserted here)
     line = one_error_line(run("simulate", "--seed", "1", "--rules", rules, timeout=30))
     assert line.startswith("kseri simulate: " + message), line
-    assert time.monotonic() - start < 20
 
 
 def test_simulate_odd_but_valid_rules():

@@ -9,7 +9,6 @@ import io
 import re
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -218,12 +217,12 @@ def test_start_up_cost_is_small():
     assert not heavy, heavy
 
 
-def test_measure_catalog_load():
-    start = time.perf_counter()
-    for _ in range(20):
-        with MO.open("rb") as fp:
-            gettext.GNUTranslations(fp)
-    assert (time.perf_counter() - start) / 20 < 0.02
+def test_the_catalog_loads_with_the_standard_library():
+    """The page reads the catalog with plain ``gettext`` (how long that takes is
+    ``benchmarks/i18n_startup.py``'s to measure, not a test's: these machines are noisy)."""
+    with MO.open("rb") as fp:
+        catalog = gettext.GNUTranslations(fp)
+    assert catalog.gettext("You") != "You"
 
 
 def test_babel_extracts_exactly_the_messages_the_catalog_holds(catalog):

@@ -22,7 +22,7 @@ from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.summaries import match_summary
 from kseri.table.views import HintEntry
-from kseri.web import page_text, render
+from kseri.web import page_text, render, summary_render
 from kseri.web.page_text import I18N_ATTRIBUTE, INLINE_TAGS
 from kseri.web.render import Notice
 from kseri.web.stats_render import stats_html
@@ -77,10 +77,10 @@ def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, li
                   f'<p aria-label="{render.pile_label(view.pile)}"></p>', render.stock_html(view.stock),
                   render.stack_html(view.human, i18n._("You"), view.live[0], 3),
                   render.stack_html(view.bot, i18n._("Bot"), view.live[1], 0),
-                  render.take_line_html(view), render.scoring_html(view, session.rules),
+                  render.take_line_html(view), summary_render.scoring_html(view, session.rules),
                   render.hand_html(view.hand, enabled=view.phase == "human"), render.bot_hand_html(view.bot.hand_count)]
         if session.phase == "round_over":
-            pages.append(render.round_summary_html(session.round_summary()))
+            pages.append(summary_render.round_summary_html(session.round_summary()))
             session.next_round()
         elif session.phase == "human":
             events.append(session.play_human(view.hand[0]))
@@ -92,11 +92,11 @@ def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, li
     stats, label = Stats(), render.level_label("easy")
     stats.add(rules_name, "easy", match_summary(session.match), day="2026-12-01")
     pages += [render.status_html(view), render.score_html(view),
-              render.match_end_html(match_summary(session.match),
+              summary_render.match_end_html(match_summary(session.match),
                                     stats_line=stats.line(rules_name, "easy", label), level="easy"),
-              render.match_end_html(match_summary(session.match)),
+              summary_render.match_end_html(match_summary(session.match)),
               stats_html(stats), stats_html(Stats()),
-              render.round_summary_html(session.round_summary())]
+              summary_render.round_summary_html(session.round_summary())]
     return session, pages, events
 
 
@@ -149,7 +149,7 @@ def test_a_raised_target_is_explained_in_greek():
     from dataclasses import replace
     session, _, _ = play_out()
     summary = replace(session.round_summary(), target_before=151, target=251)
-    html = render.round_summary_html(summary)
+    html = summary_render.round_summary_html(summary)
     assert "ο στόχος ανεβαίνει στους <b>251</b>" in html
     assert_greek(html)
 

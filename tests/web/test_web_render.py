@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from kseri.table.pile.hints import HintReason
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, SideView
-from kseri.web import render
+from kseri.web import render, summary_render
 
 
 class Tags(HTMLParser):
@@ -104,7 +104,7 @@ def test_round_summary_and_match_end_html():
     session = GameSession.new(seed=14, level="easy")
     while session.phase != "match_over":
         if session.phase == "round_over":
-            html = render.round_summary_html(session.round_summary())
+            html = summary_render.round_summary_html(session.round_summary())
             for label in ("Aces", "Kings", "Queens", "Jacks", "Tens", "10♦ bonus", "2♣", "Most cards", "Kseris",
                           "Round total"):
                 assert f">{label}<" in html
@@ -113,7 +113,7 @@ def test_round_summary_and_match_end_html():
             session.play_human(session.view().hand[0])
         else:
             session.play_bot()
-    html = render.match_end_html(session.match_summary(), stats_line="Your record against Easy: 1 won, 0 lost.",
+    html = summary_render.match_end_html(session.match_summary(), stats_line="Your record against Easy: 1 won, 0 lost.",
                                  level="easy")
     assert ("You win!" in html) != ("The bot wins" in html)
     assert "against Easy" in html
@@ -134,7 +134,7 @@ def test_notices():
 
 
 def test_text_from_outside_is_escaped():
-    html = render.match_end_html(GameSession.new(seed=1, level="easy").match_summary(),
+    html = summary_render.match_end_html(GameSession.new(seed=1, level="easy").match_summary(),
                                  stats_line="<script>x</script>", level="<b>")
     assert "<script>" not in html and "&lt;script&gt;" in html
 
@@ -151,9 +151,9 @@ def test_the_open_table_calls_its_captures_that_empty_the_table_xeris():
     assert "1 kseri" in render.stack_html(side, "You")
     assert "1 pişti" in render.stack_html(side, "You", word="pisti")
     summary = MatchSummary(winner=0, totals=(40, 20), target=37, rounds=((40, 20),), kseris=(2, 0), cards=(30, 22))
-    assert "xeris: 2–0" in render.match_end_html(summary, word="xeri")
-    assert "kseris: 2–0" in render.match_end_html(summary)
-    assert "piştis: 2–0" in render.match_end_html(summary, word="pisti")
+    assert "xeris: 2–0" in summary_render.match_end_html(summary, word="xeri")
+    assert "kseris: 2–0" in summary_render.match_end_html(summary)
+    assert "piştis: 2–0" in summary_render.match_end_html(summary, word="pisti")
 
 
 def test_a_match_of_rounds_says_so_everywhere_never_its_target():
@@ -172,11 +172,11 @@ def test_a_match_of_rounds_says_so_everywhere_never_its_target():
         view = session.view()
         assert words[0] in render.score_html(view) and "151" not in render.score_html(view)
         assert "151" not in render.status_html(replace(view, title="Greek"))
-        scoring = render.scoring_html(view, session.rules)
+        scoring = summary_render.scoring_html(view, session.rules)
         assert words[1] in scoring and "151" not in scoring
         while session.phase != "match_over":
             if session.phase == "round_over":
-                summary = render.round_summary_html(session.round_summary())
+                summary = summary_render.round_summary_html(session.round_summary())
                 assert ("151" not in summary and "round" in summary.lower()) or "γύρος" in summary
                 session.next_round()
             elif session.phase == "human":
@@ -184,7 +184,7 @@ def test_a_match_of_rounds_says_so_everywhere_never_its_target():
             else:
                 session.think(10_000)
                 session.play_bot()
-        end = render.match_end_html(session.match_summary(), level="easy")
+        end = summary_render.match_end_html(session.match_summary(), level="easy")
         assert words[2] in end and "151" not in end, end
         session = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=4,
                                   level="easy")

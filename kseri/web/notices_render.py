@@ -1,0 +1,63 @@
+"""The notice banner: one line per notice, with buttons where it asks for a choice (no browser needed).
+
+>>> notices_html([]) == "", notices_html(["Saved."]).count("<li>")
+(True, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from kseri.i18n import N_, _
+from kseri.table.notices import clip
+
+__all__ = ["NEWER_ELSEWHERE", "Notice", "notices_html"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One line of the notice banner, with buttons when it asks for a choice.
+
+    ``actions`` are ``(data-action, label)`` pairs, handled like the page's other
+    ``data-action`` buttons; ``key`` names a notice the page replaces or removes
+    (a second one with the same key replaces the first); a ``sticky`` notice stays
+    when the banner is dismissed (a choice still to be made).
+    """
+
+    text: str
+    actions: tuple[tuple[str, str], ...] = ()
+    key: str | None = None
+    sticky: bool = False
+
+
+def notices_html(notices: Sequence[Notice | str]) -> str:
+    """The notice banner's content: one item per notice and a close button (empty without notices).
+
+    This is the one place every notice reaches the page, so every text is cut here
+    to one line of at most :data:`~kseri.table.notices.NOTICE_LIMIT` characters,
+    whatever a link or a save carried:
+
+    >>> html = notices_html(["x" * 1_000_000, Notice("Newer game.", (("load-newer", "Load it"),))])
+    >>> len(html) < 800, html.count("<li>"), 'data-action="load-newer"' in html
+    (True, 2, True)
+    """
+    if not notices:
+        return ""
+    items = []
+    for notice in notices:
+        if isinstance(notice, str):
+            notice = Notice(notice)
+        buttons = "".join(f' <button type="button" class="btn solid" data-action="{escape(action)}">'
+                          f'{escape(_(label))}</button>' for action, label in notice.actions)
+        items.append(f"<li>{escape(clip(_(notice.text)))}{buttons}</li>")
+    return (f'<ul>{"".join(items)}</ul><button type="button" class="notice-close" data-action="dismiss-notice" '
+            f'aria-label="{escape(_("Dismiss"))}">×</button>')
+
+
+NEWER_ELSEWHERE = Notice(
+    N_("This game went on in another tab. This tab no longer saves it, so that nothing played there is lost."),
+    actions=(("load-newer", N_("Load the newer game")), ("keep-this", N_("Keep this one"))),
+    key="newer-elsewhere", sticky=True)
+"""Shown when another tab saved the game (see :meth:`kseri.web.app.App.on_storage`)."""
