@@ -13,14 +13,12 @@ from typing import Any, Protocol
 from kseri.engine.rules import Rules
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
-from kseri.web.board import Board
 from kseri.web.install_ui import InstallControl
-from kseri.web.pacer import Pacer
+from kseri.web.play_host import PlayHost
 from kseri.web.render import Notice
 from kseri.web.review_ui import ReviewUi
 from kseri.web.settings import Settings
-from kseri.web.sound import SoundBoard
-from kseri.web.state import StateOwner, UiState
+from kseri.web.state import StateOwner
 from kseri.web.storage import Storage
 from kseri.web.takeback_ui import TakeBackControl
 from kseri.web.turns import Turns
@@ -28,8 +26,8 @@ from kseri.web.turns import Turns
 __all__ = ["PageHost"]
 
 
-class PageHost(Protocol):
-    """The page around one :class:`GameSession` at a time."""
+class PageHost(PlayHost, Protocol):
+    """The page around one :class:`GameSession` at a time (what a play being shown needs, and more)."""
 
     session: GameSession
     stats: Stats
@@ -45,15 +43,6 @@ class PageHost(Protocol):
         """The page's elements by id."""
 
     @property
-    def board(self) -> Board: ...
-
-    @property
-    def pacer(self) -> Pacer: ...
-
-    @property
-    def sound(self) -> SoundBoard: ...
-
-    @property
     def takeback(self) -> TakeBackControl: ...
 
     @property
@@ -66,14 +55,8 @@ class PageHost(Protocol):
     def reviews(self) -> ReviewUi: ...
 
     @property
-    def state(self) -> UiState:
-        """What the table is doing (read only: changes go through :attr:`ui`)."""
-
-    @property
     def ui(self) -> StateOwner:
         """The one owner of the table's state."""
-
-    def render(self) -> None: ...
 
     def notify(self, notice: str | Notice) -> None: ...
 
