@@ -40,7 +40,7 @@ __all__ = ["DuelBase", "DuelHost"]
 
 
 class DuelHost(Protocol):
-    """What :class:`DuelPage` needs from the page around it (:class:`kseri.web.app.App`)."""
+    """What :class:`~kseri.web.duel.page.DuelPage` needs from the page around it (:class:`kseri.web.app.App`)."""
 
     session: GameSession
 
@@ -70,7 +70,6 @@ class DuelHost(Protocol):
     def show_round_summary(self) -> None: ...
 
     def show_match_end(self) -> None: ...
-
 
 
 class DuelBase:
