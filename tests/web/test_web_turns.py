@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import threading
 from typing import Any
 
 import pytest
@@ -21,6 +22,28 @@ from kseri.web.pace import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
 from kseri.web.sound_plan import ROUND_END
 from kseri.web.state import Activity, StateError, StateOwner, UiState
 from kseri.web.turns import Turns
+
+
+def run(coroutine: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps an event loop running
+    in the main thread of the test process (with pytest-xdist a worker runs both kinds of test), and
+    ``asyncio.run`` refuses to start inside one."""
+    result: list[Any] = []
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(asyncio.run(coroutine))
+        except BaseException as exc:  # handed to the test's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
+    return result[0]
+
 
 
 class FakeBoard:
@@ -183,7 +206,7 @@ def test_the_bot_thinks_in_slices_yielding_between_them_then_it_is_your_turn():
         await Turns(host).drive(host.state.generation)
         watcher.cancel()
 
-    asyncio.run(main())
+    run(main())
     assert session.phase == "human"
     assert host.state == UiState(Activity.IDLE, 0)
     assert len(host.shown) == 1 and host.shown[0].seat != session.viewer  # the bot's one card
@@ -198,7 +221,7 @@ def test_your_move_is_played_then_the_bots_answer_until_your_turn_comes_back():
     host = FakeHost(session)
     plays = len(session.match.round.plays)
     host.ui.to(Activity.PLAYING)  # as the page does on the click, before the task starts
-    asyncio.run(Turns(host).human_turn(first_move(session), host.state.generation))
+    run(Turns(host).human_turn(first_move(session), host.state.generation))
     assert session.phase == "human" and host.state.activity is Activity.IDLE
     assert len(session.match.round.plays) == plays + 2
     assert [event.seat == session.viewer for event in host.shown] == [True, False]
@@ -209,7 +232,7 @@ def test_a_refused_move_says_why_and_leaves_the_table_quiet():
     session = your_leads()
     host = FakeHost(session)
     host.ui.to(Activity.PLAYING)
-    asyncio.run(Turns(host).human_turn("XX", host.state.generation))
+    run(Turns(host).human_turn("XX", host.state.generation))
     assert host.state.activity is Activity.IDLE
     assert len(host.notices) == 1 and host.shown == [] and host.saves == 0
 
@@ -227,7 +250,7 @@ def test_a_new_match_stops_the_old_matchs_bot_between_two_slices():
         host.ui.new_match(Activity.IDLE)
         await task
 
-    asyncio.run(main())
+    run(main())
     assert len(session.match.round.plays) == plays and host.shown == []
     assert 0 < len(asked) <= 6  # it stopped at the next slice
     assert host.state == UiState(Activity.IDLE, 1)
@@ -237,12 +260,12 @@ def play_out(host: FakeHost, *, limit: int = 200) -> int:
     """Play your first card at each of your turns until the round or the match ends; returns your plays."""
     turns = Turns(host)
     mine = 0
-    asyncio.run(turns.drive(host.state.generation))
+    run(turns.drive(host.state.generation))
     while host.session.phase == "human":
         mine += 1
         assert mine <= limit
         host.ui.to(Activity.PLAYING)
-        asyncio.run(turns.human_turn(first_move(host.session), host.state.generation))
+        run(turns.human_turn(first_move(host.session), host.state.generation))
     return mine
 
 
@@ -264,7 +287,7 @@ def test_the_next_round_is_dealt_in_with_the_pile_and_plays_on():
     play_out(host)
     session.next_round()
     host.ui.to(Activity.PLAYING)
-    asyncio.run(Turns(host).new_round(host.state.generation))
+    run(Turns(host).new_round(host.state.generation))
     assert host.deals[-1] == (True, Activity.DEALING)
     assert session.phase == "human" and host.state.activity is Activity.IDLE
     assert host.board.said[-1].startswith("Round 2.")
@@ -290,14 +313,14 @@ def test_a_hint_is_worked_out_in_slices_and_shown_once_until_you_play():
     session.hint_step = step  # type: ignore[method-assign]
     assert session.shown_hints() is None
     host.ui.to(Activity.HINTING)
-    asyncio.run(Turns(host).hint(host.state.generation))
+    run(Turns(host).hint(host.state.generation))
     shown = session.shown_hints()
     assert shown is not None and {entry.card for entry in shown} == set(session.view().hand)
     assert host.hints_drawn[-1] == shown  # drawn from the session's one copy
     assert host.state.activity is Activity.IDLE and set(steps[:-1]) == {SLICE_MS}  # (the last: the rows, ready)
     assert host.board.said[-1].startswith("Hint: ")
     host.ui.to(Activity.PLAYING)
-    asyncio.run(Turns(host).human_turn(first_move(session), host.state.generation))
+    run(Turns(host).human_turn(first_move(session), host.state.generation))
     assert session.shown_hints() is None  # the position moved on
 
 
@@ -306,7 +329,7 @@ def test_the_hint_is_worked_out_ahead_on_your_turn_but_shown_only_when_asked(mon
     monkeypatch.setattr(turns_module, "THINK_AHEAD_GAP", 0)
     session = your_leads()
     host = FakeHost(session)
-    asyncio.run(THINK_AHEAD(Turns(host), host.state.generation))
+    run(THINK_AHEAD(Turns(host), host.state.generation))
     assert session.shown_hints() is None and host.renders == 0  # worked out, not shown
     steps: list[float] = []
     hint_step = session.hint_step
@@ -317,7 +340,7 @@ def test_the_hint_is_worked_out_ahead_on_your_turn_but_shown_only_when_asked(mon
 
     session.hint_step = step  # type: ignore[method-assign]
     host.ui.to(Activity.HINTING)
-    asyncio.run(Turns(host).hint(host.state.generation))
+    run(Turns(host).hint(host.state.generation))
     assert steps[0] == SLICE_MS and len(steps) == 2  # ready at the first slice (the second: the rows)
     assert session.shown_hints() is not None
 
@@ -329,7 +352,7 @@ def test_the_hint_ahead_stops_when_the_table_is_busy(monkeypatch):
     steps: list[float] = []
     session.hint_step = lambda max_ms=25.0: steps.append(max_ms) or False  # type: ignore[method-assign]
     host.ui.to(Activity.PLAYING)  # a card is played meanwhile
-    asyncio.run(THINK_AHEAD(Turns(host), host.state.generation))
+    run(THINK_AHEAD(Turns(host), host.state.generation))
     assert steps == []
 
 
