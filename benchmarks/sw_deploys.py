@@ -7,6 +7,8 @@ two files change and the precache manifest is rewritten). Each deploy is followe
 reloads, the pause after each ready page cycling through ``PAUSES``, so reloads land before,
 during and after the new worker's install and hand-over. For each reload:
 
+- **stuck**: the reload committed but the page was not ready within ``--stuck`` seconds
+  (default 60); it is opened again the same way and counted;
 - the time from the reload to the page's ready mark (``body[data-ready=true]``), measured inside
   the page from its navigation start, so Playwright's polling does not add to it;
 - a **stall**: the reload's navigation did not commit within ``--stall`` seconds (default 30).
@@ -119,7 +121,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
     from playwright.sync_api import sync_playwright
 
-    results: dict[str, Any] = {"reloads": [], "stalls": [], "deploys": [], "load_before": os.getloadavg()}
+    results: dict[str, Any] = {"reloads": [], "stalls": [], "stuck": [], "deploys": [], "load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory(prefix="kseri-sw-deploys-") as tmp:
         site_dir = Path(tmp) / "site"
         site_build.build(site_dir)
@@ -157,7 +159,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                             print(f"STALL at deploy {deploy} reload {i} (workers {workers}); last events:",
                                   *stall["events"][-40:], sep="\n  ", flush=True)
                             page.goto(url, wait_until="commit", timeout=3 * args.stall * 1000)
-                        ready = wait_ready(page, args.ready_timeout)
+                        try:
+                            ready = wait_ready(page, args.stuck)
+                        except PlaywrightTimeoutError:
+                            # The second kind of stall: committed, then never ready.
+                            stuck = {"deploy": deploy, "reload": i, "workers": workers,
+                                     "events": list(events.recent)}
+                            results["stuck"].append(stuck)
+                            print(f"STUCK after commit at deploy {deploy} reload {i} (workers {workers}); "
+                                  "last events:", *stuck["events"][-40:], sep="\n  ", flush=True)
+                            page.goto(url, wait_until="commit", timeout=3 * args.stall * 1000)
+                            ready = wait_ready(page, args.ready_timeout)
                         wall = time.monotonic() - t0
                         seen = page.evaluate(SEEN_JS)
                         after = page.evaluate(WORKERS_JS)
@@ -197,6 +209,7 @@ def summary(results: dict[str, Any], args: argparse.Namespace) -> str:
         f"load average (1/5/15 min) before {'/'.join(f'{x:.1f}' for x in results['load_before'])}, "
         f"after {'/'.join(f'{x:.1f}' for x in results['load_after'])}",
         f"stalls (no commit within {args.stall:.0f} s): {len(results['stalls'])}",
+        f"stuck (committed, not ready within {args.stuck:.0f} s): {len(results['stuck'])}",
         f"deploys whose controlling cache was not whole: {len(not_whole)}",
         f"loads that mixed two versions (page, style sheet): {len(mixed)}",
         f"reloads made while a new worker was installing: {sum(r['installing'] for r in reloads)}, "
@@ -220,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deploys", type=int, default=40, help="deploys (default 40)")
     parser.add_argument("--reloads", type=int, default=8, help="reloads after each deploy (default 8)")
     parser.add_argument("--stall", type=float, default=30.0, help="seconds a reload may take to commit")
+    parser.add_argument("--stuck", type=float, default=60.0,
+                        help="seconds a committed reload may take to be ready before it counts as stuck")
     parser.add_argument("--ready-timeout", type=float, default=120.0, help="seconds a page may take to be ready")
     parser.add_argument("--settle", type=float, default=180.0,
                         help="seconds the deployed version may take to control the page with its cache whole")
