@@ -8,8 +8,8 @@ directory, instead of fetching some fifty modules one by one. Next to each ``kse
 was most of the page's Python start-up under WebAssembly. The bytecode is
 "checked-hash" (PEP 552), so Python uses it only when it matches the source
 beside it; a stale or foreign ``.pyc`` costs time, never correctness. The
-package's data files go in too: the compiled catalogs ``kseri/**/*.mo``
-(:func:`package_data`).
+package's data files go in too: the compiled catalogs ``kseri/**/*.mo`` and the lessons
+``kseri/scenes/lessons.json`` (:func:`package_data`).
 
 The zip is deterministic (sorted names, fixed timestamps): the same sources
 give the same bytes, hence the same service-worker version.
@@ -67,8 +67,9 @@ def package_sources(root: str | os.PathLike[str] = ROOT) -> dict[str, bytes]:
     return found
 
 
-DATA_SUFFIXES = (".mo",)
-"""Files of the package the page reads besides its modules: the compiled catalogs (``kseri/i18n``)."""
+DATA_SUFFIXES = (".mo", ".json")
+"""Files of the package the page reads besides its modules: the compiled catalogs (``kseri/i18n``), the
+lessons (``kseri/scenes/lessons.json``)."""
 
 
 def package_data(root: str | os.PathLike[str] = ROOT) -> dict[str, bytes]:

@@ -89,6 +89,18 @@ class LessonScript:
     outro: str
     """Said once the hand is over."""
 
+    def messages(self) -> tuple[str, ...]:
+        """Every text of the lesson (English msgids, in order: the catalog's tests ask each for its Greek).
+
+        >>> LessonScript(name="demo", table="greek", title="A kseri", intro="", outro="Done.", scene="",
+        ...              steps=(LessonStep(prompt="Look", after="Yes", wrong="No", why={"JD": "Keep it"}),)).messages()
+        ('A kseri', 'Look', 'Yes', 'No', 'Keep it', 'Done.')
+        """
+        texts = (self.title, self.intro, *(text for step in self.steps
+                                          for text in (step.prompt, step.after, step.wrong, *step.why.values())),
+                 self.outro)
+        return tuple(text for text in texts if text)
+
     def spec(self) -> SceneSpec:
         """The scene, checked: every play legal, and a step for each play of yours (:class:`SceneError` if not)."""
         spec = parse(self.scene)

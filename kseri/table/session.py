@@ -741,7 +741,7 @@ class GameSession:
             return None
         return self._hints.cards
 
-    def way_hints(self) -> Mapping[str, Any] | None:
+    def way_hints(self) -> Mapping[str, HintEntry] | None:
         """Where a card can be played several ways: every legal move of yours valued (by its record
         notation), once the hint for this position is worked out (:meth:`hint_step`); None before that."""
         if self._hints is None or self._hint_key != self._position() or self.phase != "human":

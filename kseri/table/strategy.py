@@ -52,8 +52,8 @@ class HintRows:
     ways, every legal move by its record notation (the values on the choice buttons)."""
 
     cards: tuple[HintEntry, ...]
-    ways: Mapping[str, Any] = field(default_factory=dict)
-    """By move: what the choice button of that way shows (:class:`~kseri.table.sums.hints.WayHint`)."""
+    ways: Mapping[str, HintEntry] = field(default_factory=dict)
+    """By move: what the choice button of that way shows (:func:`~kseri.table.sums.hints.way_hints`)."""
 
 
 class TableStrategy(Protocol[RoundT, ObservationT]):

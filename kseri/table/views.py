@@ -196,6 +196,8 @@ class HintEntry:
     """What the card does, as the player can see it (:mod:`kseri.table.pile.hints`)."""
     way: str = ""
     """At the sums table: the card's best move, as its choice button reads (:mod:`kseri.table.sums.hints`)."""
+    move: str = ""
+    """At the sums table: that move in record notation (the ``data-move`` of its choice button)."""
 
     @property
     def takes(self) -> bool:

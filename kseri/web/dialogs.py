@@ -12,11 +12,10 @@ from typing import Any, Protocol
 
 from pyscript import document, window
 
-from kseri.table.session import GameSession
 from kseri.web.dom import exists, js_object
 from kseri.web.flow import starts_on_close
+from kseri.web.hosts import GameHost
 from kseri.web.navigation import DialogHistory
-from kseri.web.state import UiState
 
 __all__ = ["DIALOGS", "HISTORY_MARK", "DialogControl", "DialogHost"]
 
@@ -31,17 +30,11 @@ GAME_DIALOGS = ("confirm-reset", "stats", "match-end", "round-summary", "confirm
 """The dialogs about the game at hand, closed when another game takes the table."""
 
 
-class DialogHost(Protocol):
+class DialogHost(GameHost, Protocol):
     """What the dialogs need from the page."""
 
     @property
     def el(self) -> Any: ...
-
-    @property
-    def session(self) -> GameSession: ...
-
-    @property
-    def state(self) -> UiState: ...
 
     def go_on(self) -> None: ...
 

@@ -25,7 +25,6 @@ from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
 from kseri.web.play_ui import PlayControl, PlayHost
 from kseri.web.review_ui import ACTIONS as REVIEW_ACTIONS
-from kseri.web.review_ui import ReviewUi
 from kseri.web.rules_ui import RulesControl
 from kseri.web.saving import SaveControl
 from kseri.web.settings import tap_plays
@@ -40,32 +39,16 @@ __all__ = ["InputControl", "InputHost"]
 class InputHost(PlayHost, Protocol):
     """The page and its controllers, as its input reaches them."""
 
-    @property
-    def play(self) -> PlayControl: ...
-
-    @property
-    def newgame(self) -> NewGameControl: ...
-
-    @property
-    def rules(self) -> RulesControl: ...
-
-    @property
-    def share(self) -> ShareControl: ...
-
-    @property
-    def stats_ui(self) -> StatsControl: ...
-
-    @property
-    def match_end(self) -> MatchEndControl: ...
-
-    @property
-    def settings_ui(self) -> SettingsControl: ...
-
-    @property
-    def saves(self) -> SaveControl: ...
-
-    @property
-    def dialogs(self) -> DialogControl: ...
+    # The controllers the input forwards to (the page's plain attributes, made once with the page).
+    play: PlayControl
+    newgame: NewGameControl
+    rules: RulesControl
+    share: ShareControl
+    stats_ui: StatsControl
+    match_end: MatchEndControl
+    settings_ui: SettingsControl
+    saves: SaveControl
+    dialogs: DialogControl
 
     def next_round(self) -> None: ...
 
@@ -74,9 +57,6 @@ class InputHost(PlayHost, Protocol):
     def dismiss_intro(self) -> None: ...
 
     def switch_language(self, lang: str) -> None: ...
-
-    @property
-    def reviews(self) -> ReviewUi: ...
 
     def on_key(self, event: Any) -> None: ...
 

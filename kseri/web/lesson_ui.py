@@ -23,25 +23,19 @@ from kseri.scenes.lessons import lesson_for_table, lesson_named
 from kseri.table.querystring import param, without_keys
 from kseri.table.seats import DEFAULT_LEVEL, SessionError
 from kseri.table.session import GameSession
-from kseri.web.board import Board
 from kseri.web.dom import exists
 from kseri.web.lesson_render import PANEL_ID, offer_html, panel_html
+from kseri.web.play_host import PlayHost
 from kseri.web.storage import INTRO_KEY, SAVE_KEY, Storage
 
 __all__ = ["LessonHost", "LessonUi"]
 
 
-class LessonHost(Protocol):
-    """What :class:`LessonUi` needs from the page (:class:`kseri.web.app.App`)."""
-
-    @property
-    def session(self) -> GameSession: ...
+class LessonHost(PlayHost, Protocol):
+    """What :class:`LessonUi` needs from the page (:class:`kseri.web.app.App`): the table, and more."""
 
     @property
     def storage(self) -> Storage: ...
-
-    @property
-    def board(self) -> Board: ...
 
     def take_session(self, session: GameSession) -> None:
         """Go on with ``session`` where it stands (the running sequences stop)."""

@@ -1,7 +1,8 @@
 """What showing a play needs from the page, at every table: :class:`PlayHost`.
 
 Each table's animation of a play (:mod:`kseri.web.pile.play`, :mod:`kseri.web.sums.play`) reaches
-the page only through this small protocol; :class:`kseri.web.turns.TurnsHost` extends it.
+the page only through this small protocol (the page's table, :class:`kseri.web.hosts.TableHost`, with the
+page's board, pacer and sounds); :class:`kseri.web.turns.TurnsHost` sees the same table through smaller protocols.
 """
 
 from __future__ import annotations
@@ -9,37 +10,17 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from kseri.engine.events import PlayEvent
-from kseri.table.session import GameSession
 from kseri.web.board import Board
 from kseri.web.dom import bounds, exists
+from kseri.web.hosts import TableHost
 from kseri.web.pacer import Pacer
 from kseri.web.sound import SoundBoard
-from kseri.web.state import UiState
 
 __all__ = ["PlayHost", "lift_played_card", "seat_stack"]
 
 
-class PlayHost(Protocol):
-    """The page around a play being shown."""
-
-    @property
-    def state(self) -> UiState:
-        """What the table is doing (changed only through the page's :class:`~kseri.web.state.StateOwner`)."""
-
-    @property
-    def session(self) -> GameSession: ...
-
-    @property
-    def board(self) -> Board: ...
-
-    @property
-    def pacer(self) -> Pacer: ...
-
-    @property
-    def sound(self) -> SoundBoard: ...
-
-    def render(self) -> None:
-        """Draw the whole table as the session and the state have it."""
+class PlayHost(TableHost[Board, Pacer, SoundBoard], Protocol):
+    """The page around a play being shown: the table, drawn by the page's own board, pacer and sounds."""
 
 
 def lift_played_card(host: PlayHost, event: PlayEvent) -> tuple[bool, Any]:

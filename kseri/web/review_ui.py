@@ -21,9 +21,8 @@ from pyscript import document
 
 from kseri.i18n import _
 from kseri.table.notices import clip
-from kseri.table.session import GameSession
-from kseri.web.board import Board
 from kseri.web.dom import exists, js_object
+from kseri.web.play_host import PlayHost
 from kseri.web.review_render import (
     MOVES,
     review_button_html,
@@ -46,14 +45,8 @@ ACTIONS = frozenset({"review", "review-back", "review-prev", "review-next", "rev
 """The ``data-action`` values this controller answers."""
 
 
-class ReviewHost(Protocol):
-    """What :class:`ReviewUi` needs from the page (:class:`kseri.web.app.App`)."""
-
-    @property
-    def session(self) -> GameSession: ...
-
-    @property
-    def board(self) -> Board: ...
+class ReviewHost(PlayHost, Protocol):
+    """What :class:`ReviewUi` needs from the page (:class:`kseri.web.app.App`): the table, and more."""
 
     @property
     def el(self) -> Any:

@@ -145,20 +145,11 @@ def settings_html(settings: Settings) -> str:
     >>> 'name="sound" checked' in html, 'value="fast" checked' in html, 'value="slow" checked' in html
     (False, True, False)
     """
-    check = " checked" if settings.sound else ""
-    sound_help = _("Short, quiet sounds for a card played, a capture, a kseri and the end of a round.")
-    sound = (f'<label class="choice"><input type="checkbox" name="sound"{check}>'
-             f'<span class="choice-text"><span class="choice-name">{escape(_("Sound effects"))}</span>'
-             f'<span class="choice-help">{escape(sound_help)}</span></span></label>')
-    speeds = "".join(
-        f'<label class="choice"><input type="radio" name="speed" value="{speed}"'
-        f'{" checked" if speed == settings.speed else ""}>'
-        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
-        for speed, name in SPEEDS)
-    lift_help = _("For touch screens: the first tap raises the card, so a slip of the finger plays nothing.")
-    lift = (f'<label class="choice"><input type="checkbox" name="lift"{" checked" if settings.lift else ""}>'
-            f'<span class="choice-text"><span class="choice-name">{escape(_("Tap to lift, tap again to play"))}'
-            f'</span><span class="choice-help">{escape(lift_help)}</span></span></label>')
+    sound = _checkbox_html("sound", _("Sound effects"), settings.sound,
+                           _("Short, quiet sounds for a card played, a capture, a kseri and the end of a round."))
+    speeds = "".join(_radio_html("speed", speed, name, speed == settings.speed) for speed, name in SPEEDS)
+    lift = _checkbox_html("lift", _("Tap to lift, tap again to play"), settings.lift,
+                          _("For touch screens: the first tap raises the card, so a slip of the finger plays nothing."))
     note = _("With “reduce motion” set in your system, nothing is animated.")
     return (f'<fieldset class="choice-group"><legend>{escape(_("Sound"))}</legend>{sound}</fieldset>'
             f'<fieldset class="choice-group inline"><legend>{escape(_("Animation speed"))}</legend>{speeds}'
@@ -174,22 +165,33 @@ def looks_html(settings: Settings) -> str:
     >>> 'value="dark" checked' in html, 'name="cards" checked' in html, 'value="green" checked' in html
     (True, True, True)
     """
-    themes = "".join(
-        f'<label class="choice"><input type="radio" name="theme" value="{theme}"'
-        f'{" checked" if theme == settings.theme else ""}>'
-        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
-        for theme, name in THEMES)
-    large_help = _("Bigger cards with big corners: easier to read on a small phone.")
-    checked = " checked" if settings.cards == "large" else ""
-    large = (f'<label class="choice"><input type="checkbox" name="cards"{checked}>'
-             f'<span class="choice-text"><span class="choice-name">{escape(_("Large cards"))}</span>'
-             f'<span class="choice-help">{escape(large_help)}</span></span></label>')
+    themes = "".join(_radio_html("theme", theme, name, theme == settings.theme) for theme, name in THEMES)
+    large = _checkbox_html("cards", _("Large cards"), settings.cards == "large",
+                           _("Bigger cards with big corners: easier to read on a small phone."))
     backs = "".join(
-        f'<label class="choice back-choice"><input type="radio" name="back" value="{back}"'
-        f'{" checked" if back == settings.back else ""}>'
-        f'<img class="back-sample" src="static/cards/{"back.svg" if back == "blue" else f"backs/{back}.svg"}" alt="">'
-        f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>'
+        _radio_html("back", back, name, back == settings.back, kind=" back-choice",
+                    picture=f'<img class="back-sample" src="static/cards/'
+                            f'{"back.svg" if back == "blue" else f"backs/{back}.svg"}" alt="">')
         for back, name in BACKS)
     return (f'<fieldset class="choice-group inline"><legend>{escape(_("Theme"))}</legend>{themes}</fieldset>'
             f'<fieldset class="choice-group"><legend>{escape(_("Cards"))}</legend>{large}</fieldset>'
             f'<fieldset class="choice-group inline backs"><legend>{escape(_("Card back"))}</legend>{backs}</fieldset>')
+
+
+def _radio_html(group: str, value: str, name: str, checked: bool, *, kind: str = "", picture: str = "") -> str:
+    """One choice of a group of radio buttons: ``name`` is its msgid (translated here), ``picture`` is
+    shown before it.
+
+    >>> _radio_html("speed", "fast", "Fast", True).split("><")[:2]
+    ['<label class="choice"', 'input type="radio" name="speed" value="fast" checked']
+    """
+    return (f'<label class="choice{kind}"><input type="radio" name="{group}" value="{value}"'
+            f'{" checked" if checked else ""}>{picture}'
+            f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>')
+
+
+def _checkbox_html(field: str, name: str, checked: bool, help_text: str) -> str:
+    """One checkbox with its (translated) name and a line of help under it."""
+    return (f'<label class="choice"><input type="checkbox" name="{field}"{" checked" if checked else ""}>'
+            f'<span class="choice-text"><span class="choice-name">{escape(name)}</span>'
+            f'<span class="choice-help">{escape(help_text)}</span></span></label>')

@@ -28,12 +28,12 @@ from typing import Protocol
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.i18n import _, card_name
-from kseri.table.session import GameSession
 from kseri.table.views import TableView
 from kseri.web import render
+from kseri.web.hosts import TableHost
 from kseri.web.pace import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
 from kseri.web.sound_plan import ROUND_END, SoundName
-from kseri.web.state import Activity, StateOwner, UiState
+from kseri.web.state import Activity, StateOwner
 
 __all__ = ["SLICE_MS", "Turns", "TurnsBoard", "TurnsHost", "TurnsPacer", "TurnsSound"]
 
@@ -75,35 +75,16 @@ class TurnsSound(Protocol):
     def play(self, names: tuple[SoundName, ...]) -> None: ...
 
 
-class TurnsHost(Protocol):
+class TurnsHost(TableHost[TurnsBoard, TurnsPacer, TurnsSound], Protocol):
     """What :class:`Turns` needs from the page around it."""
-
-    @property
-    def session(self) -> GameSession: ...
-
-    @property
-    def state(self) -> UiState:
-        """What the table is doing (read only: changes go through :attr:`ui`)."""
 
     @property
     def ui(self) -> StateOwner:
         """The one owner of the table's state."""
 
     @property
-    def board(self) -> TurnsBoard: ...
-
-    @property
-    def pacer(self) -> TurnsPacer: ...
-
-    @property
-    def sound(self) -> TurnsSound: ...
-
-    @property
     def keyboard_index(self) -> int | None:
         """Hand position to refocus after the bot's turn (None: you used the mouse)."""
-
-    def render(self) -> None:
-        """Draw the whole table as the session and the state have it (with the hint shown, if any)."""
 
     def save(self) -> None: ...
 

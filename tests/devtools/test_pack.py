@@ -51,10 +51,11 @@ def test_zip_is_the_same_bytes_for_the_same_sources(package):
     assert pack.build_zip(sources, bytecode, tag, pack.package_data(ROOT)) == package
 
 
-def test_zip_carries_the_compiled_catalogs_as_they_are_on_disk(package):
-    """The page reads its Greek from ``kseri/i18n/locale/el/LC_MESSAGES/kseri.mo`` (unpacked from the zip)."""
+def test_zip_carries_the_data_files_as_they_are_on_disk(package):
+    """The page reads its Greek from ``kseri/i18n/locale/el/LC_MESSAGES/kseri.mo`` and its lessons from
+    ``kseri/scenes/lessons.json`` (unpacked from the zip)."""
     data = pack.package_data(ROOT)
-    assert set(data) == {"kseri/i18n/locale/el/LC_MESSAGES/kseri.mo"}
+    assert set(data) == {"kseri/i18n/locale/el/LC_MESSAGES/kseri.mo", "kseri/scenes/lessons.json"}
     with zipfile.ZipFile(io.BytesIO(package)) as archive:
         names = archive.namelist()
         assert set(names) == (set(pack.package_sources(ROOT)) | set(data) | {pack.BUILD}

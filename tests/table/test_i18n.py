@@ -16,6 +16,7 @@ import pytest
 from devtools import msgfmt
 from devtools.pagemessages import page_messages
 from kseri import i18n
+from kseri.scenes.lessons import LESSONS
 
 ROOT = Path(__file__).resolve().parents[2]
 PO = ROOT / "kseri" / "i18n" / "locale" / "el" / "LC_MESSAGES" / "kseri.po"
@@ -40,9 +41,16 @@ def marked_messages(root: Path = ROOT / "kseri") -> dict[tuple[str, ...], str]:
     return found
 
 
+def lesson_messages() -> dict[tuple[str, ...], str]:
+    """The lessons' texts (data: ``kseri/scenes/lessons.json``, read by :mod:`kseri.scenes.lessons`)."""
+    return {(text,): f"kseri/scenes/lessons.json ({name})" for name, script in LESSONS.items()
+            for text in script.messages()}
+
+
 def every_message() -> dict[tuple[str, ...], str]:
-    """The package's marked messages and the static pages' ``data-i18n`` elements (devtools/pagemessages.py)."""
-    return {**{(msgid,): where for msgid, where in page_messages().items()}, **marked_messages()}
+    """The package's marked messages, the lessons' texts and the static pages' ``data-i18n`` elements
+    (devtools/pagemessages.py)."""
+    return {**{(msgid,): where for msgid, where in page_messages().items()}, **lesson_messages(), **marked_messages()}
 
 
 @pytest.fixture(scope="module")

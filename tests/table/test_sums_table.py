@@ -202,7 +202,7 @@ def test_the_hint_values_every_legal_move_and_each_card_by_its_best():
     for entry in cards:
         mine = [row for row in rows.values() if row.card == entry.card]
         best = max(mine, key=lambda row: row.value)
-        assert entry.value == best.value and entry.way == best.label
+        assert entry.value == best.value and entry.way == best.way and entry.move == best.move
     assert sum(row.best for row in rows.values()) >= 1
     assert all(row.loss >= 0 and (row.loss == 0) == row.best for row in rows.values() if row.best)
     for code in session.view().hand:  # each way the chooser offers carries its value

@@ -18,7 +18,7 @@ move's label as the reason.
 >>> values[state.parse_move("7H:3C+4D")] = 2.5
 >>> rows = way_hints(state, values)
 >>> rows[0]
-WayHint(move='7H:3C+4D', card='7H', label='Take 3♣ + 4♦', value=2.5, best=True, loss=0.0)
+HintEntry(card='7H', value=2.5, best=True, loss=0.0, reason=None, way='Take 3♣ + 4♦', move='7H:3C+4D')
 >>> [(h.card, h.best, h.loss, h.way) for h in card_hints(rows)][:2]
 [('7H', True, 0.0, 'Take 3♣ + 4♦'), ('10H', False, 2.5, 'Take 10♠')]
 >>> way_hint_text(rows[0]), way_hint_text(rows[1])
@@ -28,34 +28,18 @@ WayHint(move='7H:3C+4D', card='7H', label='Take 3♣ + 4♦', value=2.5, best=Tr
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from kseri.engine.cards import CODES
 from kseri.engine.sums.round import SumsMove, SumsRound
 from kseri.table.sums.moves import ways_for
 from kseri.table.views import HintEntry
 
-__all__ = ["WayHint", "card_hints", "way_hint_text", "way_hints"]
+__all__ = ["card_hints", "way_hint_text", "way_hints"]
 
 
-@dataclass(frozen=True, slots=True)
-class WayHint:
-    """One legal move and what the hint's search thinks it is worth."""
-
-    move: str
-    """The move in record notation (the ``data-move`` of its choice button)."""
-    card: str
-    label: str
-    """The move as its choice button reads ("Take 3♣ + 4♦")."""
-    value: float
-    """Expected final point difference of the round, you minus the bot, one decimal."""
-    best: bool
-    loss: float = 0.0
-    """How many points worse than the best move it is expected to end the round (0 for the best)."""
-
-
-def way_hints(state: SumsRound, values: Mapping[SumsMove, float]) -> tuple[WayHint, ...]:
-    """Every valued move as a row, best first (ties in the engine's order of moves).
+def way_hints(state: SumsRound, values: Mapping[SumsMove, float]) -> tuple[HintEntry, ...]:
+    """Every valued move as a row, best first (ties in the engine's order of moves): its card, its value,
+    and the move (:attr:`~kseri.table.views.HintEntry.move`, with its label as the way).
 
     ``values`` must value every legal move of ``state`` (the search's ``exact`` mode does);
     a move missing or not legal is an error, not a quiet gap in the hint."""
@@ -68,21 +52,20 @@ def way_hints(state: SumsRound, values: Mapping[SumsMove, float]) -> tuple[WayHi
     best = max(values.values())
     order = {move: i for i, move in enumerate(legal)}
     rows = sorted(legal, key=lambda move: (-values[move], order[move]))
-    return tuple(WayHint(move=str(move), card=CODES[move.card], label=labels[str(move)],
-                         value=round(values[move], 1), best=values[move] >= best - 1e-9,
-                         loss=round(max(0.0, best - values[move]), 1)) for move in rows)
+    return tuple(HintEntry(card=CODES[move.card], value=round(values[move], 1), best=values[move] >= best - 1e-9,
+                           loss=round(max(0.0, best - values[move]), 1), way=labels[str(move)], move=str(move))
+                 for move in rows)
 
 
-def card_hints(rows: Sequence[WayHint]) -> tuple[HintEntry, ...]:
-    """Each card valued by its best move (``rows`` best first, as :func:`way_hints` gives them)."""
+def card_hints(rows: Sequence[HintEntry]) -> tuple[HintEntry, ...]:
+    """Each card valued by its best move: its first row (``rows`` best first, as :func:`way_hints` gives them)."""
     seen: dict[str, HintEntry] = {}
     for row in rows:
-        if row.card not in seen:
-            seen[row.card] = HintEntry(card=row.card, value=row.value, best=row.best, loss=row.loss, way=row.label)
+        seen.setdefault(row.card, row)
     return tuple(seen.values())
 
 
-def way_hint_text(row: WayHint) -> str:
+def way_hint_text(row: HintEntry) -> str:
     """A choice button's badge: ``★`` on the best move, the points it costs against the best on the others."""
     if row.best or row.loss == 0:
         return "★" if row.best else "0.0"

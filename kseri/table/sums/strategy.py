@@ -29,7 +29,7 @@ from kseri.engine.sums.round import SumsMove, SumsRound, number_value
 from kseri.i18n import N_, _, ngettext
 from kseri.table.moves import MoveWay
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
-from kseri.table.sums.hints import WayHint, card_hints, way_hints
+from kseri.table.sums.hints import card_hints, way_hints
 from kseri.table.sums.moves import refusal_for, ways_for
 from kseri.table.views import HintEntry, LastPlay, TableItemView
 
@@ -104,10 +104,10 @@ class SumsStrategy:
         return len(observation.legal_moves()) == 1
 
     def played_row(self, rows: HintRows, move: str) -> HintEntry:
-        way = rows.ways.get(move)
-        if not isinstance(way, WayHint):
+        row = rows.ways.get(move)
+        if row is None:
             raise ValueError(f"the hint's rows do not value the move played, {move}")
-        return HintEntry(card=way.card, value=way.value, best=way.best, loss=way.loss, way=way.label)
+        return row
 
 
 def _takes(state: SumsRound, card: int) -> bool:

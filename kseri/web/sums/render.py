@@ -20,8 +20,8 @@ from html import escape
 from kseri.i18n import _, card_name
 from kseri.table.moves import MoveWay
 from kseri.table.seats import HUMAN
-from kseri.table.sums.hints import WayHint, way_hint_text
-from kseri.table.views import TableItemView, card_text
+from kseri.table.sums.hints import way_hint_text
+from kseri.table.views import HintEntry, TableItemView, card_text
 from kseri.web.card_html import card_img
 
 __all__ = ["open_table_html", "refusal_html", "table_label", "table_width", "ways_html"]
@@ -81,15 +81,14 @@ def open_table_html(items: Sequence[TableItemView]) -> str:
     return "".join(out)
 
 
-def ways_html(code: str, ways: Sequence[MoveWay], hints: Mapping[str, WayHint] | None = None) -> str:
+def ways_html(code: str, ways: Sequence[MoveWay], hints: Mapping[str, HintEntry] | None = None) -> str:
     """The choice between a card's ways: one button per way (``data-move``, and ``data-takes`` for the
     cards to highlight), then Cancel. With the hint worked out (``hints``, by move), each button
     carries its value: ``★`` on the best move, else the points it costs against the best
     (``data-hint``, and said in its accessible name).
 
-    >>> from kseri.table.sums.hints import WayHint
     >>> way = MoveWay("7H:3C+4D", "capture", "Take 3♣ + 4♦", ("3C", "4D"))
-    >>> hint = WayHint("7H:3C+4D", "7H", "Take 3♣ + 4♦", 2.5, best=False, loss=1.5)
+    >>> hint = HintEntry("7H", 2.5, best=False, loss=1.5, way="Take 3♣ + 4♦", move="7H:3C+4D")
     >>> 'data-hint="−1.5"' in ways_html("7H", [way], {"7H:3C+4D": hint})
     True
     """
