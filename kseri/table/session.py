@@ -356,8 +356,9 @@ class GameSession:
     @property
     def can_review(self) -> bool:
         """Whether a finished round can be reviewed play by play (:meth:`review`): at every table and
-        seating, each person their own plays (:attr:`reviewers`)."""
-        return self.strategy.reviews
+        seating, each person their own plays (:attr:`reviewers`); a friend's game over the network
+        says otherwise."""
+        return True
 
     @property
     def reviewers(self) -> tuple[int, ...]:
@@ -716,8 +717,8 @@ class GameSession:
             self._hints = self.strategy.hint_rows(seen, self.round, values, errors)
         except ValueError:
             raise SessionError("the hint could not be worked out (a move was not valued)") from None
-        if self.strategy.reviews:  # for the review of the seat to move, the one who saw the hint
-            self._hinted[key[0], tuple(self.round.play_codes())] = self._hints
+        # kept for the review of the seat to move, the one who saw the hint
+        self._hinted[key[0], tuple(self.round.play_codes())] = self._hints
         return True
 
     def hints(self) -> tuple[HintEntry, ...]:

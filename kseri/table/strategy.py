@@ -62,8 +62,6 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
 
     name: str
     """The engine's table id (:attr:`kseri.engine.table.Table.name`)."""
-    reviews: bool
-    """Whether a finished round can be reviewed play by play (:mod:`kseri.table.review`)."""
     words: TableWords
     """The table's own words for what scores."""
     hand_matters: bool

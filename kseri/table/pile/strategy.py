@@ -4,8 +4,8 @@
 >>> from kseri.engine.rules import GREEK
 >>> from kseri.engine.tables import table_for
 >>> state = table_for(GREEK).deal(GREEK, 1, random.Random(3))
->>> PILE.ways(state, "7H"), PILE.open_table(state), PILE.reviews
-((MoveWay(move='7H', kind='card', label='', cards=(), value=None),), None, True)
+>>> PILE.ways(state, "7H"), PILE.open_table(state)
+((MoveWay(move='7H', kind='card', label='', cards=(), value=None),), None)
 """
 
 from __future__ import annotations
@@ -32,7 +32,6 @@ class PileStrategy:
     """One pile, a card takes it by matching the top card: the Greek game, four-card, pişti."""
 
     name = "pile"
-    reviews = True
     hand_matters = False
     words = TableWords(xeri=False, kseris=N_("Kseris"), kseri_rule=N_("a lone card taken with its twin"),
                        ten_of_diamonds=N_("10♦ bonus"),

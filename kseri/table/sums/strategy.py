@@ -40,7 +40,6 @@ class SumsStrategy:
     """Cards side by side, captures by rank or by sum, builds: you against one bot."""
 
     name = "sums"
-    reviews = True
     hand_matters = True
     words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
                        ten_of_diamonds="10♦",  # tens score nothing here: the 10♦'s points are no bonus on a ten's
