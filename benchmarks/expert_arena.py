@@ -19,8 +19,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
-import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -30,7 +28,7 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kseri.bots.arena import run_arena
+from kseri.bots.arena import Interval, run_arena
 from kseri.bots.pile import tree
 from kseri.bots.sums import thinker as sums_thinker
 from kseri.engine.jsontext import parse_json
@@ -72,17 +70,15 @@ def shard(a: str, b: str, rules_text: str, seed: int, deals: list[int], out: str
 def report(paths: list[str]) -> None:
     for path in paths:
         rows = [json.loads(line) for line in Path(path).read_text(encoding="utf-8").splitlines() if line.strip()]
-        diffs = [row["diff"] for row in {row["deal"]: row for row in rows}.values()]
-        n = len(diffs)
-        if n < 2:
+        points = Interval.of([row["diff"] for row in {row["deal"]: row for row in rows}.values()])
+        n = points.n
+        if not points.known:
             print(f"{path}: {n} deal(s), no interval yet")
             continue
-        mean = statistics.fmean(diffs)
-        half = 1.96 * statistics.stdev(diffs) / math.sqrt(n)
         think = sorted(t for row in rows for t in row["think_a_ms"])
         median = think[len(think) // 2] if think else 0.0
-        print(f"{path}: {n} deals, A − B {mean:+.2f} points per round (95% CI {mean - half:+.2f} .. "
-              f"{mean + half:+.2f}); A think median {median:.1f} ms wall; "
+        print(f"{path}: {n} deals, A − B {points.mean:+.2f} points per round (95% CI {points.low:+.2f} .. "
+              f"{points.high:+.2f}); A think median {median:.1f} ms wall; "
               f"CPU {sum(row['cpu_s'] for row in rows) / n:.1f} s a deal")
 
 

@@ -6,7 +6,8 @@ mean point difference per round (A minus B). With more sides (three to six
 seats each alone, six in three partnerships) each deal is played once per
 side, A taking that side and B all the others, and A is measured against the
 others' average. A bot is a level name or the command line of a ``kseri-bot/1``
-process. Pile tables and the ``sums`` table alike (at the sums table a bot
+process (or, from Python, any :class:`Player`: a benchmark's adapter to another program's bot).
+Pile tables and the ``sums`` table alike (at the sums table a bot
 answers a move in record notation).
 
 >>> result = run_arena("medium", "easy", rounds=2, seed=1)
@@ -329,7 +330,7 @@ def _edge(points: Sequence[int], side: int) -> float:
     return points[side] - sum(others) / len(others)
 
 
-def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0,
+def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0,
                first: int = 0) -> ArenaResult:
     """``rounds`` duplicate deals and ``matches`` duplicate sets of whole matches.
 
@@ -349,7 +350,8 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     match_rounds = 0
     try:
         for spec in (a, b):
-            players.append(make_player(spec))  # inside: a bot already started is closed on failure
+            # inside: a bot already started is closed on failure
+            players.append(make_player(spec) if isinstance(spec, str) else spec)
         for i in range(first, first + rounds):
             dealer = i % rules.players
             deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
@@ -383,7 +385,7 @@ def run_arena(a: str, b: str, *, rounds: int, seed: int, rules: Rules = GREEK, m
     finally:
         for p in players:
             p.close()
-    return ArenaResult(a=a, b=b, rules=rules, seed=seed, deals=rounds, diffs=tuple(diffs),
+    return ArenaResult(a=players[0].name, b=players[1].name, rules=rules, seed=seed, deals=rounds, diffs=tuple(diffs),
                        think_ms=(tuple(times[0]), tuple(times[1])), match_scores=tuple(match_scores),
                        match_rounds=match_rounds, first=first)
 
