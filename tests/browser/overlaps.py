@@ -116,7 +116,8 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     controls.add(target);
     add('control', target, target.getBoundingClientRect());
   }
-  for (const el of root.querySelectorAll('.banner, .tag, .seat-panel, .live-score')) {  // opaque boxes: nothing may hide under them
+  // opaque boxes (a stack's points pill among them): nothing may hide under them
+  for (const el of root.querySelectorAll('.banner, .tag, .seat-panel, .live-score')) {
     if (visible(el)) add('box', el, el.getBoundingClientRect());
   }
   for (const el of root.querySelectorAll('.card, .stack-empty, .stock-empty')) {  // (an empty stack's outline too)
