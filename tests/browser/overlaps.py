@@ -10,7 +10,8 @@ What it looks at, in the page as it stands (one ``page.evaluate``):
   drawn over a card or under another word is seen wherever it comes from;
 - **cards**: every visible ``.card`` (hand, pile, backs, stacks, stock, the open table) and the outline
   of an empty stack or stock;
-- **boxes**: the banners, the name tags and the seats' panels (opaque: nothing may hide under them).
+- **boxes**: the banners, the name tags, the seats' panels and each stack's points (``.live-score``, a
+  pill at every seat's stack) (opaque: nothing may hide under them, and they hide nothing).
 
 Two boxes that cross by more than :data:`SLACK` pixels both ways are a problem, unless one holds the
 other (a badge in a card, a word in its button), or the pair is allowed by :data:`ALLOWED`: pairs of
@@ -115,7 +116,8 @@ LAYOUT_JS = r"""([slack, allowed]) => {
     controls.add(target);
     add('control', target, target.getBoundingClientRect());
   }
-  for (const el of root.querySelectorAll('.banner, .tag, .seat-panel')) {  // opaque boxes: nothing may hide under them
+  // opaque boxes (a stack's points pill among them): nothing may hide under them
+  for (const el of root.querySelectorAll('.banner, .tag, .seat-panel, .live-score')) {
     if (visible(el)) add('box', el, el.getBoundingClientRect());
   }
   for (const el of root.querySelectorAll('.card, .stack-empty, .stock-empty')) {  // (an empty stack's outline too)

@@ -1,11 +1,14 @@
 """Phones without overlaps, and labels that follow the match (issue 24), clicked as a person would.
 
-- At 320×568, 375×740 and 740×360 on a touch screen, and at 1280×800 with a mouse, in English and
-  Greek, at the two-, four- and six-seat tables and the open table, with the hint showing: no two
-  visible controls, labels or cards overlap unless one is meant to sit on the other, no control is
-  off screen or cut off, and on the touch screen every control is at least 44×44 CSS px
-  (:mod:`tests.browser.overlaps`). Cost: two page loads per seating (a touch context and a desktop
-  one), each resized through its viewports and switched between the languages in place.
+- At 320×568, 375×740, 568×320 and 740×360 on a touch screen, and at 1280×800 with a mouse, in
+  English and Greek, at the two-, four- and six-seat tables and the open table, with the hint
+  showing: no two visible controls, labels or cards overlap unless one is meant to sit on the other
+  (every seat's stack points among them: the take-back button and the play log's chip covered yours
+  at 320×568 in Greek when you dealt), no control is off screen or cut off, and on the touch screen
+  every control is at least 44×44 CSS px (:mod:`tests.browser.overlaps`). On the touch screen
+  twice: once where you deal (your name tag at its widest, with the dealer's chip) and once where a
+  bot deals. Cost: three page loads per seating (two touch contexts and a desktop one), each
+  resized through its viewports and switched between the languages in place.
 - A match of three rounds says so in the header, the score's explanation, the round's summary
   and the match's result, never "first to 151".
 """
@@ -30,7 +33,10 @@ SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
   document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 FRAME_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
-PHONES = [(320, 568), (375, 740), (740, 360)]
+PHONES = [(320, 568), (375, 740), (568, 320), (740, 360)]
+TOUCH_SEEDS = {1: "you deal", 2: "a bot deals"}
+"""Seeds whose first deal is yours, and a bot's, at every seating (checked in CPython by
+``test_the_touch_seeds_deal_as_named``)."""
 DESKTOP = (1280, 800)
 SEATINGS = {
     "two seats": "greek",
@@ -104,21 +110,23 @@ def check_viewports(page, viewports: list[tuple[int, int]], *, touch: bool, labe
 
 @pytest.mark.parametrize("seating", list(SEATINGS))
 def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, seating):
-    suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
     problems: list[str] = []
-    context, page, watch = open_page(browser, site_url, suffix, touch=True, viewport=PHONES[1])
-    try:
-        play_cards(page, 2)  # a capture stack, a line of what was taken, a log to open
-        problems += check_viewports(page, PHONES, touch=True, label=f"{seating}, touch")
-        # the play log, opened: its list stays on screen (it is meant to sit over the table)
-        page.set_viewport_size({"width": 375, "height": 740})
-        page.click("#play-log summary")
-        box = page.locator("#play-log .log-list").bounding_box()
-        assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 375, box
-        assert page.locator("#play-log .log-list li").count() >= 1
-        assert not watch.problems(), watch.problems()
-    finally:
-        context.close()
+    for seed, who in TOUCH_SEEDS.items():
+        suffix = f"?seed={seed}&level=easy&rules={rules_param(SEATINGS[seating])}"
+        context, page, watch = open_page(browser, site_url, suffix, touch=True, viewport=PHONES[1])
+        try:
+            play_cards(page, 2)  # a capture stack, a line of what was taken, a log to open
+            problems += check_viewports(page, PHONES, touch=True, label=f"{seating}, {who}, touch")
+            # the play log, opened: its list stays on screen (it is meant to sit over the table)
+            page.set_viewport_size({"width": 375, "height": 740})
+            page.click("#play-log summary")
+            box = page.locator("#play-log .log-list").bounding_box()
+            assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 375, box
+            assert page.locator("#play-log .log-list li").count() >= 1
+            assert not watch.problems(), watch.problems()
+        finally:
+            context.close()
+    suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
     context, page, watch = open_page(browser, site_url, suffix, touch=False, viewport=DESKTOP)
     try:
         problems += check_viewports(page, [DESKTOP], touch=False, label=f"{seating}, mouse")
@@ -126,6 +134,14 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, se
     finally:
         context.close()
     assert not problems, "\n".join(problems)
+
+
+def test_the_touch_seeds_deal_as_named():
+    """The layout test's seeds: with seed 1 your seat deals the first round, with seed 2 a bot's does."""
+    for spec in SEATINGS.values():
+        rules = rules_from_spec(spec)
+        dealers = {seed: GameSession.new(rules=rules, seed=seed, level="easy").view().dealer for seed in TOUCH_SEEDS}
+        assert dealers[1] == 0 and dealers[2] != 0, (spec, dealers)
 
 
 def two_rounds_of_three() -> str:
