@@ -58,7 +58,7 @@ from kseri.engine.record import from_record, to_record
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
-from kseri.i18n import _
+from kseri.i18n import _, language
 from kseri.table.estimates import evaluation, position_rng
 from kseri.table.goal import word_key
 from kseri.table.live import LiveSide, gains, live_score
@@ -134,6 +134,10 @@ class GameSession:
         self._hint_key: tuple[int, int] | None = None
         self._hint_thinker: Decision[Any] | None = None
         self._hints: HintRows | None = None
+        self._hint_values: tuple[Any, Any] = ((), None)
+        """The search's values and errors behind :attr:`_hints`, to word them again (:meth:`_rows`)."""
+        self._hints_language = ""
+        """The language :attr:`_hints` are worded in (the open table's ways are labelled in words)."""
         self._hint_shown = False
         """Whether the hint of this position was asked for (worked out ahead, it waits until then)."""
         self._hinted: dict[tuple[int, tuple[str, ...]], HintRows] = {}
@@ -715,6 +719,7 @@ class GameSession:
             raise SessionError("the hint could not be worked out (no values)")
         try:
             self._hints = self.strategy.hint_rows(seen, self.round, values, errors)
+            self._hint_values, self._hints_language = (values, errors), language()
         except ValueError:
             raise SessionError("the hint could not be worked out (a move was not valued)") from None
         # kept for the review of the seat to move, the one who saw the hint
@@ -726,8 +731,9 @@ class GameSession:
         each by its best move)."""
         while not self.hint_step(1000.0):
             pass
-        assert self._hints is not None
-        return self._hints.cards
+        rows = self._rows()
+        assert rows is not None
+        return rows.cards
 
     def show_hint(self) -> tuple[HintEntry, ...]:
         """:meth:`hints`, now shown on your cards until the position moves on (:meth:`shown_hints`)."""
@@ -738,16 +744,26 @@ class GameSession:
     def shown_hints(self) -> tuple[HintEntry, ...] | None:
         """The hint shown on your cards at this position (:meth:`show_hint`); None if none was asked for
         here. The one place the page finds it: it keeps no copy of its own."""
-        if not self._hint_shown or self._hints is None or self._hint_key != self._position():
-            return None
-        return self._hints.cards
+        rows = self._rows() if self._hint_shown else None
+        return None if rows is None else rows.cards
 
     def way_hints(self) -> Mapping[str, HintEntry] | None:
         """Where a card can be played several ways: every legal move of yours valued (by its record
         notation), once the hint for this position is worked out (:meth:`hint_step`); None before that."""
-        if self._hints is None or self._hint_key != self._position() or self.phase != "human":
+        rows = self._rows() if self.phase == "human" else None
+        return None if rows is None else rows.ways
+
+    def _rows(self) -> HintRows | None:
+        """The hint worked out for this position, worded in the page's language now: the open table
+        labels each way in words, so a language chosen since the search is worded again from the same
+        values (no new search)."""
+        if self._hints is None or self._hint_key != self._position():
             return None
-        return self._hints.ways
+        if self._hints_language != language() and self.viewer is not None:
+            values, errors = self._hint_values
+            self._hints = self.strategy.hint_rows(self.observation(self.viewer), self.round, values, errors)
+            self._hints_language = language()
+        return self._hints
 
     # -- summaries -------------------------------------------------------------------------
 

@@ -183,6 +183,28 @@ def test_hints_value_each_card_by_its_best_way():
     assert hints[0].best and all(h.loss >= 0 for h in hints)
 
 
+def test_a_hint_shown_before_the_language_changes_is_worded_in_the_new_one():
+    """The ways are labelled in words: after a change of language the hint shown says them in the
+    new language, with the same values and no new search."""
+    session = GameSession.new(rules=SUMS, seed=5, level="easy")
+    while session.phase == "bot":
+        session.play_bot()
+    try:
+        set_language("en")
+        english = session.show_hint()
+        ways_en = session.way_hints()
+        set_language("el")
+        greek = session.shown_hints()
+        ways_el = session.way_hints()
+        assert greek is not None and ways_en is not None and ways_el is not None
+        assert [(h.card, h.value, h.move) for h in greek] == [(h.card, h.value, h.move) for h in english]
+        assert {m: w.way for m, w in ways_el.items()} == {w.move: w.label for c in session.view().hand
+                                                          for w in session.ways(c)}
+        assert any(w.way != ways_en[m].way for m, w in ways_el.items())
+    finally:
+        set_language("en")
+
+
 def test_a_save_of_the_sums_table_is_json_with_its_rules():
     session = GameSession.new(rules=SUMS, seed=3, level="easy")
     data = json.loads(session.to_save())
