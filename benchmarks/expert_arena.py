@@ -82,19 +82,25 @@ def report(paths: list[str]) -> None:
               f"CPU {sum(row['cpu_s'] for row in rows) / n:.1f} s a deal")
 
 
+def add_deal_options(parser: argparse.ArgumentParser) -> None:
+    """The options every duplicate-deal benchmark shares: which deals, in how many shards, the file
+    they go to, and the report of finished files (also ``benchmarks/pisti_public.py``'s)."""
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first-deal", type=int, default=0)
+    parser.add_argument("--shards", type=int, default=2)
+    parser.add_argument("--out", help="the JSON-lines file the deals are appended to")
+    parser.add_argument("--report", nargs="+", help="summarise these files and stop")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--a", default="expert")
     parser.add_argument("--b", default="hard")
     parser.add_argument("--rules", default="greek", help="a profile name or a JSON rules object")
-    parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--shards", type=int, default=2)
+    add_deal_options(parser)
     parser.add_argument("--budget", type=float, default=1.0, help="multiply the expert's work")
     parser.add_argument("--params", help="a JSON object of ExpertParams fields (experiments)")
-    parser.add_argument("--out", help="the JSON-lines file the deals are appended to")
-    parser.add_argument("--report", nargs="+", help="summarise these files and stop")
     args = parser.parse_args(argv)
     if args.report:
         report(args.report)

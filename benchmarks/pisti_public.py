@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.expert_arena import report  # noqa: E402 - after the path is set
+from benchmarks.expert_arena import add_deal_options, report  # noqa: E402 - after the path is set
 from kseri.bots.arena import ArenaError, run_arena  # noqa: E402
 from kseri.engine.cards import Card  # noqa: E402
 from kseri.engine.jsontext import parse_json  # noqa: E402
@@ -290,12 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ours", default="hard", help="our level (A)")
     parser.add_argument("--theirs", default="expectimax", help="the framework's agent (B)")
     parser.add_argument("--rules", default=PISTI.profile, help="a profile name or a JSON rules object")
-    parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--shards", type=int, default=2)
-    parser.add_argument("--out", help="the JSON-lines file the deals are appended to")
-    parser.add_argument("--report", nargs="+", help="summarise these files and stop")
+    add_deal_options(parser)
     args = parser.parse_args(argv)
     if args.report:
         report(args.report)
