@@ -34,13 +34,15 @@ def test_a_card_a_hair_behind_the_best_is_marked_as_the_words_name_it():
 
 def test_the_hints_words_name_every_starred_card():
     set_language("en")
-    hints = {"KH": HintEntry("KH", 3.0, best=True), "8H": HintEntry("8H", 3.0, best=False, loss=0.02),
+    hints = {"KH": HintEntry("KH", 3.0, best=True, way="takes 2 cards"),
+             "8H": HintEntry("8H", 3.0, best=False, loss=0.02, way="lays it down"),
              "4C": HintEntry("4C", 1.0, best=False, loss=2.0)}
     hand = ("4C", "KH", "8H")
     cards = hand_html(hand, enabled=True, hints=hints)
     assert cards.count(">★<") == 2
     note = hint_note_html([hints[code] for code in hand])
-    assert "Equally best: <b>K♥ 8♥</b>" in note and note.count('hint-line best') == 1
+    assert "Equally best: <b>K♥</b> (takes 2 cards); <b>8♥</b> (lays it down)" in note  # each with its own reason
+    assert note.count('hint-line best') == 1
 
 
 def test_the_hand_row_knows_its_size():
