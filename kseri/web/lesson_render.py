@@ -27,6 +27,7 @@ from html import escape
 from kseri.i18n import _, ngettext
 from kseri.scenes.lesson import Lesson
 from kseri.scenes.lessons import LESSONS
+from kseri.web.button_html import button_html
 
 __all__ = ["PANEL_ID", "offer_html", "panel_html"]
 
@@ -34,9 +35,8 @@ PANEL_ID = "lesson"
 
 
 def _button(action: str, label: str, *, solid: bool = False, learn: str = "") -> str:
-    extra = f' data-learn="{escape(learn)}"' if learn else ""
-    return (f'<button type="button" class="btn {"solid" if solid else "ghost"}" data-action="{action}"{extra}>'
-            f'{escape(label)}</button>')
+    return button_html(escape(label), classes=f'btn {"solid" if solid else "ghost"}', data_action=action,
+                       data_learn=learn or False)
 
 
 def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool) -> str:

@@ -29,6 +29,7 @@ from kseri.i18n import _, card_name, ngettext
 from kseri.table.pile.hints import reason_text
 from kseri.table.review import ReviewedPlay
 from kseri.table.views import HintEntry
+from kseri.web.button_html import button_html
 from kseri.web.card_html import card_img
 from kseri.web.render import card_label, format_value, hint_badge_text, shown_best
 from kseri.web.sums import render as sums_render
@@ -129,13 +130,12 @@ def _overview(plays: Sequence[ReviewedPlay]) -> str:
 def _play_html(plays: Sequence[ReviewedPlay], at: int) -> str:
     play = plays[at]
     count = _("Play {number} of {total}").format(number=at + 1, total=len(plays))
-    nav = (f'<div class="review-nav">'
-           f'<button type="button" class="btn ghost dark" data-action="review-prev" aria-keyshortcuts="ArrowLeft"'
-           f'{" disabled" if at == 0 else ""}>‹ <span class="review-word">{escape(_("Previous"))}</span></button>'
-           f'<span class="review-count" aria-live="polite">{escape(count)}</span>'
-           f'<button type="button" class="btn ghost dark" data-action="review-next" aria-keyshortcuts="ArrowRight"'
-           f'{" disabled" if at == len(plays) - 1 else ""}><span class="review-word">{escape(_("Next"))}</span> ›'
-           f'</button></div>')
+    previous = button_html(f'‹ <span class="review-word">{escape(_("Previous"))}</span>', classes="btn ghost dark",
+                           data_action="review-prev", aria_keyshortcuts="ArrowLeft", disabled=at == 0)
+    following = button_html(f'<span class="review-word">{escape(_("Next"))}</span> ›', classes="btn ghost dark",
+                            data_action="review-next", aria_keyshortcuts="ArrowRight", disabled=at == len(plays) - 1)
+    nav = (f'<div class="review-nav">{previous}'
+           f'<span class="review-count" aria-live="polite">{escape(count)}</span>{following}</div>')
     return (f'<section class="review-play{" is-mistake" if play.mistake else ""}" '
             f'aria-label="{escape(count)}" data-play="{at}">{nav}'
             f'<div class="review-position">{_table_html(play)}{_choices_html(play)}</div>'

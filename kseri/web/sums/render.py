@@ -22,6 +22,7 @@ from kseri.table.moves import MoveWay
 from kseri.table.seats import HUMAN
 from kseri.table.sums.hints import way_hint_text
 from kseri.table.views import HintEntry, TableItemView, card_text
+from kseri.web.button_html import button_html
 from kseri.web.card_html import card_img
 
 __all__ = ["open_table_html", "refusal_html", "table_label", "table_width", "ways_html"]
@@ -96,22 +97,22 @@ def ways_html(code: str, ways: Sequence[MoveWay], hints: Mapping[str, HintEntry]
     buttons = []
     for way in ways:
         hint = hints.get(way.move) if hints else None
-        badge = extra = ""
+        badge = ""
+        hinted: dict[str, str | bool] = {}
         if hint is not None:
             text = way_hint_text(hint)
             meaning = _("the hint's best move") if hint.best else _("points against the hint's best move")
             badge = f' <span class="way-hint{" best" if hint.best else ""}" aria-hidden="true">{text}</span>'
-            extra = (f' data-hint="{text}" aria-label="{escape(way.label)}, {text}: {escape(meaning)}"'
-                     f' title="{escape(meaning)}"')
-        buttons.append(f'<button type="button" class="btn way way-{way.kind}" data-move="{escape(way.move)}" '
-                       f'data-takes="{" ".join(way.cards)}"{extra}>{escape(way.label)}{badge}</button>')
+            hinted = {"data_hint": text, "aria_label": f"{way.label}, {text}: {meaning}", "title": meaning}
+        buttons.append(button_html(escape(way.label) + badge, classes=f"btn way way-{way.kind}", data_move=way.move,
+                                   data_takes=" ".join(way.cards), **hinted))
+    cancel = button_html(f'{escape(_("Cancel"))} <kbd>Esc</kbd>', classes="btn ghost way-cancel",
+                         data_action="cancel-ways")
     return (f'<p class="ways-prompt" id="ways-prompt">{escape(prompt)}</p>'
-            f'<div class="ways-list">{"".join(buttons)}'
-            f'<button type="button" class="btn ghost way-cancel" data-action="cancel-ways">'
-            f'{escape(_("Cancel"))} <kbd>Esc</kbd></button></div>')
+            f'<div class="ways-list">{"".join(buttons)}{cancel}</div>')
 
 
 def refusal_html(text: str) -> str:
     """One line saying why the card chosen cannot be played."""
     return (f'<p class="ways-refusal" id="ways-prompt">{escape(text)}</p>'
-            f'<button type="button" class="btn ghost way-cancel" data-action="cancel-ways">{escape(_("OK"))}</button>')
+            + button_html(escape(_("OK")), classes="btn ghost way-cancel", data_action="cancel-ways"))
