@@ -47,9 +47,20 @@ def kseri_imports(name: str) -> frozenset[str]:
     return frozenset(m for m in imports(name) if m in MODULES and m != name)
 
 
-def needs_the_page(name: str, _seen: frozenset[str] = frozenset()) -> bool:
+@functools.cache
+def reachable(name: str) -> frozenset[str]:
+    """``name`` and every package module it imports, directly or through others (each visited once:
+    following every path instead took minutes, the import graph having many paths to the same module)."""
+    seen = {name}
+    stack = [name]
+    while stack:
+        for module in kseri_imports(stack.pop()):
+            if module not in seen:
+                seen.add(module)
+                stack.append(module)
+    return frozenset(seen)
+
+
+def needs_the_page(name: str) -> bool:
     """Whether ``name`` imports a page-only module, directly or through the package's modules."""
-    if any(m.split(".")[0] in PAGE_ONLY for m in imports(name)):
-        return True
-    seen = _seen | {name}
-    return any(needs_the_page(m, seen) for m in kseri_imports(name) if m not in seen)
+    return any(m.split(".")[0] in PAGE_ONLY for module in reachable(name) for m in imports(module))
