@@ -57,20 +57,6 @@ def hint_reason(hint: HintEntry) -> str:
     return reason_text(hint.reason) if hint.reason is not None else hint.way
 
 
-def _tied_card_html(hint: HintEntry) -> str:
-    """One of several equally best cards in the hint's words: the card, then its own reason.
-
-    >>> from kseri.i18n import set_language
-    >>> set_language("en")
-    'en'
-    >>> _tied_card_html(HintEntry("JH", 1.0, best=True, way="takes 3 cards"))
-    '<b>J♥</b> (takes 3 cards)'
-    """
-    reason = hint_reason(hint)
-    card = f"<b>{escape(card_text(hint.card))}</b>"
-    return f"{card} ({escape(reason)})" if reason else card
-
-
 def hint_note_html(hints: Sequence[HintEntry]) -> str:
     """The hint's words under the turn line: the best card and why; pointing at (or focusing)
     another card shows its reason instead (CSS picks the line by the card's place in the hand)."""
@@ -81,9 +67,11 @@ def hint_note_html(hints: Sequence[HintEntry]) -> str:
         card = escape(card_text(hint.card))
         first = shown_best(hint) and not shown
         reason = escape(hint_reason(hint))
-        if first and len(tied) > 1:  # the ★ sits on each of them: the words name each of them, each with
-            # its own reason (one reason after all the cards read as if every one of them did that)
-            head, reason = _("Equally best: {cards}").format(cards="; ".join(_tied_card_html(t) for t in tied)), ""
+        if first and len(tied) > 1:  # the ★ sits on each of them: the words name each of them too
+            head = _("Equally best: <b>{cards}</b>").format(cards=" ".join(escape(card_text(t.card)) for t in tied))
+            if len({hint_reason(t) for t in tied}) > 1:
+                reason = ""  # one card's reason after all of them would read as if each did that; each
+                # card's own line (pointed at or focused) still gives its reason
         elif shown_best(hint):
             head = _("Best: <b>{card}</b>").format(card=card)
         else:

@@ -41,8 +41,12 @@ def test_the_hints_words_name_every_starred_card():
     cards = hand_html(hand, enabled=True, hints=hints)
     assert cards.count(">★<") == 2
     note = hint_note_html([hints[code] for code in hand])
-    assert "Equally best: <b>K♥</b> (takes 2 cards); <b>8♥</b> (lays it down)" in note  # each with its own reason
     assert note.count('hint-line best') == 1
+    # their reasons differ: no one reason after both (it read as if each did that); each card's own line has it
+    assert '<span class="hint-line best" data-place="2">Equally best: <b>K♥ 8♥</b></span>' in note
+    assert "Best: <b>8♥</b> — lays it down" in note
+    same = [HintEntry("KH", 3.0, best=True, way="lays it down"), HintEntry("8H", 3.0, best=True, way="lays it down")]
+    assert "Equally best: <b>K♥ 8♥</b> — lays it down" in hint_note_html(same)
 
 
 def test_the_hand_row_knows_its_size():
