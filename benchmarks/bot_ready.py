@@ -1,0 +1,125 @@
+"""Is the bot's move ready before its card would start to fly? In the page, per level.
+
+The page shows a bot's play no sooner than :data:`kseri.web.pace.BOT_MIN_THINK` after its turn
+comes up (650 ms at the normal speed): that pause is what a player sees as the bot thinking, and a
+bot that needs longer keeps the table waiting. This benchmark plays you against each level at the
+two-seat Greek table and the open table with reduced motion (the page then skips every pause, so
+the bot's turn lasts exactly as long as its search plus drawing its play) and times each bot turn
+from ``body[data-phase]``: from ``bot`` to the next phase. It also counts main-thread tasks over
+50 ms during the bots' turns (a ``longtask`` observer), beside the load average.
+
+    python3 benchmarks/bot_ready.py [--levels hard,expert] [--tables greek,sums] [--runs 3] [--turns 8]
+
+Needs ``scripts/setup --test`` (runtime/ and Chromium). Results: docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.long_tasks import SETTLED_JS, play_one  # noqa: E402
+from devtools import serve as dev_server  # noqa: E402
+from devtools.browser import chromium_launch_options  # noqa: E402
+from kseri.web.pace import BOT_MIN_THINK  # noqa: E402
+
+QUERIES = {"greek": "?seed={seed}&level={level}", "sums": "?rules=sums&seed={seed}&level={level}"}
+
+OBSERVE_JS = """() => {
+  window.__phases = [[document.body.dataset.phase, performance.now()]];
+  new MutationObserver(() => {
+    const phase = document.body.dataset.phase, last = window.__phases[window.__phases.length - 1];
+    if (phase !== last[0]) window.__phases.push([phase, performance.now()]);
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-phase']});
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask'});
+}"""
+
+
+def bot_turns(phases: list[list[object]]) -> list[tuple[float, float]]:
+    """The (start, end) of each stretch in the ``bot`` phase that ended, in ms of the page's clock.
+
+    >>> bot_turns([["human", 0.0], ["bot", 10.0], ["human", 300.0], ["bot", 400.0]])
+    [(10.0, 300.0)]
+    """
+    stretches = []
+    for (phase, at), (_, after) in itertools.pairwise(phases):
+        if phase == "bot":
+            stretches.append((float(str(at)), float(str(after))))
+    return stretches
+
+
+def one_run(browser, base: str, table: str, level: str, seed: int, turns: int) -> tuple[list[float], list[float]]:
+    """Your ``turns`` plays against ``level``: each bot turn's length (ms), and the long tasks during them."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block",
+                                  reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/index.html" + QUERIES[table].format(seed=seed, level=level))
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=180_000)
+        page.evaluate(OBSERVE_JS)  # after ready: starting Pyodide is one long task by nature
+        for _ in range(turns):
+            if not play_one(page):
+                break
+        page.wait_for_function(SETTLED_JS, timeout=120_000)
+        stretches = bot_turns(page.evaluate("window.__phases"))
+        tasks = [duration for start, duration in page.evaluate("window.__longTasks")
+                 if any(a <= start <= b for a, b in stretches)]
+        return [b - a for a, b in stretches], tasks
+    finally:
+        context.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--levels", default="hard,expert")
+    parser.add_argument("--tables", default="greek,sums")
+    parser.add_argument("--runs", type=int, default=3, help="deals per level and table (seeds 1..runs)")
+    parser.add_argument("--turns", type=int, default=8, help="your plays per deal")
+    args = parser.parse_args()
+    levels, tables = args.levels.split(","), args.tables.split(",")
+    from playwright.sync_api import sync_playwright
+
+    server, base = dev_server.start(ROOT)
+    turns: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
+    tasks: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
+    loads = [os.getloadavg()[0]]
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(**chromium_launch_options("chromium"))
+            for run in range(args.runs):
+                for table in tables:
+                    for level in levels:  # levels side by side on the same deal, in turn
+                        times, long = one_run(browser, base, table, level, run + 1, args.turns)
+                        turns[table, level] += times
+                        tasks[table, level] += long
+                        loads.append(os.getloadavg()[0])
+                        print(f"deal {run + 1} {table} {level}: bot turns median {statistics.median(times):.0f} ms,"
+                              f" longest {max(times):.0f} ms, {len(long)} tasks over 50 ms (load {loads[-1]:.1f})",
+                              flush=True)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    print(f"\nload average {min(loads):.1f}-{max(loads):.1f}; the card starts to fly at {BOT_MIN_THINK} ms")
+    print("table  level    turns  median    p90  ready by then  tasks>50ms  longest task")
+    for (table, level), times in turns.items():
+        ordered = sorted(times)
+        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        ready = sum(t <= BOT_MIN_THINK for t in times) / len(times)
+        long = tasks[table, level]
+        print(f"{table:<6} {level:<7} {len(times):>6} {statistics.median(times):>6.0f} ms {p90:>6.0f} ms"
+              f" {ready:>12.0%} {len(long):>11} {max(long, default=0):>9.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
