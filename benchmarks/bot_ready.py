@@ -25,9 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.in_chromium import site_and_chromium  # noqa: E402
 from benchmarks.long_tasks import SETTLED_JS, play_one  # noqa: E402
-from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
 from kseri.web.pace import BOT_MIN_THINK  # noqa: E402
 
 QUERIES = {"greek": "?seed={seed}&level={level}", "sums": "?rules=sums&seed={seed}&level={level}"}
@@ -87,29 +86,20 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=8, help="your plays per deal")
     args = parser.parse_args()
     levels, tables = args.levels.split(","), args.tables.split(",")
-    from playwright.sync_api import sync_playwright
-
-    server, base = dev_server.start(ROOT)
     turns: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
     tasks: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
     loads = [os.getloadavg()[0]]
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(**chromium_launch_options("chromium"))
-            for run in range(args.runs):
-                for table in tables:
-                    for level in levels:  # levels side by side on the same deal, in turn
-                        times, long = one_run(browser, base, table, level, run + 1, args.turns)
-                        turns[table, level] += times
-                        tasks[table, level] += long
-                        loads.append(os.getloadavg()[0])
-                        print(f"deal {run + 1} {table} {level}: bot turns median {statistics.median(times):.0f} ms,"
-                              f" longest {max(times):.0f} ms, {len(long)} tasks over 50 ms (load {loads[-1]:.1f})",
-                              flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site_and_chromium() as (browser, base):
+        for run in range(args.runs):
+            for table in tables:
+                for level in levels:  # levels side by side on the same deal, in turn
+                    times, long = one_run(browser, base, table, level, run + 1, args.turns)
+                    turns[table, level] += times
+                    tasks[table, level] += long
+                    loads.append(os.getloadavg()[0])
+                    print(f"deal {run + 1} {table} {level}: bot turns median {statistics.median(times):.0f} ms,"
+                          f" longest {max(times):.0f} ms, {len(long)} tasks over 50 ms (load {loads[-1]:.1f})",
+                          flush=True)
     print(f"\nload average {min(loads):.1f}-{max(loads):.1f}; the card starts to fly at {BOT_MIN_THINK} ms")
     print("table  level    turns  median    p90  ready by then  tasks>50ms  longest task")
     for (table, level), times in turns.items():

@@ -10,7 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,24 +28,34 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def run_in_chromium(script: str, script_args: list[str], *, timeout: float) -> int:
-    """Run ``benchmarks/<script>.py``'s ``main(script_args)`` in the page, print what it printed
-    (with Chromium's version and the load average before and after); 1 if it failed."""
+@contextmanager
+def site_and_chromium() -> Iterator[tuple[Any, str]]:
+    """The site served from this checkout and headless Chromium: ``(browser, base URL)``; both stopped after."""
     from playwright.sync_api import sync_playwright
 
     server, url = dev_server.start(ROOT)
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(**chromium_launch_options())
-            page = browser.new_page()
-            before = load()
-            page.goto(f"{url}/benchmarks/script_page.html?script={script}&args={quote(','.join(script_args))}")
-            page.wait_for_function("() => document.body.dataset.done", timeout=timeout * 1000)
-            text = page.locator("#output").inner_text()
-            version = browser.version
-            browser.close()
+            try:
+                yield browser, url
+            finally:
+                browser.close()
     finally:
         server.shutdown()
+        server.server_close()
+
+
+def run_in_chromium(script: str, script_args: list[str], *, timeout: float) -> int:
+    """Run ``benchmarks/<script>.py``'s ``main(script_args)`` in the page, print what it printed
+    (with Chromium's version and the load average before and after); 1 if it failed."""
+    with site_and_chromium() as (browser, url):
+        page = browser.new_page()
+        before = load()
+        page.goto(f"{url}/benchmarks/script_page.html?script={script}&args={quote(','.join(script_args))}")
+        page.wait_for_function("() => document.body.dataset.done", timeout=timeout * 1000)
+        text = page.locator("#output").inner_text()
+        version = browser.version
     print(f"Chromium {version}; load average before: {before}, after: {load()}\n")
     print(text)
     return 0 if "error:" not in text else 1

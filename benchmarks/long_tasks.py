@@ -24,8 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from benchmarks.in_chromium import site_and_chromium  # noqa: E402
 
 QUERIES = {"greek": "?seed=5&level=hard", "sums": "?rules=sums&seed=5&level=hard"}
 
@@ -88,27 +87,18 @@ def main() -> None:
     parser.add_argument("--tables", default="greek,sums")
     args = parser.parse_args()
     tables = args.tables.split(",")
-    from playwright.sync_api import sync_playwright
-
-    server, base = dev_server.start(ROOT)
     longest: dict[str, list[int]] = {t: [] for t in tables}
     over: dict[str, list[int]] = {t: [] for t in tables}
     loads = [os.getloadavg()[0]]
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(**chromium_launch_options("chromium"))
-            for run in range(args.runs):
-                for table in tables:
-                    tasks = one_run(browser, base, table, args.turns)
-                    longest[table].append(max(tasks, default=0))
-                    over[table].append(len(tasks))
-                    loads.append(os.getloadavg()[0])
-                    print(f"run {run + 1} {table}: {len(tasks)} tasks over 50 ms, longest {max(tasks, default=0)} ms"
-                          f" (load {loads[-1]:.1f})", flush=True)
-            browser.close()
-    finally:
-        server.shutdown()
-        server.server_close()
+    with site_and_chromium() as (browser, base):
+        for run in range(args.runs):
+            for table in tables:
+                tasks = one_run(browser, base, table, args.turns)
+                longest[table].append(max(tasks, default=0))
+                over[table].append(len(tasks))
+                loads.append(os.getloadavg()[0])
+                print(f"run {run + 1} {table}: {len(tasks)} tasks over 50 ms, longest {max(tasks, default=0)} ms"
+                      f" (load {loads[-1]:.1f})", flush=True)
     print(f"\nload average {min(loads):.1f}-{max(loads):.1f}")
     print("table   runs   longest task: median   worst   tasks over 50 ms: median")
     for table in tables:
