@@ -17,7 +17,7 @@ HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0)
 >>> set_language("en")
 'en'
 >>> [reason_text(reason_for(seen, Card.parse(c))) for c in ("9D", "JC", "5S", "KD")]
-['takes 5 cards, 2 points', 'takes 5 cards, 3 points', 'you hold another 5 to take it back', '3 other Ks still unseen']
+['takes 5 cards, 2 points', 'takes 5 cards, 3 points', 'you hold another 5 to take it back', 'K: 3 more unseen']
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ def reason_text(reason: HintReason) -> str:
         return _("safe: no other {rank} is unseen").format(rank=rank)
     n = reason.unseen
     if reason.kind == "lone":
-        return ngettext("a lone card: {n} other {rank} unseen could make a kseri",
-                        "a lone card: {n} other {rank}s unseen could make a kseri", n).format(n=n, rank=rank)
-    return ngettext("{n} other {rank} still unseen", "{n} other {rank}s still unseen", n).format(n=n, rank=rank)
+        return ngettext("alone on the table ({rank}: {n} more unseen), a kseri risk",
+                        "alone on the table ({rank}: {n} more unseen), a kseri risk", n).format(n=n, rank=rank)
+    # "K: 2 more unseen", not "2 other Ks": a letter's plural read as a word ("3 other As")
+    return ngettext("{rank}: {n} more unseen", "{rank}: {n} more unseen", n).format(n=n, rank=rank)
