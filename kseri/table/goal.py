@@ -146,8 +146,20 @@ class Goal:
             head = played.format(level=level, n=n, won=won)
         return _("{facts}; {word}: {counts}.").format(facts=head, word=_(_WORDS[word][1]), counts=counts)
 
-    def race_target(self, number: int) -> str:
-        """The round summary's note under the race: the target, or which round of how many just ended."""
+    def race_target(self, number: int, *, undecided: bool = False) -> str:
+        """The round summary's note under the race: the target, or which round of how many just ended;
+        ``undecided``: the match goes on, so after its last round (a tie in rounds won) it says that a
+        decider follows.
+
+        >>> three = Goal(151, rounds=3)
+        >>> three.race_target(2, undecided=True), three.race_target(3, undecided=True)
+        ('round 2 of 3', 'round 3 of 3: tied, a decider follows')
+        >>> three.race_target(3), three.race_target(4, undecided=True)
+        ('round 3 of 3', 'round 4: a decider, still tied: another follows')
+        """
+        if undecided and self.rounds is not None and number >= self.rounds:
+            return self._stage(number, race="", decider=_("round {k}: a decider, still tied: another follows"),
+                               of=_("round {k} of {n}: tied, a decider follows"))
         return self._stage(number, race=_("target {target}"), decider=_("round {k}: a decider"),
                            of=_("round {k} of {n}"))
 

@@ -265,13 +265,14 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
             before=summary.target_before, target=summary.target)
         raised = f'<p class="raised-note">{raised}</p>'
     points = " – ".join(f"<b>{p}</b>" for p in summary.points)
+    stage = goal.race_target(summary.number, undecided=summary.winner is None)
     return (f'<h2 id="round-summary-title">{escape(_headline(summary, labels, you))}</h2>'
             f'<p class="sub">{_("Round {number}:").format(number=summary.number)} {points}</p>'
             f'<div class="breakdown-wrap"><table class="breakdown sides-{n}"><thead><tr><th scope="col">'
             f'<span class="sr-only">{escape(_("Category"))}</span></th>{heads}</tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table></div>'
             f'<div class="race" aria-label="{escape(_("Match score"))}">{progress}'
-            f'<span class="race-target">{escape(goal.race_target(summary.number))}</span></div>'
+            f'<span class="race-target">{escape(stage)}</span></div>'
             f'{raised}')
 
 

@@ -60,13 +60,14 @@ def round_summary_html(summary: RoundSummary) -> str:
         raised = f'<p class="raised-note">{raised}</p>'
     progress = seats_render.race_rows_html(summary, (_("You"), _("Bot")))
     sub = _("Round {number}: <b>{you}</b> – <b>{bot}</b>").format(number=summary.number, you=you, bot=bot)
+    stage = summary_goal(summary).race_target(summary.number, undecided=summary.winner is None)
     return (f'<h2 id="round-summary-title">{escape(headline)}</h2>'
             f'<p class="sub">{sub}</p>'
             f'<table class="breakdown"><thead><tr><th scope="col"><span class="sr-only">{escape(_("Category"))}'
             f'</span></th><th scope="col">{escape(_("You"))}</th><th scope="col">{escape(_("Bot"))}</th></tr></thead>'
             f'<tbody>{"".join(rows)}</tbody></table>'
             f'<div class="race" aria-label="{escape(_("Match score"))}">{progress}'
-            f'<span class="race-target">{escape(summary_goal(summary).race_target(summary.number))}</span></div>'
+            f'<span class="race-target">{escape(stage)}</span></div>'
             f'{raised}')
 
 
