@@ -157,11 +157,11 @@ class Goal:
         >>> three.race_target(3), three.race_target(4, undecided=True)
         ('round 3 of 3', 'round 4: a decider, still tied: another follows')
         """
-        if undecided and self.rounds is not None and number >= self.rounds:
-            return self._stage(number, race="", decider=_("round {k}: a decider, still tied: another follows"),
-                               of=_("round {k} of {n}: tied, a decider follows"))
-        return self._stage(number, race=_("target {target}"), decider=_("round {k}: a decider"),
-                           of=_("round {k} of {n}"))
+        tied = undecided and self.rounds is not None and number >= self.rounds
+        return self._stage(number, race=_("target {target}"),
+                           decider=_("round {k}: a decider, still tied: another follows") if tied
+                           else _("round {k}: a decider"),
+                           of=_("round {k} of {n}: tied, a decider follows") if tied else _("round {k} of {n}"))
 
     def _stage(self, number: int, *, race: str, decider: str, of: str) -> str:
         """Where the match stands at round ``number``, in one of three templates (translated, each with
