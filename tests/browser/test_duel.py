@@ -22,6 +22,7 @@ from kseri.table.duel import codec
 from kseri.table.duel.codec import Message, Play
 from kseri.table.duel.peer import HOST
 from kseri.table.duel.rounds import open_value
+from tests.browser.conftest import start_as_return_visit
 from tests.browser.duel_devices import Device, check_messages, check_snapshots, verified_record
 
 pytestmark = pytest.mark.browser
@@ -32,6 +33,7 @@ def _device(browser, page_watch, site_url: str, name: str, viewport: dict[str, i
                                   locale="en-US")
     page = context.new_page()
     page_watch.attach(page)
+    start_as_return_visit(page)
     return Device(name=name, page=page, url=site_url)
 
 

@@ -104,8 +104,10 @@ def click_first_card(page) -> None:
 # --------------------------------------------------------------------------- a whole match
 
 
+@pytest.mark.first_visit
 def test_a_whole_match_by_clicking(open_game, game_page):
     page = open_table(open_game, game_page, f"?seed={SHORT_MATCH_SEED}&level=easy")
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
     clicks = rounds = 0
     totals = [0, 0]
     while True:

@@ -151,13 +151,17 @@ Turns.show_play = _show_play_failing_once
 
 def patched_package(original: bytes, patches: dict[str, str]) -> bytes:
     """``kseri.zip`` with text appended to some modules (their bytecode no longer matches, so
-    Python compiles the patched source instead)."""
+    Python compiles the patched source instead). Another package is another build: its
+    ``kseri/BUILD`` changes too, so a page started from the snapshot forgets the snapshot's
+    modules and imports these (``kseri.web.fresh``)."""
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(original)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
             if info.filename in patches:
                 data += patches[info.filename].encode()
+            if info.filename == "kseri/BUILD":
+                data = b"patched-" + data
             target.writestr(info, data)
     return out.getvalue()
 

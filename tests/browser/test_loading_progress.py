@@ -31,6 +31,7 @@ SAMPLE_JS = """() => {
 }"""
 
 
+@pytest.mark.first_visit
 def test_the_bar_follows_the_bytes_and_the_runtime_is_fetched_once(game_page, page_watch, site_url):
     page = game_page
     cdp = page.context.new_cdp_session(page)

@@ -31,8 +31,10 @@ def test_pyscript_toml_uses_the_local_runtime():
 
 
 @pytest.mark.browser
+@pytest.mark.first_visit
 def test_page_becomes_ready_offline(open_game, page_watch, site_url):
     page = open_game()
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
     # The loading indicator is gone and the placeholder reports Python is running.
     assert not page.locator("#loading").is_visible()
     assert page.locator("body").get_attribute("data-ready") == "true"
@@ -43,6 +45,15 @@ def test_page_becomes_ready_offline(open_game, page_watch, site_url):
 
 
 @pytest.mark.browser
+def test_pages_start_as_a_return_visit_unless_marked(open_game):
+    """The harness's default start (conftest's RETURN_VISIT_JS): if the page stopped using the
+    snapshot there, every test would still pass, only slower."""
+    page = open_game("?seed=3")
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+
+
+@pytest.mark.browser
+@pytest.mark.first_visit
 def test_loading_indicator_shows_before_ready(game_page, site_url):
     game_page.goto(f"{site_url}/index.html", wait_until="commit")
     game_page.wait_for_selector("#loading", state="attached")
