@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from tests.browser.conftest import reload_page
 from tests.browser.test_a11y import describe, run_axe
 from tests.browser.test_game import open_settings, open_table, settle
 
@@ -99,6 +100,6 @@ def test_large_cards_and_another_back_are_remembered(open_game, game_page):
         getComputedStyle(document.querySelector('#bot-hand img.back, #stock img')).content]""")
     assert looks[:2] == ["large", "red"]
     assert "cards/big/" in looks[2] and "cards/backs/red.svg" in looks[3]
-    page.reload()
+    reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     assert page.evaluate("() => document.documentElement.dataset.cards") == "large"
