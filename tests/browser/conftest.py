@@ -207,9 +207,14 @@ RETURN_VISIT_JS = """(() => {
 })();"""
 
 
-def start_as_return_visit(page) -> None:
-    """Make ``page`` (in a context that blocks service workers) start Python from the snapshot."""
-    page.add_init_script(RETURN_VISIT_JS)
+def watch_page(page, watch: PageWatch, *, first_visit: bool = False):
+    """Every test page's start: ``watch`` sees its errors, and (in a context that blocks service
+    workers, as test contexts do) it starts Python from the snapshot as a return visit does,
+    unless it stands for a ``first_visit``. Returns ``page``."""
+    watch.attach(page)
+    if not first_visit:
+        page.add_init_script(RETURN_VISIT_JS)
+    return page
 
 
 @pytest.fixture
@@ -223,9 +228,7 @@ def game_page(page, page_watch, request):
 
     It starts Python as a return visit does (from the snapshot), unless the test is marked
     ``first_visit``."""
-    page_watch.attach(page)
-    if request.node.get_closest_marker("first_visit") is None:
-        start_as_return_visit(page)
+    watch_page(page, page_watch, first_visit=request.node.get_closest_marker("first_visit") is not None)
     yield page
     problems = page_watch.problems()
     if problems:

@@ -22,7 +22,7 @@ from kseri.table.duel import codec
 from kseri.table.duel.codec import Message, Play
 from kseri.table.duel.peer import HOST
 from kseri.table.duel.rounds import open_value
-from tests.browser.conftest import start_as_return_visit
+from tests.browser.conftest import watch_page
 from tests.browser.duel_devices import Device, check_messages, check_snapshots, verified_record
 
 pytestmark = pytest.mark.browser
@@ -32,8 +32,7 @@ def _device(browser, page_watch, site_url: str, name: str, viewport: dict[str, i
     context = browser.new_context(viewport=viewport, reduced_motion="reduce", service_workers="block",
                                   locale="en-US")
     page = context.new_page()
-    page_watch.attach(page)
-    start_as_return_visit(page)
+    watch_page(page, page_watch)
     return Device(name=name, page=page, url=site_url)
 
 

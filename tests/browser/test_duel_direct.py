@@ -18,7 +18,7 @@ import pytest
 
 from devtools.browser import chromium_launch_options
 from kseri.table.duel import direct
-from tests.browser.conftest import start_as_return_visit
+from tests.browser.conftest import watch_page
 from tests.browser.duel_devices import Device, check_messages, check_snapshots, verified_record
 
 pytestmark = pytest.mark.browser
@@ -52,8 +52,7 @@ def devices(mdns_browser, page_watch, site_url):
                                            locale="en-US")
         page = context.new_page()
         page.add_init_script(RECORD_SENT_JS)
-        page_watch.attach(page)
-        start_as_return_visit(page)
+        watch_page(page, page_watch)
         page.goto(f"{site_url}/index.html")
         made.append(Device(name=name, page=page, url=site_url))
     for device in made:

@@ -20,6 +20,8 @@ from kseri.engine.record import dumps
 from kseri.table import share
 from kseri.table.session import GameSession
 
+from .conftest import reload_page
+
 pytestmark = pytest.mark.browser
 
 SHORT_MATCH_SEED = 17
@@ -192,7 +194,7 @@ def test_resume_after_reload(open_game, game_page):
         settle(page)
     before = state(page)
     assert "seed=" not in page.url  # consumed, so a reload resumes instead of restarting
-    page.reload()
+    reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     after = settle(page)
     assert table_part(after) == table_part(before)
@@ -210,7 +212,7 @@ def test_resume_after_reload(open_game, game_page):
 def test_a_corrupt_saved_game_is_set_aside(open_game, game_page, saved):
     page = open_table(open_game, game_page)
     page.evaluate("text => localStorage.setItem('kseri.save', text)", saved)
-    page.reload()
+    reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     s = settle(page)
     assert "could not be resumed" in s["notice"] and "set aside" in s["notice"]
@@ -329,7 +331,7 @@ def test_new_match_and_difficulty(open_game, game_page):
     # A fresh deal (the bot may already have led, and even taken the opening pile).
     assert s["score"] == [0, 0] and s["stock"] == 36 and len(s["hand"]) == 6
     assert "Round 1 · Packet 1 of 4" in page.locator("#status").inner_text()
-    page.reload()
+    reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     assert page.locator("#level").input_value() == "hard"
     assert table_part(settle(page)) == table_part(s)
@@ -493,7 +495,7 @@ def test_rules_page_starts_a_match_at_another_table(open_game, game_page):
     assert len(s["hand"]) in (3, 4) and s["score"] == [0, 0]  # 4-card packets (3 if the bot led)
     saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
     assert "pisti" in json.dumps(saved)
-    page.reload()
+    reload_page(page)
     s = settle(page)
     assert target(page) == "101" and len(s["hand"]) in (3, 4)
     click_first_card(page)  # (the new match's deal is random: make sure it is under way)
@@ -535,7 +537,7 @@ def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, ga
     saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
     text = json.dumps(saved)
     assert "pisti" in text and "exposed_bottom" in text and "final_capture_points" in text and saved["level"] == "hard"
-    page.reload()
+    reload_page(page)
     settle(page)
     page.click("#new-match")  # the screen opens on the game in play
     page.locator("#new-game[open]").wait_for()

@@ -18,7 +18,7 @@ import pytest
 from kseri.table.notices import NOTICE_LIMIT
 from kseri.table.session import GameSession
 
-from .conftest import wait_ready
+from .conftest import reload_page, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -116,7 +116,7 @@ def test_a_bricked_save_and_overflowing_stats_are_set_aside(game_page, page_watc
     assert json.loads(stored(game_page, "kseri.save") or "{}")["format"] == "kseri-save/1"  # the new game's
     plays_a_card(game_page)
 
-    game_page.reload()
+    reload_page(game_page)
     wait_ready(game_page, page_watch, 30)
     assert notices(game_page) == []
     plays_a_card(game_page)

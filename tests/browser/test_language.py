@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import READY_TIMEOUT, wait_ready
+from tests.browser.conftest import READY_TIMEOUT, reload_page, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,7 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.title().startswith(("Σειρά σου", "Ξερή"))
     assert page.locator("#rules .guide-link a").get_attribute("href") == "guide.el.html"  # the Greek guide
 
-    page.reload()
+    reload_page(page)
     wait_ready(page, page_watch)
     assert page.evaluate("document.documentElement.lang") == "el"
     assert page.locator("#copy-link > span").inner_text() == "Κοινοποίηση"

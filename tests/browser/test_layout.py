@@ -24,7 +24,7 @@ from kseri.engine.rules import rules_from_spec
 from kseri.table import share
 from kseri.table.session import GameSession
 
-from .conftest import PageWatch, start_as_return_visit, wait_ready
+from .conftest import PageWatch, wait_ready, watch_page
 from .overlaps import layout_problems
 
 pytestmark = pytest.mark.browser
@@ -56,8 +56,7 @@ def open_page(browser, site_url: str, suffix: str, *, touch: bool, viewport: tup
                                   is_mobile=touch, reduced_motion="reduce", service_workers="block")
     page = context.new_page()
     watch = PageWatch(origin=site_url)
-    watch.attach(page)
-    start_as_return_visit(page)
+    watch_page(page, watch)
     page.goto(f"{site_url}/index.html{suffix}")
     wait_ready(page, watch)
     page.wait_for_function(SETTLED_JS, timeout=60_000)

@@ -68,7 +68,7 @@ def test_the_theme_follows_the_system_until_one_is_chosen(open_game, game_page):
     page.click("#settings .choice:has(input[name=theme][value=light])")
     assert theme(page) == "light"
     assert json.loads(page.evaluate("localStorage.getItem('kseri.settings')"))["theme"] == "light"
-    page.reload()
+    reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     assert theme(page) == "light"  # the system says dark: the choice holds
     page.goto(page.url.split("?")[0] + "?theme=dark")

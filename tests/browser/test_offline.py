@@ -10,7 +10,7 @@ import pytest
 from devtools import build as site_build
 from devtools import precache
 
-from .conftest import own_site, wait_ready
+from .conftest import own_site, reload_page, wait_ready
 from .rounds import play_round, wait_offline_ready
 from .test_sw_versions import _old_cache_goes
 
@@ -47,7 +47,7 @@ def test_game_plays_a_round_offline_after_one_visit(browser):
         from_worker, from_network = [], []
         page.on("response", lambda r: (from_worker if r.from_service_worker else from_network).append(r.url))
 
-        page.reload()
+        reload_page(page)
         wait_ready(page, watch)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
         after = play_round(page)
@@ -78,7 +78,7 @@ def test_a_new_version_replaces_the_old_cache(browser, tmp_path):
         css = site_dir / "static" / "embed" / "embed.css"
         css.write_text(css.read_text() + "\n/* new version */\n")
         precache.write(site_dir)
-        page.reload()
+        reload_page(page)
         wait_ready(page, watch)
         second = first
         for _ in range(300):  # the new worker installs and takes over

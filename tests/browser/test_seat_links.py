@@ -12,6 +12,7 @@ import pytest
 from kseri.engine.text import isolated
 from kseri.table.share import decode_record
 
+from .conftest import reload_page
 from .test_a11y import describe, run_axe
 from .test_game import SETTLED_JS
 from .test_hostile import notices
@@ -45,7 +46,7 @@ def test_a_first_visit_offers_the_new_game_screen(open_game, game_page):
     assert page.locator("dialog[open]").count() == 0
     page.click("#hand [data-card]:not([disabled])")
     page.wait_for_function(SETTLED_JS, timeout=60_000)
-    page.reload()  # a game is saved now: the screen does not open again
+    reload_page(page)  # a game is saved now: the screen does not open again
     page.wait_for_function("() => document.body.dataset.ready === 'true'")
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     assert page.locator("#new-game[open], #welcome[open]").count() == 0

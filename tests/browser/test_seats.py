@@ -14,6 +14,7 @@ from kseri.engine.rules import rules_from_spec
 from kseri.engine.text import isolated, unisolated
 from kseri.table.session import GameSession
 
+from .conftest import reload_page
 from .test_a11y import describe, run_axe
 from .test_game import SETTLED_JS, open_in_fresh_context
 
@@ -166,7 +167,7 @@ def test_share_link_restores_the_seating(open_game, game_page, page_watch):
     assert after["seats"] == "5" and after["panels"] == before["panels"] and after["hand"] == before["hand"]
     assert after["score"] == before["score"]
     # the saved game resumes the seating too
-    page.reload()
+    reload_page(page)
     s = settle(page)
     assert s["seats"] == "5" and s["panels"] == before["panels"]
 
@@ -201,7 +202,7 @@ def test_the_new_game_screen_chooses_a_seating_and_the_table_shows_it(open_game,
     assert page.locator("#seat-2 .seat-level").inner_text() == "Easy"
     saved = json.loads(page.evaluate("() => localStorage.getItem('kseri.save')"))
     assert saved["record"]["rules"]["players"] == 4
-    page.reload()  # remembered: the screen opens on the seating in play
+    reload_page(page)  # remembered: the screen opens on the seating in play
     settle(page)
     page.click("#new-match")
     page.locator("#new-game[open]").wait_for()

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from .conftest import wait_ready
+from .conftest import reload_page, wait_ready
 from .test_game import _turn_seconds, open_table, settle
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,7 @@ def test_sound_and_speed_are_remembered(open_game, game_page, page_watch):
         "sound": False, "speed": "fast", "lift": False, "theme": "system", "cards": "normal", "back": "blue"}
     page.click("#settings [data-action=close-settings]")
     page.wait_for_selector("#settings:not([open])", state="attached")
-    page.reload()
+    reload_page(page)
     wait_ready(page, page_watch)
     open_settings(page)
     assert shown(page) == {"sound": False, "speed": "fast", "lift": False}
@@ -50,7 +50,7 @@ def test_a_stored_value_that_cannot_be_read_is_ignored(open_game, game_page, pag
     """One broken value in the page; every other kind is the unit tests' (tests/web/test_web_settings.py)."""
     page = open_table(open_game, game_page, "?seed=3&level=easy")
     page.evaluate("text => localStorage.setItem('kseri.settings', text)", '{"sound": "loud", "speed": 9')
-    page.reload()
+    reload_page(page)
     wait_ready(page, page_watch)
     open_settings(page)
     assert shown(page) == {"sound": True, "speed": "normal", "lift": False}
@@ -67,7 +67,7 @@ def test_a_card_played_with_sound_on_sounds_without_a_console_error(open_game, g
 def test_sound_off_makes_none(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=3&level=easy")
     page.evaluate("localStorage.setItem('kseri.settings', JSON.stringify({sound: false, speed: 'normal'}))")
-    page.reload()
+    reload_page(page)
     settle(page)
     page.click("#hand [data-card]:not([disabled])")
     settle(page)

@@ -10,7 +10,7 @@ import pytest
 
 from kseri.table import share
 
-from .conftest import wait_ready
+from .conftest import reload_page, wait_ready
 from .test_a11y import finished
 
 pytestmark = pytest.mark.browser
@@ -62,7 +62,7 @@ def test_a_finished_match_is_counted_once_shown_kept_and_reset(game_page, page_w
     assert game_page.locator("#match-end[open]").count() == 1  # back where it was opened
 
     # A reload shows the match's end again, without counting the match twice.
-    game_page.reload()
+    reload_page(game_page)
     wait_ready(game_page, page_watch, 30)
     game_page.wait_for_selector("#match-end[open]")
     assert stored_stats(game_page)["games"]["greek"]["easy"]["matches"] == 3
@@ -84,7 +84,7 @@ def test_a_finished_match_is_counted_once_shown_kept_and_reset(game_page, page_w
     assert game_page.locator("#stats-reset").is_disabled()
     assert game_page.locator("#stats-body svg, #stats-body table").count() == 0
 
-    game_page.reload()
+    reload_page(game_page)
     wait_ready(game_page, page_watch, 30)
     game_page.wait_for_selector("#match-end[open]")
     assert game_page.locator("#match-end .stats").inner_text().startswith("No finished matches against Easy yet.")

@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from .conftest import wait_ready
+from .conftest import reload_page, wait_ready
 from .test_hostile import HUMAN_TURN_JS, notices, plays_a_card
 
 pytestmark = pytest.mark.browser
@@ -53,7 +53,7 @@ def test_a_reload_after_refused_saves_says_what_was_lost(game_page, page_watch, 
     assert notices(page) == [REFUSED]  # said once
     assert page.evaluate(PLAYS_JS) == saved_plays  # the browser kept the older save
 
-    page.reload()
+    reload_page(page)
     wait_ready(page, page_watch)
     assert notices(page) == [
         "The last 4 plays could not be saved (this browser's storage is full): the game goes on from before them."]

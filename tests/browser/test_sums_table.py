@@ -14,6 +14,8 @@ from urllib.parse import quote
 
 import pytest
 
+from .conftest import reload_page
+
 pytestmark = pytest.mark.browser
 
 STATE_JS = """() => {
@@ -225,7 +227,7 @@ def test_a_refused_play_is_explained_and_the_game_resumes_after_a_reload(open_ga
     assert before["refusal"] == ""
     # The game is saved after every play: a reload resumes it (the link's seed was consumed).
     assert "seed=" not in page.url
-    page.reload()
+    reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     after = settle(page)
     keys = ("hand", "cards", "builds", "score", "stock", "taken", "table")
