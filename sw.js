@@ -167,9 +167,11 @@ self.addEventListener("install", (event) => {
 // when no page is loading. Anything that starts the old worker again in that time (a
 // message, a request) stretches it, so a worker once told to take over says so (SKIPPING)
 // and nobody asks the old one again. Measured (docs/performance.md, "Updates: deploys and
-// reloads"): with DevTools attached a reload landing at that instant still stalls, about as
-// often as with skipWaiting() at install end; without DevTools neither stalls. What this
-// hand-over does buy: a version never hands over while it is still activating.
+// reloads"): with DevTools attached a reload landing at that instant still stalled, about as
+// often as with skipWaiting() at install end, until the hand-over also waited for the pages
+// this worker loaded to be ready (pagesLoading, below): since then no stall in 1,136 reloads
+// during deploys, against 3 in 656 for the worker before, side by side. Without DevTools no
+// worker was ever seen to stall. A version also never hands over while it is still activating.
 const QUIET_MS = 1000;
 const SKIPPING_PREFIX = new URL("kseri-skipping-", SITE).href;
 // How long one request to hand over waits for quiet, holding its message event open (Chromium
