@@ -1,5 +1,6 @@
 """The round's review at every seating (issue 23): after a round played by clicking at four seats in
-partnerships, at the open table, and in pass and play (each person their own plays), the summary's
+partnerships, at six seats (three partnerships), at the open table, and in pass and play (each person
+their own plays), the summary's
 ``[data-action=review]`` opens the review, worked out in slices, then stepped through.
 
 Short: seeded, reduced motion, ``easy`` bots; the page's searches are bounded by samples and nodes."""
@@ -59,6 +60,19 @@ def test_the_review_at_four_seats_in_partnerships(open_game, game_page):
     assert re.match(r"\d+ of your 12 plays were among the best · about \d+\.\d points given away", shown["overview"])
     assert not shown["table"]
     step_through(page, 12)
+    page.keyboard.press("Escape")  # back to the summary
+    page.wait_for_selector("#round-summary[open] [data-action=review]")
+
+
+def test_the_review_at_six_seats(open_game, game_page):
+    """Six seats, three partnerships, one pack in packets of four: the evaluation at the biggest seating."""
+    page = open_seats(open_game, game_page, {"profile": "fourcard", "players": 6}, seed=7)
+    play_seats_round(page, 8)  # 2 packets of 4
+    shown = open_review(page)
+    assert shown["title"] == "Round 1, your plays" and shown["count"] == "Play 1 of 8"
+    assert re.match(r"\d+ of your 8 plays were among the best · about \d+\.\d points given away", shown["overview"])
+    assert not shown["table"]
+    step_through(page, 8)
     page.keyboard.press("Escape")  # back to the summary
     page.wait_for_selector("#round-summary[open] [data-action=review]")
 
