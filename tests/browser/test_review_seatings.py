@@ -52,27 +52,20 @@ def step_through(page, plays: int) -> None:
             page.keyboard.press("ArrowRight")
 
 
-def test_the_review_at_four_seats_in_partnerships(open_game, game_page):
-    page = open_seats(open_game, game_page, {"profile": "greek", "players": 4}, seed=11)
-    play_seats_round(page, 12)  # 2 packets of 6
+@pytest.mark.parametrize(("spec", "seed", "plays"), [
+    pytest.param({"profile": "greek", "players": 4}, 11, 12, id="four seats in partnerships"),  # 2 packets of 6
+    # three partnerships, one pack in 2 packets of 4: the evaluation at the biggest seating
+    pytest.param({"profile": "fourcard", "players": 6}, 7, 8, id="six seats"),
+])
+def test_the_review_at_more_seats(open_game, game_page, spec, seed, plays):
+    page = open_seats(open_game, game_page, spec, seed=seed)
+    play_seats_round(page, plays)
     shown = open_review(page)
-    assert shown["title"] == "Round 1, your plays" and shown["count"] == "Play 1 of 12"
-    assert re.match(r"\d+ of your 12 plays were among the best · about \d+\.\d points given away", shown["overview"])
+    assert shown["title"] == "Round 1, your plays" and shown["count"] == f"Play 1 of {plays}"
+    assert re.match(rf"\d+ of your {plays} plays were among the best · about \d+\.\d points given away",
+                    shown["overview"])
     assert not shown["table"]
-    step_through(page, 12)
-    page.keyboard.press("Escape")  # back to the summary
-    page.wait_for_selector("#round-summary[open] [data-action=review]")
-
-
-def test_the_review_at_six_seats(open_game, game_page):
-    """Six seats, three partnerships, one pack in packets of four: the evaluation at the biggest seating."""
-    page = open_seats(open_game, game_page, {"profile": "fourcard", "players": 6}, seed=7)
-    play_seats_round(page, 8)  # 2 packets of 4
-    shown = open_review(page)
-    assert shown["title"] == "Round 1, your plays" and shown["count"] == "Play 1 of 8"
-    assert re.match(r"\d+ of your 8 plays were among the best · about \d+\.\d points given away", shown["overview"])
-    assert not shown["table"]
-    step_through(page, 8)
+    step_through(page, plays)
     page.keyboard.press("Escape")  # back to the summary
     page.wait_for_selector("#round-summary[open] [data-action=review]")
 
