@@ -188,7 +188,7 @@ class PageWatch:
 # worker answers it; test contexts block workers (see browser_context_args), so this stands in
 # for one: a controller to see (whose messages go nowhere) and the snapshot's cache-only read sent
 # to the server. The page still checks the snapshot against the package it was made from.
-# First visits keep their own tests (marked ``first_visit``, and every context a test makes itself).
+# First visits keep their own tests (marked ``first_visit``, and pages opened without ``watch_page``).
 RETURN_VISIT_JS = """(() => {
   const own = Object.getOwnPropertyDescriptor(ServiceWorkerContainer.prototype, 'controller');
   const standIn = { postMessage() {} };
