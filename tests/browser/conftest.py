@@ -207,14 +207,13 @@ RETURN_VISIT_JS = """(() => {
 })();"""
 
 
-def watch_page(page, watch: PageWatch, *, first_visit: bool = False):
+def watch_page(page, watch: PageWatch, *, first_visit: bool = False) -> None:
     """Every test page's start: ``watch`` sees its errors, and (in a context that blocks service
     workers, as test contexts do) it starts Python from the snapshot as a return visit does,
-    unless it stands for a ``first_visit``. Returns ``page``."""
+    unless it stands for a ``first_visit``."""
     watch.attach(page)
     if not first_visit:
         page.add_init_script(RETURN_VISIT_JS)
-    return page
 
 
 @pytest.fixture
