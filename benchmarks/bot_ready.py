@@ -5,10 +5,14 @@ comes up (650 ms at the normal speed): that pause is what a player sees as the b
 bot that needs longer keeps the table waiting. This benchmark plays you against each level at the
 two-seat Greek table and the open table with reduced motion (the page then skips every pause, so
 the bot's turn lasts exactly as long as its search plus drawing its play) and times each bot turn
-from ``body[data-phase]``: from ``bot`` to the next phase. It also counts main-thread tasks over
-50 ms during the bots' turns (a ``longtask`` observer), beside the load average.
+from ``body[data-phase]``: from ``bot`` to the next phase. (A ``MutationObserver`` reports the
+phase at the end of a task, so a bot turn begun and ended in one task, as ``easy``'s often are, is
+not seen: the turns timed are those that took more than one task.) It also counts main-thread
+tasks over 50 ms (a ``longtask`` observer), during the bots' turns and in the whole deal's play;
+what a level adds is its count less ``easy``'s, which thinks in no time, on the same deals.
+``--busy K`` runs K CPU-bound processes beside the browser for the whole run (a busy machine).
 
-    python3 benchmarks/bot_ready.py [--levels hard,expert] [--tables greek,sums] [--runs 3] [--turns 8]
+    python3 benchmarks/bot_ready.py [--levels easy,hard,expert] [--tables greek,sums] [--runs 3] [--turns 8] [--busy 0]
 
 Needs ``scripts/setup --test`` (runtime/ and Chromium). Results: docs/performance.md.
 """
@@ -19,6 +23,7 @@ import argparse
 import itertools
 import os
 import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -57,8 +62,23 @@ def bot_turns(phases: list[list[object]]) -> list[tuple[float, float]]:
     return stretches
 
 
-def one_run(browser, base: str, table: str, level: str, seed: int, turns: int) -> tuple[list[float], list[float]]:
-    """Your ``turns`` plays against ``level``: each bot turn's length (ms), and the long tasks during them."""
+def phase_at(phases: list[list[object]], at: float) -> str:
+    """The page's phase at ``at`` (ms of its clock), as the observer last saw it.
+
+    >>> phase_at([["human", 0.0], ["bot", 10.0]], 12.5)
+    'bot'
+    """
+    current = str(phases[0][0])
+    for phase, since in phases:
+        if float(str(since)) <= at:
+            current = str(phase)
+    return current
+
+
+def one_run(browser, base: str, table: str, level: str, seed: int,
+            turns: int) -> tuple[list[float], list[float], list[float]]:
+    """Your ``turns`` plays against ``level``: each bot turn's length (ms), the long tasks during
+    them, and every long task of the play."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block",
                                   reduced_motion="reduce")
     try:
@@ -71,44 +91,62 @@ def one_run(browser, base: str, table: str, level: str, seed: int, turns: int) -
                 break
         page.wait_for_function(SETTLED_JS, timeout=120_000)
         stretches = bot_turns(page.evaluate("window.__phases"))
-        tasks = [duration for start, duration in page.evaluate("window.__longTasks")
-                 if any(a <= start <= b for a, b in stretches)]
-        return [b - a for a, b in stretches], tasks
+        phases = page.evaluate("window.__phases")
+        every = page.evaluate("window.__longTasks")
+        tasks = [duration for start, duration in every if any(a <= start <= b for a, b in stretches)]
+        for start, duration in every:
+            print(f"  long task {duration:.0f} ms in phase {phase_at(phases, start)}", flush=True)
+        return [b - a for a, b in stretches], tasks, [duration for _, duration in every]
     finally:
         context.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--levels", default="hard,expert")
+    parser.add_argument("--levels", default="easy,hard,expert")
     parser.add_argument("--tables", default="greek,sums")
     parser.add_argument("--runs", type=int, default=3, help="deals per level and table (seeds 1..runs)")
     parser.add_argument("--turns", type=int, default=8, help="your plays per deal")
+    parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes beside the browser")
     args = parser.parse_args()
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
+    try:
+        report(args)
+    finally:
+        for burner in burners:
+            burner.kill()
+
+
+def report(args: argparse.Namespace) -> None:
+    """Run the deals and print each, then the summary."""
     levels, tables = args.levels.split(","), args.tables.split(",")
     turns: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
     tasks: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
+    everywhere: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
     loads = [os.getloadavg()[0]]
     with site_and_chromium() as (browser, base):
         for run in range(args.runs):
             for table in tables:
                 for level in levels:  # levels side by side on the same deal, in turn
-                    times, long = one_run(browser, base, table, level, run + 1, args.turns)
+                    times, long, every = one_run(browser, base, table, level, run + 1, args.turns)
                     turns[table, level] += times
                     tasks[table, level] += long
+                    everywhere[table, level] += every
                     loads.append(os.getloadavg()[0])
-                    print(f"deal {run + 1} {table} {level}: bot turns median {statistics.median(times):.0f} ms,"
-                          f" longest {max(times):.0f} ms, {len(long)} tasks over 50 ms (load {loads[-1]:.1f})",
+                    print(f"deal {run + 1} {table} {level}: bot turns median {statistics.median(times or [0]):.0f} ms,"
+                          f" longest {max(times, default=0):.0f} ms, {len(long)} tasks over 50 ms in them,"
+                          f" {len(every)} in the deal (load {loads[-1]:.1f})",
                           flush=True)
     print(f"\nload average {min(loads):.1f}-{max(loads):.1f}; the card starts to fly at {BOT_MIN_THINK} ms")
-    print("table  level    turns  median    p90  ready by then  tasks>50ms  longest task")
+    print("table  level    turns  median    p90  ready by then  tasks>50ms  longest task  in the deals  longest")
     for (table, level), times in turns.items():
-        ordered = sorted(times)
+        ordered = sorted(times) or [0.0]
         p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-        ready = sum(t <= BOT_MIN_THINK for t in times) / len(times)
+        ready = sum(t <= BOT_MIN_THINK for t in times) / max(1, len(times))
         long = tasks[table, level]
-        print(f"{table:<6} {level:<7} {len(times):>6} {statistics.median(times):>6.0f} ms {p90:>6.0f} ms"
-              f" {ready:>12.0%} {len(long):>11} {max(long, default=0):>9.0f} ms")
+        print(f"{table:<6} {level:<7} {len(times):>6} {statistics.median(ordered):>6.0f} ms {p90:>6.0f} ms"
+              f" {ready:>12.0%} {len(long):>11} {max(long, default=0):>9.0f} ms"
+              f" {len(everywhere[table, level]):>13} {max(everywhere[table, level], default=0):>6.0f} ms")
 
 
 if __name__ == "__main__":
