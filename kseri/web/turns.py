@@ -159,10 +159,19 @@ class Turns:
             host.ui.to(Activity.THINKING)
             host.render()
             started = time.perf_counter()
+            # The search runs in tasks of its own: a slice never shares one with the drawing before
+            # it (your card's, the table's) or after it (the bot's card), where it would add its
+            # 25 ms to a task that is already the longest of the turn.
+            await asyncio.sleep(0)
+            if not host.state.current(gen):
+                return
             while not session.think(SLICE_MS):
                 await asyncio.sleep(0)
                 if not host.state.current(gen):
                     return
+            await asyncio.sleep(0)
+            if not host.state.current(gen):
+                return
             await host.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
             if not host.state.current(gen):
                 return
@@ -245,13 +254,17 @@ class Turns:
         hinting = host.ui.to(Activity.HINTING)
         host.render()
         try:
-            while not session.hint_step(SLICE_MS):
-                await asyncio.sleep(0)
+            done = False
+            while True:
+                await asyncio.sleep(0)  # each slice a task of its own, apart from the drawing's too
                 if not host.state.current(gen) or host.session.phase != "human" or host.state.busy:
                     return
                 now = host.session.view()
                 if (now.round_number, now.plays_in_round) != key:
                     return
+                if done:
+                    break
+                done = session.hint_step(SLICE_MS)
             entries = session.show_hint()
         except KseriError as exc:  # the search failed: no hint this time, the table plays on
             host.notify(_("No hint this time: {reason}.").format(reason=one_line(exc)))

@@ -216,6 +216,62 @@ def test_the_bot_thinks_in_slices_yielding_between_them_then_it_is_your_turn():
     assert host.pacer.paused and host.pacer.paused[0] <= BOT_MIN_THINK  # the bot seems to think a moment
 
 
+def tasks_of(host: FakeHost, session: GameSession, turn: Any) -> list[set[str]]:
+    """Run ``turn`` beside a watcher that runs once between any two steps of it; returns what each
+    step (a task of its own in the page) did: ``think`` (a slice of a search) and ``draw``."""
+    steps: list[set[str]] = [set()]
+    think, hint_step, render = session.think, session.hint_step, host.render
+
+    def logged(name: str, call: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            steps[-1].add(name)
+            return call(*args, **kwargs)
+        return wrapper
+
+    finished: list[bool] = []
+
+    def hint_slice(max_ms: float = 25.0) -> bool:
+        if not finished:  # once worked out, a call only answers (show_hint asks again)
+            steps[-1].add("think")
+        done = hint_step(max_ms)
+        if done:
+            finished.append(True)
+        return done
+
+    session.think = logged("think", think)  # type: ignore[method-assign]
+    session.hint_step = hint_slice  # type: ignore[method-assign]
+    host.render = logged("draw", render)  # type: ignore[method-assign]
+    host.board.draw_status = logged("draw", host.board.draw_status)  # type: ignore[method-assign]
+
+    async def watch() -> None:
+        while True:
+            steps.append(set())
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        watcher = asyncio.ensure_future(watch())
+        await asyncio.sleep(0)
+        await turn
+        watcher.cancel()
+
+    run(main())
+    return [step for step in steps if step]
+
+
+@pytest.mark.parametrize("level", ["easy", "hard", "expert"])
+def test_no_slice_of_a_search_runs_in_the_task_that_draws(level: str) -> None:
+    # The page's longest tasks are its drawing; a 25 ms slice in one of them would make it longer.
+    session = your_leads(level=level)
+    host = FakeHost(session)
+    host.ui.to(Activity.PLAYING)
+    steps = tasks_of(host, session, Turns(host).human_turn(first_move(session), host.state.generation))
+    assert session.phase == "human" and len(host.shown) == 2
+    assert any("think" in step for step in steps) and any("draw" in step for step in steps)
+    assert [step for step in steps if step == {"think", "draw"}] == []
+    hint = tasks_of(host, session, Turns(host).hint(host.state.generation))
+    assert host.hints_drawn[-1] and [step for step in hint if step == {"think", "draw"}] == []
+
+
 def test_your_move_is_played_then_the_bots_answer_until_your_turn_comes_back():
     session = your_leads()
     host = FakeHost(session)
