@@ -10,11 +10,11 @@ nothing of the page, so the loop runs in CPython against fakes (``tests/web/test
 Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
 between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
 and before the first and after the last, so that no slice runs in the same task as
-drawing the table (the hint's search likewise): the page never blocks for long. Plays are animated with the Web Animations
-API; a click or a key press finishes the running animation and skips the rest
-of the turn's pauses, and ``prefers-reduced-motion: reduce`` removes every
-delay. A new match starts a new ``state.generation``: a sequence of the old
-match stops at its next step.
+drawing the table (the hint's search likewise): the page never blocks for long.
+Plays are animated with the Web Animations API; a click or a key press finishes
+the running animation and skips the rest of the turn's pauses, and
+``prefers-reduced-motion: reduce`` removes every delay. A new match starts a new
+``state.generation``: a sequence of the old match stops at its next step.
 
 >>> THINK_AHEAD_DELAY > THINK_AHEAD_GAP
 True
