@@ -5,6 +5,7 @@ Shared by the browser tests, the page-load benchmark and :mod:`devtools.make_ico
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +27,26 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Chromium shares rendered frames and messages through /dev/shm; a container's default of 64 MiB
+# runs out under two browsers of Pyodide pages, and then renderers crash ("Page crashed"). Below
+# this size it keeps them in /tmp instead.
+SMALL_SHM = 2**30
+
+
+def _shm_is_small() -> bool:
+    try:
+        return shutil.disk_usage("/dev/shm").total < SMALL_SHM
+    except OSError:
+        return True
+
+
 def chromium_launch_options(browser_name: str = "chromium") -> dict[str, Any]:
     """Launch options for ``browser_type.launch``: Debian's Chromium when present."""
     options: dict[str, Any] = {}
     if browser_name == "chromium":
         options["args"] = list(CHROMIUM_ARGS)
+        if _shm_is_small():
+            options["args"].append("--disable-dev-shm-usage")
         if CHROMIUM.exists():
             options["executable_path"] = str(CHROMIUM)
     return options

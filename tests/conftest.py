@@ -5,7 +5,10 @@ derandomized, so a green or red result on the same commit is reproducible.
 """
 
 import os
+import shutil
+from contextlib import suppress
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -16,9 +19,19 @@ if os.environ.get("CI"):
 def pytest_collection_modifyitems(config, items):
     """Everything under ``tests/browser/`` drives a browser: mark it so ``-m "not browser"``
     (``scripts/test --fast``) leaves it out."""
-    import pytest
-
     browser_dir = os.path.join(os.path.dirname(__file__), "browser") + os.sep
     for item in items:
         if str(item.path).startswith(browser_dir):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Chromium's shared memory and the disk's room, under the results (``-q`` hides the header):
+    the first things to read when a renderer crashes on a machine we cannot log in to."""
+    room = []
+    for folder in ("/dev/shm", "/tmp"):
+        with suppress(OSError):
+            usage = shutil.disk_usage(folder)
+            room.append(f"{folder} {usage.total / 2**20:,.0f} MiB ({usage.free / 2**20:,.0f} free)")
+    terminalreporter.write_line("room: " + ", ".join(room))

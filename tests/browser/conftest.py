@@ -15,6 +15,8 @@ Fixtures
 ``open_game``       function: ``open_game("?seed=3")`` navigates ``game_page`` to
                     ``index.html`` + suffix and waits until the page is ready.
 ``browser_context_args``  session: pytest-playwright's, with service workers blocked.
+``browser``         function: the session's Chromium, launched afresh after a test whose
+                    renderer crashed (:class:`BrowserKeeper`).
 
 Helpers: :func:`wait_ready` (waits for ``body[data-ready=true]``, failing fast on
 ``.py-error``, a page error or a CSP violation) and :func:`chromium_launch_options` (also used by
@@ -26,9 +28,10 @@ Environment: ``KSERI_READY_TIMEOUT`` (seconds, default 90) bounds the wait for r
 from __future__ import annotations
 
 import os
+import re
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +70,60 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
     merged = {**browser_type_launch_args, **ours}
     merged["args"] = [*browser_type_launch_args.get("args", []), *ours.get("args", [])]
     return merged
+
+
+class BrowserKeeper:
+    """The session's Chromium, launched again for the test after one whose renderer crashed.
+
+    A crashed renderer ("Target crashed", "Page crashed") has been seen on CI machines several
+    times in one worker, late in a run, each test passing alone: pytest-rerunfailures gives such a
+    test up to two more tries (pytest.ini), and each try gets a browser of its own.
+    """
+
+    def __init__(self, launch: Any) -> None:
+        self._launch = launch
+        self._browser: Any = None
+        self.crashed = False
+
+    def get(self) -> Any:
+        if self._browser is None or self.crashed or not self._browser.is_connected():
+            self.close()
+            self._browser = self._launch()
+            self.crashed = False
+        return self._browser
+
+    def close(self) -> None:
+        if self._browser is not None:
+            with suppress(Exception):  # a browser that crashed may already be gone
+                self._browser.close()
+            self._browser = None
+
+
+KEEPER = pytest.StashKey[BrowserKeeper]()
+CRASHED = re.compile(r"(Target|Page) crashed")  # as pytest.ini's --only-rerun
+
+
+@pytest.fixture(scope="session")
+def browser_keeper(launch_browser, pytestconfig) -> Iterator[BrowserKeeper]:
+    keeper = BrowserKeeper(launch_browser)
+    pytestconfig.stash[KEEPER] = keeper
+    yield keeper
+    keeper.close()
+
+
+@pytest.fixture
+def browser(browser_keeper):
+    """pytest-playwright's ``browser``, but a new one after a renderer crash (:class:`BrowserKeeper`)."""
+    return browser_keeper.get()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    keeper = item.config.stash.get(KEEPER, None)
+    if keeper is not None and report.failed and call.excinfo and CRASHED.search(str(call.excinfo.value)):
+        keeper.crashed = True
 
 
 @pytest.fixture(scope="session")
