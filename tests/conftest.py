@@ -7,6 +7,7 @@ derandomized, so a green or red result on the same commit is reproducible.
 import os
 import shutil
 from contextlib import suppress
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -27,11 +28,14 @@ def pytest_collection_modifyitems(config, items):
 
 @pytest.hookimpl(trylast=True)
 def pytest_terminal_summary(terminalreporter) -> None:
-    """Chromium's shared memory and the disk's room, under the results (``-q`` hides the header):
+    """Chromium's shared memory, the disk's and the memory's room, under the results (``-q`` hides the header):
     the first things to read when a renderer crashes on a machine we cannot log in to."""
     room = []
     for folder in ("/dev/shm", "/tmp"):
         with suppress(OSError):
             usage = shutil.disk_usage(folder)
             room.append(f"{folder} {usage.total / 2**20:,.0f} MiB ({usage.free / 2**20:,.0f} free)")
+    with suppress(OSError, ValueError, IndexError):
+        meminfo = dict(line.split(":", 1) for line in Path("/proc/meminfo").read_text().splitlines())
+        room.append(f"memory {int(meminfo['MemAvailable'].split()[0]) / 1024:,.0f} MiB available")
     terminalreporter.write_line("room: " + ", ".join(room))
