@@ -11,6 +11,7 @@ import pytest
 from kseri.bots import LEVELS, Thinker
 from kseri.bots.pile.tree import ExpertParams, expert_values
 from kseri.bots.sums.thinker import SumsThinker
+from kseri.bots.thinking import finish
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import SUMS, rules_from_spec
@@ -57,6 +58,22 @@ def test_expert_decides_from_the_observation_only(spec: Any, seed: int, plays: i
     assert first.run() == second.run()
     assert first.values() == second.values()
     assert first.choice().index in one.hand
+
+
+@pytest.mark.parametrize(("spec", "seed", "plays", "counts"), [
+    ("greek", 2, 1, False), ("fourcard", 3, 1, False),
+    ({"profile": "pisti", "players": 4}, 7, 1, True), ({"profile": "pisti", "players": 6}, 6, 3, True),
+], ids=["greek", "fourcard", "pisti4", "pisti6"])
+def test_greedy_later_cards_only_with_more_than_two_players(spec: Any, seed: int, plays: int,
+                                                            counts: bool) -> None:
+    """``explore_many`` is how this seat's later cards are chosen with more than two players, and
+    changes nothing at two seats (where ``explore`` is)."""
+    state = _position(spec, seed, plays)
+    obs = Observation.from_round(state, seat=state.to_move)
+    assert len(obs.hand) > 2
+    values = [finish(expert_values(obs, random.Random(4), ExpertParams(iterations=300, explore_many=k)))
+              for k in (0, 4)]
+    assert (values[0] != values[1]) == counts
 
 
 def test_expert_is_the_same_however_sliced() -> None:

@@ -11,7 +11,11 @@ this seat's information sets (information-set Monte Carlo tree search, one obser
   what the other players' plays this packet suggest about their hands (``hard``'s reading);
 - below the root card, at this seat's turns the tree picks a card by UCB1 over the cards in hand
   (grouped when they score alike); a node is what this seat has seen by then (the plays since the
-  root), so the choice cannot depend on the sampled deal's hidden cards;
+  root), so the choice cannot depend on the sampled deal's hidden cards. With more than two
+  players, where the others' plays in between make nearly every such node new, it plays the
+  counting heuristic's card there instead, unless another has done clearly better at that node,
+  and every fourth deal adds a pass that tries the least-tried card at one of them
+  (:attr:`ExpertParams.explore_many`);
 - at the other seats' turns the counting heuristic plays for them from their own view (their hand,
   the public cards). Not a tree choice: UCB over the other seats' cards would let them play as if
   they knew this seat's hand (the same in every deal), and that is the one thing they do not know
@@ -23,8 +27,8 @@ So the more passes, the better this seat's later cards in the packet are played 
 (keep a jack, the second card of a pair, which card to lead after a capture), and the root's
 comparison of cards counts them. The tree ends with the packet (the next hand is a new
 information set). The last packet of a two-player round, where nothing is hidden, is solved
-exactly as ``hard`` solves it. (:attr:`ExpertParams.explore` > 0 plays the later cards greedily
-instead, with exploring passes apart; it measured worse.)
+exactly as ``hard`` solves it. (At two seats the greedy later cards, :attr:`ExpertParams.explore`
+> 0, measured no better at the Greek table and worse at the four-card one.)
 
 The work is counted in play-outs, never from the clock, and the generator yields about every
 :data:`~kseri.bots.params.STEP_WORK` units of work, so a page thinks in slices and the card is
@@ -80,10 +84,14 @@ class ExpertParams:
     numbers, and cards clearly worse than the leader dropped, as ``hard`` does), the tree deciding
     this seat's later cards; False: one tree from the root, UCB1 there too."""
     explore: int = 0
-    """With the paired root: 0 plays this seat's later cards by UCB1 (its values then mix in the
-    exploring cards); ``k`` > 0 plays them greedily (the heuristic's card unless another has done
-    better by :attr:`margin` after :attr:`min_visits` tries), and every ``k``-th deal adds an
-    exploring pass per card that tries the least-tried card at one later decision."""
+    """With the paired root, at two seats: 0 plays this seat's later cards by UCB1 (its values then
+    mix in the exploring cards); ``k`` > 0 plays them greedily (the heuristic's card unless another
+    has done better by :attr:`margin` after :attr:`min_visits` tries), and every ``k``-th deal adds
+    an exploring pass per card that tries the least-tried card at one later decision."""
+    explore_many: int = 4
+    """:attr:`explore` with more than two players. There the other seats' plays between two of this
+    seat's turns make nearly every node below the root new, and UCB1 at a new node tries the first
+    untried card, not a good one: greedy later cards measured better at four seats (docs/bots.md)."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
@@ -134,7 +142,8 @@ def expert_values(observation: Observation, rng: random.Random,
                       hard.belief and hard.read_plays, params=hard.rollout)
     rollout = params.rollout
     c_explore = params.exploration
-    greedy = params.explore > 0
+    explore_every = params.explore if rules.players == 2 else params.explore_many
+    greedy = explore_every > 0
     margin = params.margin
     min_visits = params.min_visits
     own_left = len(observation.hand) - 1  # this seat's decisions after this one in the packet
@@ -156,7 +165,7 @@ def expert_values(observation: Observation, rng: random.Random,
         """One iteration on the deal ``state`` (played in place): down the tree (``first``, if
         not -1, is this seat's card at the root), the play-out; (value, work).
 
-        With ``params.explore`` this seat's later cards are the greedy ones (the heuristic's card,
+        With exploring passes (``explore_every`` > 0) this seat's later cards are the greedy ones (the heuristic's card,
         unless another has done clearly better here), except at its ``explore``-th own decision
         below the root, where the card tried least so far is played (an exploring pass)."""
         seen = public_seen(state)
@@ -289,11 +298,11 @@ def expert_values(observation: Observation, rng: random.Random,
     while used < params.iterations and len(active) > 1:
         world = yield from deal(m)
         last = active[-1]
-        exploring = greedy and own_left > 0 and m % params.explore == 0
+        exploring = greedy and own_left > 0 and m % explore_every == 0
         for c in active:
             if exploring:
                 # An exploring pass first (it only teaches the tree), then the greedy one (recorded).
-                pending += iterate(world.clone(), c, (m // params.explore) % own_left)[1] + CLONE_WORK
+                pending += iterate(world.clone(), c, (m // explore_every) % own_left)[1] + CLONE_WORK
             state = world.clone() if c != last else world
             v, work = iterate(state, c)
             results[c].append(v)
