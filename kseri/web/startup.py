@@ -7,7 +7,6 @@ screen, then shown and played; the search loaded early while the player looks at
 from __future__ import annotations
 
 import asyncio
-import importlib
 
 from pyscript import document, window
 
@@ -17,7 +16,7 @@ from kseri.web.app import App
 from kseri.web.card_images import CardImages
 from kseri.web.dom import exists
 from kseri.web.opening import open_session, open_stats
-from kseri.web.search_modules import SEARCH_MODULES, WARM_UP_DELAY
+from kseri.web.search_modules import WARM_UP_DELAY, load_search_modules
 from kseri.web.storage import INTRO_KEY, Storage
 
 __all__ = ["CARD_IMAGES_WAIT", "boot", "open_table", "start", "warm_up"]
@@ -86,9 +85,7 @@ async def warm_up(app: App) -> None:
     """Load the search while the player looks at the table, so the first hint (and the hard
     bot's first card) does not also pay for loading it; one module per slice keeps the page free."""
     await asyncio.sleep(WARM_UP_DELAY)
-    for name in SEARCH_MODULES:
-        importlib.import_module(name)
-        await asyncio.sleep(0)
+    await load_search_modules()
     if app.session.phase == "human":  # your first turn: its hint is ready before you ask
         await app.turns.think_ahead(app.state.generation)
 

@@ -33,6 +33,7 @@ from kseri.table.views import TableView
 from kseri.web import render
 from kseri.web.hosts import TableHost
 from kseri.web.pace import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
+from kseri.web.search_modules import load_search_modules
 from kseri.web.sound_plan import ROUND_END, SoundName
 from kseri.web.state import Activity, StateOwner
 
@@ -164,6 +165,7 @@ class Turns:
             # it (your card's, the table's) or after it (the bot's card), where it would add its
             # 25 ms to a task that is already the longest of the turn.
             await asyncio.sleep(0)
+            await load_search_modules()  # before the warm-up has: one module per task, not in a slice
             if not host.state.current(gen):
                 return
             while not session.think(SLICE_MS):
@@ -256,6 +258,8 @@ class Turns:
         host.render()
         try:
             done = False
+            await asyncio.sleep(0)
+            await load_search_modules()  # before the warm-up has: one module per task, not in a slice
             while True:
                 await asyncio.sleep(0)  # each slice a task of its own, apart from the drawing's too
                 if not host.state.current(gen) or host.session.phase != "human" or host.state.busy:

@@ -19,6 +19,7 @@ from kseri.engine.rules import PROFILES
 from kseri.table.session import GameSession
 from kseri.web import turns as turns_module
 from kseri.web.pace import BOT_MIN_THINK, ROUND_END_PAUSE, SLICE_MS
+from kseri.web.search_modules import load_search_modules
 from kseri.web.sound_plan import ROUND_END
 from kseri.web.state import Activity, StateError, StateOwner, UiState
 from kseri.web.turns import Turns
@@ -216,9 +217,11 @@ def test_the_bot_thinks_in_slices_yielding_between_them_then_it_is_your_turn():
     assert host.pacer.paused and host.pacer.paused[0] <= BOT_MIN_THINK  # the bot seems to think a moment
 
 
-def tasks_of(host: FakeHost, session: GameSession, turn: Any) -> list[set[str]]:
+def tasks_of(host: FakeHost, session: GameSession, turn: Any,
+             also: tuple[tuple[Any, str, str], ...] = ()) -> list[set[str]]:
     """Run ``turn`` beside a watcher that runs once between any two steps of it; returns what each
-    step (a task of its own in the page) did: ``think`` (a slice of a search) and ``draw``."""
+    step (a task of its own in the page) did: ``think`` (a slice of a search) and ``draw``, and the
+    label of each ``(object, method, label)`` of ``also`` called in it."""
     steps: list[set[str]] = [set()]
     think, hint_step, render = session.think, session.hint_step, host.render
 
@@ -239,6 +242,8 @@ def tasks_of(host: FakeHost, session: GameSession, turn: Any) -> list[set[str]]:
         return done
 
     session.think = logged("think", think)  # type: ignore[method-assign]
+    for owner, method, label in also:
+        setattr(owner, method, logged(label, getattr(owner, method)))
     session.hint_step = hint_slice  # type: ignore[method-assign]
     host.render = logged("draw", render)  # type: ignore[method-assign]
     host.board.draw_status = logged("draw", host.board.draw_status)  # type: ignore[method-assign]
@@ -272,6 +277,35 @@ def test_no_slice_of_a_search_runs_in_the_task_that_draws(level: str) -> None:
     assert host.hints_drawn[-1] and [step for step in hint if step == {"think", "draw"}] == []
 
 
+class Loader:
+    """Stands in for :func:`kseri.web.search_modules.load_search_modules`: three imports, a task each."""
+
+    def import_one(self) -> None:
+        pass
+
+    async def load(self) -> None:
+        for _ in range(3):
+            self.import_one()
+            await asyncio.sleep(0)
+
+
+@pytest.mark.parametrize("turn", ["bot", "hint"])
+def test_the_search_modules_load_one_per_task_before_the_first_slice(turn: str, monkeypatch) -> None:
+    # A turn that comes before the page's warm-up has loaded the search (a bot that leads the first
+    # round): loaded in the first slice, they made it a task of 50-54 ms in the page.
+    loader = Loader()
+    monkeypatch.setattr(turns_module, "load_search_modules", loader.load)
+    session = bot_leads(level="expert") if turn == "bot" else your_leads(level="expert")
+    host = FakeHost(session)
+    gen = host.state.generation
+    coroutine = Turns(host).drive(gen) if turn == "bot" else Turns(host).hint(gen)
+    steps = tasks_of(host, session, coroutine, also=((loader, "import_one", "load"),))
+    loads = [i for i, step in enumerate(steps) if "load" in step]
+    thinks = [i for i, step in enumerate(steps) if "think" in step]
+    assert len(loads) == 3 and all(steps[i] == {"load"} for i in loads)
+    assert thinks and max(loads) < min(thinks)
+
+
 def test_your_move_is_played_then_the_bots_answer_until_your_turn_comes_back():
     session = your_leads()
     host = FakeHost(session)
@@ -294,6 +328,7 @@ def test_a_refused_move_says_why_and_leaves_the_table_quiet():
 
 
 def test_a_new_match_stops_the_old_matchs_bot_between_two_slices():
+    run(load_search_modules())  # as after the page's warm-up: the turn goes straight to its slices
     session = bot_leads()
     host = FakeHost(session)
     asked = sliced(session, extra=50)
