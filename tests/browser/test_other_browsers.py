@@ -55,6 +55,7 @@ a page of the guide's site that has no runtime frame (it starts its own)."""
 FIREFOX_TIMEOUT = 420  # seconds for the whole Firefox run (two launches, five steps, close)
 WEBKIT_TIMEOUT = 600  # seconds for the whole WebKit run (the guide starts two runtimes at once)
 READY_TIMEOUT = 180  # seconds for one page to get ready
+WASM_FAULT = "Out of bounds memory access"  # JavaScriptCore's words for a WebAssembly memory fault
 
 pytestmark = [pytest.mark.browser, pytest.mark.otherbrowsers]
 
@@ -327,11 +328,21 @@ def test_webkit_plays_a_card_and_shows_a_scene(built_site, guide_url, xvfb_displ
 
         start = time.monotonic()  # the guide on another site: its scenes drawn, two by the shared runtime
         driver.get(guide_url)
+        reloaded = False
         while True:
             scenes = _guide_scenes(driver)
             if len(scenes) == len(GUIDE_SCENES) + 1 and all(scene["ready"] for scene in scenes):
                 break
-            if time.monotonic() > min(deadline, start + 2 * READY_TIMEOUT):
+            faulted = [scene for scene in scenes if any(WASM_FAULT in problem for problem in scene["problems"])]
+            if faulted and not reloaded:
+                # Seen once in CI (1 run in many): the scene that starts a runtime of its own died in
+                # WebKit's WebAssembly while Python started. A reader's reload draws it: so does ours,
+                # once, and says so; a second fault fails.
+                print(f"webkit: a scene's runtime faulted, the guide loaded once more: {faulted}")
+                reloaded = True
+                driver.get(guide_url)
+                continue
+            if faulted or time.monotonic() > min(deadline, start + 2 * READY_TIMEOUT):
                 pytest.fail(f"guide: scenes not drawn: {scenes}", pytrace=False)
             time.sleep(1)  # each look is a dozen driver calls: not too often
         times["guide"] = time.monotonic() - start
