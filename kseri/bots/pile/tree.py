@@ -165,9 +165,9 @@ def expert_values(observation: Observation, rng: random.Random,
         """One iteration on the deal ``state`` (played in place): down the tree (``first``, if
         not -1, is this seat's card at the root), the play-out; (value, work).
 
-        With exploring passes (``explore_every`` > 0) this seat's later cards are the greedy ones (the heuristic's card,
-        unless another has done clearly better here), except at its ``explore``-th own decision
-        below the root, where the card tried least so far is played (an exploring pass)."""
+        With ``explore_every`` > 0 this seat's later cards are the greedy ones (the heuristic's
+        card, unless another has done clearly better here), except at its ``explore``-th own
+        decision below the root, where the card tried least so far is played (an exploring pass)."""
         seen = public_seen(state)
         bottom = exposed_bottom(state)
         node = root
