@@ -27,11 +27,29 @@ from typing import Any, Protocol
 from kseri.bots.thinking import Decision
 from kseri.engine.table import TableObservation
 
-__all__ = ["THINKERS", "decision"]
+__all__ = ["PACKAGES", "SHARED_MODULES", "THINKERS", "decision", "search_modules"]
 
-THINKERS: Mapping[str, str] = {"pile": "kseri.bots.pile.thinker", "sums": "kseri.bots.sums.thinker"}
-"""The module of each table's decision (its ``decide`` function), by :attr:`Table.name
-<kseri.engine.table.Table.name>`."""
+PACKAGES: Mapping[str, str] = {"pile": "kseri.bots.pile", "sums": "kseri.bots.sums"}
+"""Each table's bots, by :attr:`Table.name <kseri.engine.table.Table.name>`: a package with a
+``thinker`` module (its ``decide`` function) and ``SEARCH_MODULES`` (:func:`search_modules`)."""
+THINKERS: Mapping[str, str] = {table: f"{package}.thinker" for table, package in PACKAGES.items()}
+"""The module of each table's decision (its ``decide`` function)."""
+SHARED_MODULES = ("kseri.bots.base", "kseri.bots.thinking", "kseri.bots.tables")
+"""What every table's search imports first."""
+
+
+def search_modules(table: str) -> tuple[str, ...]:
+    """What a decision, the hint and the review import on first use at ``table``, in an order that
+    imports one new module at a time (the page loads them one per task, so none of its tasks pays
+    for all of them); the other tables' are not among them.
+
+    >>> "kseri.bots.pile.tree" in search_modules("pile"), "kseri.bots.sums.search" in search_modules("pile")
+    (True, False)
+    >>> search_modules("sums")[-1]
+    'kseri.bots.sums.thinker'
+    """
+    modules: tuple[str, ...] = import_module(PACKAGES[table]).SEARCH_MODULES
+    return SHARED_MODULES + modules
 
 
 class _Decide(Protocol):

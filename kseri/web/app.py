@@ -53,7 +53,6 @@ from kseri.web.render import Notice
 from kseri.web.review_ui import ReviewUi
 from kseri.web.rules_ui import RulesControl
 from kseri.web.saving import SaveControl
-from kseri.web.search_modules import SEARCH_MODULES
 from kseri.web.settings import Settings
 from kseri.web.settings_ui import SettingsControl
 from kseri.web.share_ui import ShareControl
@@ -105,7 +104,7 @@ class App:
         :func:`kseri.web.startup.open_table`."""
         self.turns = Turns(self)
         self._notices: list[Notice] = [Notice(text) for text in notices]
-        self.reviews = ReviewUi(self, SEARCH_MODULES)
+        self.reviews = ReviewUi(self)
         """The review of the round just finished (:mod:`kseri.web.review_ui`)."""
         self.duel: DuelPage | None = None
         """Matches against friends on other devices (:mod:`kseri.web.duel`), set by

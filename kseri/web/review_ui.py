@@ -12,7 +12,6 @@ review is for every table and seating; the session says whose plays can be revie
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -30,6 +29,7 @@ from kseri.web.review_render import (
     review_move,
     review_progress_html,
 )
+from kseri.web.search_modules import load_search_modules
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
     from kseri.table.review import RoundReview
@@ -65,10 +65,8 @@ class ReviewHost(PlayHost, Protocol):
 class ReviewUi:
     """The review of the round just finished, on one page."""
 
-    def __init__(self, host: ReviewHost, search_modules: tuple[str, ...] = ()) -> None:
+    def __init__(self, host: ReviewHost) -> None:
         self.host = host
-        self.search_modules = search_modules
-        """The search's modules, imported one per slice before the first review if not loaded yet."""
         self.review: RoundReview | None = None
         """The review shown (worked out in slices once asked for)."""
         self._reviews: dict[int, RoundReview] = {}
@@ -155,9 +153,7 @@ class ReviewUi:
         self._running = True
         review = None
         try:
-            for name in self.search_modules:  # the search, one module per slice, if not loaded yet
-                importlib.import_module(name)
-                await asyncio.sleep(0)
+            await load_search_modules(self.host.session.rules.table)  # one per task, if not loaded yet
             while True:
                 review = self.review
                 if review is None or review.done:

@@ -85,7 +85,7 @@ async def warm_up(app: App) -> None:
     """Load the search while the player looks at the table, so the first hint (and the hard
     bot's first card) does not also pay for loading it; one module per slice keeps the page free."""
     await asyncio.sleep(WARM_UP_DELAY)
-    await load_search_modules()
+    await load_search_modules(app.session.rules.table)
     if app.session.phase == "human":  # your first turn: its hint is ready before you ask
         await app.turns.think_ahead(app.state.generation)
 

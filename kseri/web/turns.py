@@ -165,7 +165,7 @@ class Turns:
             # it (your card's, the table's) or after it (the bot's card), where it would add its
             # 25 ms to a task that is already the longest of the turn.
             await asyncio.sleep(0)
-            await load_search_modules()  # before the warm-up has: one module per task, not in a slice
+            await load_search_modules(session.rules.table)  # before the warm-up has: a module a task
             if not host.state.current(gen):
                 return
             while not session.think(SLICE_MS):
@@ -259,7 +259,7 @@ class Turns:
         try:
             done = False
             await asyncio.sleep(0)
-            await load_search_modules()  # before the warm-up has: one module per task, not in a slice
+            await load_search_modules(session.rules.table)  # before the warm-up has: a module a task
             while True:
                 await asyncio.sleep(0)  # each slice a task of its own, apart from the drawing's too
                 if not host.state.current(gen) or host.session.phase != "human" or host.state.busy:

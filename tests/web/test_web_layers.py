@@ -7,6 +7,8 @@ import importlib
 import subprocess
 import sys
 
+import pytest
+
 from tests.web.pagemodules import MODULES, kseri_imports, needs_the_page, source_path
 
 WEB = [name for name in MODULES if name.startswith("kseri.web.") and source_path(name).name != "__init__.py"]
@@ -86,22 +88,25 @@ def test_no_module_of_the_layer_is_over_400_lines():
         assert lines <= 400, (name, lines)
 
 
-def test_the_warm_up_loads_real_modules_in_an_order_that_works():
-    """``startup.warm_up`` imports these one per slice: each must exist, and together cover the hard search."""
-    import ast
-    import importlib
-    import pathlib
-    import subprocess
-    import sys
-    tree = ast.parse(pathlib.Path("kseri/web/search_modules.py").read_text(encoding="utf-8"))
-    names = next(ast.literal_eval(node.value) for node in ast.walk(tree) if isinstance(node, ast.Assign)
-                 and any(isinstance(t, ast.Name) and t.id == "SEARCH_MODULES" for t in node.targets))
-    for name in names:
-        importlib.import_module(name)
-    code = ("import sys, kseri.table.session; before = set(sys.modules); import kseri.bots.pile.thinker, "
-            "kseri.bots.pile.evaluation, kseri.bots.pile.search, kseri.bots.sums.thinker; "
+@pytest.mark.parametrize(("table", "entry"), [
+    ("pile", "kseri.bots.pile.thinker, kseri.bots.pile.evaluation, kseri.bots.pile.search, kseri.bots.pile.tree"),
+    ("sums", "kseri.bots.sums.thinker"),
+])
+def test_the_warm_up_loads_real_modules_in_an_order_that_works(table: str, entry: str) -> None:
+    """The page imports a table's search modules one per task (``search_modules``): each must exist,
+    together they cover the table's search (importing it loads nothing else), and none is another
+    table's."""
+    from kseri.bots.tables import PACKAGES, search_modules
+    names = search_modules(table)
+    assert len(set(names)) == len(names)
+    code = ("import sys, kseri.table.session; before = set(sys.modules); "
+            f"import {entry}; "
             "print(' '.join(sorted(m for m in set(sys.modules) - before "
             "if m.startswith('kseri.'))))")
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     parents = {name.rpartition(".")[0] for name in names}  # a package comes with its first module
     assert set(loaded) <= set(names) | parents, set(loaded) - set(names) - parents
+    others = [package for name, package in PACKAGES.items() if name != table]
+    assert not [n for n in names if any(n.startswith(package + ".") for package in others)]
+    for name in names:
+        importlib.import_module(name)

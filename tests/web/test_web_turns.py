@@ -283,7 +283,8 @@ class Loader:
     def import_one(self) -> None:
         pass
 
-    async def load(self) -> None:
+    async def load(self, table: str) -> None:
+        assert table == "pile"
         for _ in range(3):
             self.import_one()
             await asyncio.sleep(0)
@@ -328,7 +329,7 @@ def test_a_refused_move_says_why_and_leaves_the_table_quiet():
 
 
 def test_a_new_match_stops_the_old_matchs_bot_between_two_slices():
-    run(load_search_modules())  # as after the page's warm-up: the turn goes straight to its slices
+    run(load_search_modules("pile"))  # as after the page's warm-up: the turn goes straight to its slices
     session = bot_leads()
     host = FakeHost(session)
     asked = sliced(session, extra=50)

@@ -12,3 +12,11 @@
 - :mod:`~kseri.bots.pile.thinker` (one decision in slices), :mod:`~kseri.bots.pile.evaluation`
   (every card's value, for people).
 """
+
+SEARCH_MODULES = ("kseri.bots.pile.counting", "kseri.bots.pile.easy", "kseri.bots.pile.heuristic",
+                  "kseri.bots.pile.scale", "kseri.bots.pile.medium", "kseri.bots.pile.rollout",
+                  "kseri.bots.pile.value", "kseri.bots.pile.params", "kseri.bots.pile.levels",
+                  "kseri.bots.pile.belief", "kseri.bots.pile.endgame", "kseri.bots.pile.search",
+                  "kseri.bots.pile.thinker", "kseri.bots.pile.evaluation", "kseri.bots.pile.tree")
+"""What these tables' bots, hint and review import on first use, in an order that imports one new
+module each (the page loads them one per task: :func:`kseri.bots.tables.search_modules`)."""

@@ -8,3 +8,10 @@
 - :mod:`~kseri.bots.sums.search`: ``hard``, sampled deals played out;
 - :mod:`~kseri.bots.sums.thinker`: one decision in slices.
 """
+
+# Imported in one go from the thinker, these made a task of 240-400 ms in the page on a busy machine.
+SEARCH_MODULES = ("kseri.engine.sums.observation", "kseri.bots.sums.sim", "kseri.bots.sums.rollout",
+                  "kseri.bots.sums.heuristic", "kseri.bots.sums.policy", "kseri.bots.sums.endgame",
+                  "kseri.bots.sums.search", "kseri.bots.sums.thinker")
+"""What this table's bots and hint import on first use, in an order that imports one new module
+each (the page loads them one per task: :func:`kseri.bots.tables.search_modules`)."""
