@@ -288,6 +288,39 @@ def test_samples_are_consistent_with_the_observation(spec: str | dict[str, Any],
                 assert not any(rank_index(c) in ranks for c in world.hands[other])
 
 
+@settings(max_examples=30, deadline=None)
+@given(spec=st.sampled_from([{"profile": "greek", "players": 4}, {"profile": "fourcard", "players": 3},
+                             {"profile": "pisti", "players": 4}, {"profile": "pisti", "players": 6}]),
+       seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47), attempts=st.sampled_from([1, 24]))
+def test_samples_that_read_every_seat_are_consistent_with_the_observation(spec: dict[str, Any], seed: int,
+                                                                         plays: int, attempts: int) -> None:
+    obs = position(spec, seed, plays)
+    sampler = Sampler(obs, random.Random(seed), excluded_ranks(obs), exclude_many=True, attempts=attempts)
+    for _ in range(3):
+        world = sampler.sample(random.Random(seed + 1))
+        assert Observation.from_round(world, seat=obs.seat, totals=obs.totals, target=obs.target) == obs
+        cards = [c for h in world.hands for c in h] + list(world.deck[world.next_card:])
+        assert sorted(cards + list(world.pile) + [c for cs in world.captured for c in cs]) == list(range(52))
+
+
+@pytest.mark.parametrize(("seed", "plays"), [(0, 10), (8, 6), (31, 10), (39, 11)])
+def test_expert_deals_no_seat_a_rank_it_declined_at_four_seats(seed: int, plays: int) -> None:
+    """Three seats of a Pişti table for four have each dropped cards on piles they could not take:
+    with ``exclude_many`` (expert's) no sampled hand holds those ranks; without it (hard's, which
+    reads a declined capture at two seats only) many do."""
+    obs = position({"profile": "pisti", "players": 4}, seed, plays)
+    excluded = excluded_ranks(obs)
+    assert len(excluded) >= 2
+
+    def breaches(sampler: Sampler) -> int:
+        worlds = [sampler.sample(random.Random(i)) for i in range(30)]
+        return sum(any(rank_index(c) in ranks for seat, ranks in excluded.items() for c in world.hands[seat])
+                   for world in worlds)
+
+    assert breaches(Sampler(obs, random.Random(1), excluded, exclude_many=True)) == 0
+    assert breaches(Sampler(obs, random.Random(1), excluded)) >= 5
+
+
 def test_excluded_ranks_reads_declined_captures() -> None:
     # Seat 0 dropped 4H on 5S: it holds no five now.
     obs = Observation(seat=1, dealer=1, hand=idx("7H 8S 9S 2C QD"), opening=idx("3C 9D QH 5S"),

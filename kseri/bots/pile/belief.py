@@ -172,7 +172,9 @@ class Sampler:
     With two players it can also read the other player's plays:
 
     - ``excluded`` ranks (see :func:`excluded_ranks`) are never dealt to it,
-      when that is possible at all;
+      when that is possible at all (with more players, only with ``exclude_many``:
+      every other hand avoids its own excluded ranks, by dealing again up to
+      ``attempts`` times, then hand by hand, the most constrained first);
     - with ``read_plays``, the other player is modelled as playing the
       heuristic's card with probability ``q`` and any card otherwise, ``q``
       estimated from its plays in the finished packets of this round (where
@@ -185,7 +187,7 @@ class Sampler:
 
     def __init__(self, obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]] | None = None,
                  read_plays: bool = False, *, prior: tuple[float, float] = (2.0, 1.0), attempts: int = 24,
-                 params: HeuristicParams = DEFAULT_HEURISTIC) -> None:
+                 params: HeuristicParams = DEFAULT_HEURISTIC, exclude_many: bool = False) -> None:
         base = obs.sample_round(rng)
         self._obs = obs
         self._base = base
@@ -207,6 +209,11 @@ class Sampler:
             if ranks and len(allowed) >= self._sizes[0]:
                 self._allowed = allowed
         self._attempts = attempts
+        self._excluded_many: list[frozenset[int]] = []
+        """With more than two players and ``exclude_many``: each other seat's excluded ranks (in
+        the order of ``_others``), when some seat has any."""
+        if excluded and exclude_many and not self._two and any(excluded.get(s) for s in self._others):
+            self._excluded_many = [excluded.get(seat, frozenset()) for seat in self._others]
         self._decisions = [d for d in other_decisions(obs) if d.current] if self._two and read_plays else []
         self._scores: list[dict[int, float]] = [{} for _ in self._decisions]
         """Per decision, the heuristic's score of a card by what it depends on (see :meth:`_fits`)."""
@@ -236,6 +243,10 @@ class Sampler:
                 rest.remove(c)  # one copy each (the pool order kept)
             shuffle(rest, rng)  # rng.shuffle's order and draws, faster
             world.hands[self._others[0]] = hand
+        elif self._excluded_many:
+            hands, rest = yield from self._deal_excluding(rng)
+            for seat, hand in zip(self._others, hands, strict=True):
+                world.hands[seat] = hand
         else:
             pool = self._pool[:]
             shuffle(pool, rng)
@@ -246,6 +257,43 @@ class Sampler:
             rest = pool[i:]
         world.deck = self._prefix + tuple(rest) + self._suffix
         return world
+
+    def _deal_excluding(self, rng: random.Random) -> Generator[None, None, tuple[list[list[int]], list[int]]]:
+        """The other hands (in the order of ``_others``) and the rest of the pool (shuffled), no hand
+        holding a rank it declined this packet: a uniform deal among those that respect every
+        seat's exclusions (rejection), or after ``attempts`` tries, one dealt hand by hand, the
+        most constrained first, each from the cards it may hold (when there are enough)."""
+        excluded = self._excluded_many
+        sizes = self._sizes
+        ranks = RANK_INDEX
+        for _ in range(self._attempts):
+            pool = self._pool[:]
+            shuffle(pool, rng)
+            self.work += 1
+            self.evals += len(pool) // 4  # a shuffle costs about as much as scoring this many cards
+            hands = []
+            i = 0
+            for size, out in zip(sizes, excluded, strict=True):
+                hand = pool[i:i + size]
+                i += size
+                if out and any(ranks[c] in out for c in hand):
+                    break
+                hands.append(hand)
+            else:
+                return hands, pool[i:]
+            yield
+        rest = self._pool[:]
+        dealt: list[list[int]] = [[] for _ in sizes]
+        for k in sorted(range(len(sizes)), key=lambda k: -len(excluded[k])):
+            allowed = [c for c in rest if ranks[c] not in excluded[k]]
+            hand = sample(allowed if len(allowed) >= sizes[k] else rest, sizes[k], rng)
+            for c in hand:
+                rest.remove(c)
+            dealt[k] = hand
+        shuffle(rest, rng)
+        self.work += 1
+        self.evals += len(self._pool)
+        return dealt, rest
 
     def _draw_hand(self, rng: random.Random, h: int) -> Generator[None, None, list[int]]:
         allowed = self._allowed
