@@ -29,7 +29,7 @@ if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kseri.bots.arena import Interval, run_arena
-from kseri.bots.pile import tree
+from kseri.bots.pile import tree, value
 from kseri.bots.sums import thinker as sums_thinker
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import rules_from_spec
@@ -41,9 +41,13 @@ def _rules(text: str) -> Any:
 
 def _scale(budget: float, params: str | None = None) -> None:
     """Multiply the expert's work by ``budget`` in this process (and set ``params``, a JSON object of
-    :class:`~kseri.bots.pile.tree.ExpertParams` fields, for experiments)."""
+    :class:`~kseri.bots.pile.tree.ExpertParams` fields, for experiments; ``packet_value`` by the
+    name of a value in :mod:`kseri.bots.pile.value`, such as ``"GREEK_PACKET_VALUE"``)."""
     if params:
-        tree.EXPERT = dataclasses.replace(tree.EXPERT, **json.loads(params))
+        fields = json.loads(params)
+        if isinstance(fields.get("packet_value"), str):  # a value of kseri.bots.pile.value, by name
+            fields["packet_value"] = getattr(value, fields["packet_value"])
+        tree.EXPERT = dataclasses.replace(tree.EXPERT, **fields)
     if budget != 1.0:
         tree.EXPERT = dataclasses.replace(tree.EXPERT, iterations=max(1, round(tree.EXPERT.iterations * budget)))
         search = sums_thinker.EXPERT_SEARCH

@@ -8,7 +8,9 @@ card clearly worse than the leader is dropped) but searches what comes after it 
 this seat's information sets (information-set Monte Carlo tree search, one observer):
 
 - the deals are :class:`~kseri.bots.pile.belief.Sampler`'s, consistent with the observation and with
-  what the other players' plays this packet suggest about their hands (``hard``'s reading);
+  what the other players' plays this packet suggest about their hands (``hard``'s reading; with more
+  than two players, unlike ``hard``, no seat is dealt a rank it declined to take this packet:
+  :attr:`ExpertParams.exclude_many`);
 - below the root card, at this seat's turns the tree picks a card by UCB1 over the cards in hand
   (grouped when they score alike); a node is what this seat has seen by then (the plays since the
   root), so the choice cannot depend on the sampled deal's hidden cards. With more than two
@@ -21,7 +23,9 @@ this seat's information sets (information-set Monte Carlo tree search, one obser
   they knew this seat's hand (the same in every deal), and that is the one thing they do not know
   in this game, where a kseri is made by holding the rank the other leads;
 - one node is added per pass; from there the heuristic plays every seat to hard's stop (the end
-  of the packet, valued by :mod:`kseri.bots.value`, or the round's end) and the value goes back up.
+  of the packet, valued by :mod:`kseri.bots.pile.value`, in the Greek game with the live top card's
+  terms that ``hard`` lacks, :data:`~kseri.bots.pile.value.GREEK_LIVE_VALUE`, or the round's end) and
+  the value goes back up.
 
 So the more passes, the better this seat's later cards in the packet are played in the search
 (keep a jack, the second card of a pair, which card to lead after a capture), and the root's
@@ -58,7 +62,7 @@ from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.pile.params import CLONE_WORK, STEP_WORK, SearchParams
 from kseri.bots.pile.rollout import exposed_bottom, final_difference, playout, policy_card, public_seen
 from kseri.bots.pile.search import Values, _Pairs, _prune, draw_sliced, search_values
-from kseri.bots.pile.value import GREEK_PACKET_VALUE, running_value
+from kseri.bots.pile.value import GREEK_LIVE_VALUE, PacketValue, running_value
 from kseri.engine.cards import RANK_INDEX
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
@@ -92,6 +96,9 @@ class ExpertParams:
     """:attr:`explore` with more than two players. There the other seats' plays between two of this
     seat's turns make nearly every node below the root new, and UCB1 at a new node tries the first
     untried card, not a good one: greedy later cards measured better at four seats (docs/bots.md)."""
+    exclude_many: bool = True
+    """With more than two players, deal no other seat a rank it declined to take this packet
+    (``hard`` reads that at two seats only; :class:`~kseri.bots.pile.belief.Sampler`)."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
@@ -102,6 +109,9 @@ class ExpertParams:
     prune_z: float = 2.0
     """With the paired root: a card stops being tried when it trails the leader by this many
     standard errors (``hard``'s rule)."""
+    packet_value: PacketValue = GREEK_LIVE_VALUE
+    """The play-outs' value at a packet's end in the Greek game (``hard``'s is
+    :data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE`, without the live top card's terms)."""
     hard: SearchParams = field(default_factory=SearchParams)
     """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
     rollout: HeuristicParams = DEFAULT_HEURISTIC
@@ -137,9 +147,10 @@ def expert_values(observation: Observation, rng: random.Random,
     stop = hard.stop_for(observation)
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
-    value = GREEK_PACKET_VALUE.value if GREEK_PACKET_VALUE.applies_to(rules) else running_value
+    value = params.packet_value.value if params.packet_value.applies_to(rules) else running_value
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
-                      hard.belief and hard.read_plays, params=hard.rollout)
+                      hard.belief and hard.read_plays, params=hard.rollout,
+                      exclude_many=hard.belief and params.exclude_many)
     rollout = params.rollout
     c_explore = params.exploration
     explore_every = params.explore if rules.players == 2 else params.explore_many

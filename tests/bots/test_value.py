@@ -1,0 +1,64 @@
+"""The leaf values at a packet's end: the live top card's terms of ``expert``'s."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kseri.bots.pile.medium import choose_medium
+from kseri.bots.pile.value import GREEK_LIVE_VALUE, GREEK_PACKET_VALUE, live_terms
+from kseri.engine.cards import JACK_INDEX, rank_index
+from kseri.engine.pile.observation import Observation
+from kseri.engine.pile.round import Round
+from kseri.engine.rules import GREEK
+
+
+def packet_ends(seed: int) -> list[Round]:
+    """The positions after packets 1-3 of a round of medium against itself."""
+    rng = random.Random(seed)
+    state = Round.deal(GREEK, dealer=seed % 2, rng=rng)
+    out = []
+    while not state.is_terminal():
+        if len(state.plays) % 12 == 0 and 0 < len(state.plays) < 48:
+            out.append(state.clone())
+        state.apply_index(choose_medium(Observation.from_round(state, seat=state.to_move), rng).index)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_live_terms_read_the_unseen_copies_of_the_top_cards_rank(seed: int) -> None:
+    for state in packet_ends(seed):
+        public = [rank_index(c) for c in (*state.opening, *state.plays)]
+        unit = [tuple(1.0 if j == i else 0.0 for j in range(15)) for i in range(15)]
+        got = [live_terms(state, terms) for terms in unit]
+        if not state.pile:
+            assert got == [1.0] + [0.0] * 14
+            continue
+        live = 4 - public.count(rank_index(state.pile[-1]))
+        jacks = 4 - public.count(JACK_INDEX)
+        want = [0.0] * 15
+        want[1 + 3 * live] = 1.0
+        want[2 + 3 * live] = 1.0 if len(state.pile) == 1 else 0.0
+        want[3 + 3 * live] = float(state.pile_points)
+        want[13] = jacks - 2.0
+        want[14] = (jacks - 2.0) * state.pile_points
+        assert got == want
+
+
+def test_the_live_value_is_the_first_fit_plus_the_leaders_terms_and_sums_to_zero() -> None:
+    for seed in range(8):
+        for state in packet_ends(seed):
+            lead = 1 if state.to_move == 0 else -1
+            k = len(state.plays) // 12
+            extra = live_terms(state, GREEK_LIVE_VALUE.live[k - 1])
+            assert GREEK_LIVE_VALUE.value(state, 0) == pytest.approx(GREEK_PACKET_VALUE.value(state, 0) + lead * extra)
+            assert GREEK_LIVE_VALUE.value(state, 0) + GREEK_LIVE_VALUE.value(state, 1) == pytest.approx(0.0)
+
+
+def test_a_single_card_of_a_live_rank_is_worth_more_to_the_leader_than_a_dead_one() -> None:
+    # After the third packet, the leader finds one card on the table: a kseri if it holds the rank.
+    terms = GREEK_LIVE_VALUE.live[2]
+    live3_single = terms[1 + 9] + terms[2 + 9]
+    dead_single = terms[1] + terms[2]
+    assert live3_single - dead_single > 5.0
