@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from kseri.bots.pile.rollout import final_difference
+from kseri.bots.pile.rollout import final_difference, public_seen
 from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
@@ -129,24 +129,14 @@ def live_terms(state: Round, terms: tuple[float, ...]) -> float:
     n = len(pile)
     if n == 0:
         return terms[0]
-    ranks = RANK_INDEX
-    top = ranks[pile[-1]]
-    seen_top = seen_jacks = 0
-    for cards in (state.opening, state.plays):
-        for c in cards:
-            r = ranks[c]
-            seen_top += r == top
-            seen_jacks += r == JACK_INDEX
-    bottom = state.bottom_card
-    if bottom is not None:
-        r = ranks[bottom.index]
-        seen_top += r == top
-        seen_jacks += r == JACK_INDEX
+    seen = public_seen(state)
+    seen_top = seen[RANK_INDEX[pile[-1]]]
+    seen_jacks = seen[JACK_INDEX]
     live = min(3, max(0, 4 - seen_top))
     i = 1 + 3 * live
     points = state.pile_points
     return (terms[i] + (terms[i + 1] if n == 1 else 0.0) + terms[i + 2] * points
-            + (4 - seen_jacks - 2) * (terms[13] + terms[14] * points))
+            + (2 - seen_jacks) * (terms[13] + terms[14] * points))  # unseen jacks above two
 
 
 GREEK_PACKET_VALUE = PacketValue(coefficients=(
