@@ -54,6 +54,33 @@ def _scale(budget: float, params: str | None = None) -> None:
         sums_thinker.EXPERT_SEARCH = dataclasses.replace(search, budget=max(1, round(search.budget * budget)))
 
 
+def params_problem(text: str | None) -> str | None:
+    """What is wrong with ``--params``, in one line, or None (checked before any shard starts).
+
+    >>> params_problem('{"explore": 4, "packet_value": "GREEK_PACKET_VALUE"}') is None
+    True
+    >>> params_problem('{"packet_value": "NO_SUCH_VALUE"}')
+    "--params: packet_value 'NO_SUCH_VALUE' is not a value of kseri.bots.pile.value"
+    >>> params_problem('{"explor": 4}')
+    "--params: 'explor' is not a field of ExpertParams"
+    """
+    if not text:
+        return None
+    try:
+        fields = json.loads(text)
+    except ValueError as error:
+        return f"--params: not JSON ({error})"
+    if not isinstance(fields, dict):
+        return "--params: not a JSON object"
+    names = {f.name for f in dataclasses.fields(tree.ExpertParams)}
+    for name, given in fields.items():
+        if name not in names:
+            return f"--params: {name!r} is not a field of ExpertParams"
+        if name == "packet_value" and not isinstance(getattr(value, str(given), None), value.PacketValue):
+            return f"--params: packet_value {given!r} is not a value of kseri.bots.pile.value"
+    return None
+
+
 def shard(a: str, b: str, rules_text: str, seed: int, deals: list[int], out: str, budget: float,
           params: str | None = None) -> int:
     """Play ``deals`` one at a time, appending a line each to ``out``."""
@@ -111,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not args.out:
         parser.error("--out is needed to play")
+    problem = params_problem(args.params)
+    if problem:
+        parser.error(problem)
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     done = set()

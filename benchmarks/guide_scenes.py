@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from devtools.browser import chromium_launch_options, playwright_sync_api  # noqa: E402
 
 PAGES = {"bare": "/benchmarks/bare.html", "guide": "/guide.html", "one": "/benchmarks/one_scene.html",
          "six": "/benchmarks/six_runtimes.html"}
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the raw numbers as JSON too")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
+    sync_playwright = playwright_sync_api().sync_playwright
 
     if not (ROOT / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file():
         print("runtime/ missing: run scripts/setup --test", file=sys.stderr)

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from devtools.browser import chromium_launch_options, playwright_sync_api  # noqa: E402
 
 PLAYABLE = "#hand button[data-card]:not([disabled])"
 
@@ -43,7 +43,7 @@ CLICK_AND_TIME = """() => new Promise((resolve) => {
 
 
 def measure(turns: int, waits: list[float], seed: int) -> dict[float, list[float]]:
-    from playwright.sync_api import sync_playwright
+    sync_playwright = playwright_sync_api().sync_playwright
 
     server, base = dev_server.start(ROOT)
     results: dict[float, list[float]] = {w: [] for w in waits}

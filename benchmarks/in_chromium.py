@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from devtools.browser import chromium_launch_options, playwright_sync_api  # noqa: E402
 
 
 def load() -> str:
@@ -31,7 +31,7 @@ def load() -> str:
 @contextmanager
 def site_and_chromium() -> Iterator[tuple[Any, str]]:
     """The site served from this checkout and headless Chromium: ``(browser, base URL)``; both stopped after."""
-    from playwright.sync_api import sync_playwright
+    sync_playwright = playwright_sync_api().sync_playwright
 
     server, url = dev_server.start(ROOT)
     try:

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))  # the tests package holds the server and browser 
 
 from devtools import pack  # noqa: E402
 from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from devtools.browser import chromium_launch_options, playwright_sync_api  # noqa: E402
 
 PAGES = {"ours": "/index.html", "bare": "/benchmarks/bare.html"}
 
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the raw numbers as JSON too")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
+    sync_playwright = playwright_sync_api().sync_playwright
 
     serve = dev_server
     if not (ROOT / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file():

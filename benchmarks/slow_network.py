@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from devtools.browser import chromium_launch_options, playwright_sync_api  # noqa: E402
 
 BAR_JS = """() => {
   const bar = document.querySelector('#loading .progress .bar');
@@ -84,7 +84,7 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=150)
     parser.add_argument("--shot", default=None, help="a screenshot of our page after 20 s, to look at")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
+    sync_playwright = playwright_sync_api().sync_playwright
 
     server, base = dev_server.start(ROOT)
     times: dict[str, list[float]] = {"ours": [], "bare": []}

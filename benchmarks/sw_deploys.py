@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 from page_load import READY_OBSERVER  # noqa: E402 (body[data-ready]'s moment, as the start-up benchmark notes it)
 
 from devtools import build as site_build  # noqa: E402
-from devtools.browser import chromium_launch_options  # noqa: E402
+from devtools.browser import chromium_launch_options, playwright_sync_api  # noqa: E402
 from tests.browser.deploys import SEEN_JS, WORKERS_JS, Server, release, settle  # noqa: E402
 
 PAUSES_MS = (0, 150, 400, 900, 0, 1500, 250, 2500, 600)
@@ -118,8 +118,8 @@ def wait_ready(page: Any, timeout_s: float) -> float:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-    from playwright.sync_api import sync_playwright
+    api = playwright_sync_api()
+    playwright_timeout, sync_playwright = api.TimeoutError, api.sync_playwright
 
     results: dict[str, Any] = {"reloads": [], "stalls": [], "stuck": [], "deploys": [], "load_before": os.getloadavg()}
     with tempfile.TemporaryDirectory(prefix="kseri-sw-deploys-") as tmp:
@@ -153,7 +153,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                         t0 = time.monotonic()
                         try:
                             page.reload(wait_until="commit", timeout=args.stall * 1000)
-                        except PlaywrightTimeoutError:
+                        except playwright_timeout:
                             stall = {"deploy": deploy, "reload": i, "workers": workers, "events": list(events.recent)}
                             results["stalls"].append(stall)
                             print(f"STALL at deploy {deploy} reload {i} (workers {workers}); last events:",
@@ -161,7 +161,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                             page.goto(url, wait_until="commit", timeout=3 * args.stall * 1000)
                         try:
                             ready = wait_ready(page, args.stuck)
-                        except PlaywrightTimeoutError:
+                        except playwright_timeout:
                             # The second kind of stall: committed, then never ready.
                             stuck = {"deploy": deploy, "reload": i, "workers": workers,
                                      "events": list(events.recent)}

@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 from devtools import precache  # noqa: E402
 from devtools import serve as dev_server  # noqa: E402
-from devtools.browser import CHROMIUM, CHROMIUM_ARGS, chromium_launch_options  # noqa: E402
+from devtools.browser import CHROMIUM, CHROMIUM_ARGS, chromium_launch_options, playwright_sync_api  # noqa: E402
 
 READY_JS = """
 document.body.dataset.ready = 'true';
@@ -208,7 +208,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         deadline = start + args.max_minutes * 60
         try:
             if args.devtools:
-                from playwright.sync_api import sync_playwright
+                sync_playwright = playwright_sync_api().sync_playwright
 
                 with sync_playwright() as pw:
                     browser = pw.chromium.launch(**chromium_launch_options("chromium"))

@@ -50,3 +50,14 @@ def chromium_launch_options(browser_name: str = "chromium") -> dict[str, Any]:
         if CHROMIUM.exists():
             options["executable_path"] = str(CHROMIUM)
     return options
+
+
+def playwright_sync_api() -> Any:
+    """Playwright's synchronous API; run by a Python without it (not the project's own), exit with
+    one line that says which Python to use instead of an ImportError's traceback."""
+    try:
+        from playwright import sync_api
+    except ImportError:
+        raise SystemExit("this needs Playwright: run it with the project's Python, .venv/bin/python "
+                         "(made by scripts/setup --test)") from None
+    return sync_api
