@@ -3,6 +3,7 @@
 
     python benchmarks/expert_arena.py --rules greek --deals 1000 --shards 4 --out runs/greek.jsonl
     python benchmarks/expert_arena.py --report runs/greek.jsonl [runs/other.jsonl ...]
+    python benchmarks/expert_arena.py --paired runs/greek.jsonl runs/greek_4x.jsonl
 
 Deal ``i`` is deal ``i`` of ``python -m kseri arena expert hard --rules R --seed S`` (each deal
 played once per side: at two sides twice, seats swapped), so the merged result is that of the one
@@ -113,6 +114,34 @@ def report(paths: list[str]) -> None:
               f"CPU {sum(row['cpu_s'] for row in rows) / n:.1f} s a deal")
 
 
+def _rows(path: str) -> dict[int, dict[str, Any]]:
+    """A file's deals by number (a deal played twice counts once, the last line)."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    return {row["deal"]: row for row in map(json.loads, filter(str.strip, lines))}
+
+
+def paired(base_path: str, new_path: str) -> str:
+    """Two series compared deal by deal on the deals both have played: each one's result there, and
+    the difference ``new`` − ``base`` with its interval (the same deals played twice, so the luck of
+    the cards largely cancels)."""
+    base, new = _rows(base_path), _rows(new_path)
+    deals = sorted(base.keys() & new.keys())
+    if len(deals) < 2:
+        return f"{new_path} and {base_path} share {len(deals)} deal(s): no interval yet"
+
+    def line(values: list[float]) -> str:
+        got = Interval.of(values)
+        return f"{got.mean:+.2f} ({got.low:+.2f} .. {got.high:+.2f})"
+
+    def cpu(rows: dict[int, dict[str, Any]]) -> float:
+        return sum(rows[i]["cpu_s"] for i in deals) / len(deals)
+
+    return (f"{len(deals)} deals in both (deals {deals[0]}..{deals[-1]}): {new_path} "
+            f"{line([new[i]['diff'] for i in deals])}, {base_path} {line([base[i]['diff'] for i in deals])}; "
+            f"paired, new − base {line([new[i]['diff'] - base[i]['diff'] for i in deals])}; "
+            f"CPU a deal {cpu(new):.1f} s against {cpu(base):.1f} s")
+
+
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
     """The options every duplicate-deal benchmark shares: which deals, in how many shards, the file
     they go to, and the report of finished files (also ``benchmarks/pisti_public.py``'s)."""
@@ -132,7 +161,12 @@ def main(argv: list[str] | None = None) -> int:
     add_deal_options(parser)
     parser.add_argument("--budget", type=float, default=1.0, help="multiply the expert's work")
     parser.add_argument("--params", help="a JSON object of ExpertParams fields (experiments)")
+    parser.add_argument("--paired", nargs=2, metavar=("BASE", "NEW"),
+                        help="compare two finished files deal by deal and stop")
     args = parser.parse_args(argv)
+    if args.paired:
+        print(paired(*args.paired))
+        return 0
     if args.report:
         report(args.report)
         return 0

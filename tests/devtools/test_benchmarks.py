@@ -33,3 +33,20 @@ def test_expert_arena_refuses_bad_params_in_one_line_before_playing(params, says
     assert says in run.stderr.splitlines()[-1]
     assert "Traceback" not in run.stderr
     assert not out.exists()
+
+
+def test_expert_arena_pairs_two_series_on_the_deals_both_played(tmp_path):
+    def write(name, diffs):
+        path = tmp_path / name
+        path.write_text("".join(f'{{"deal": {i}, "diff": {d}, "cpu_s": 1.0}}\n' for i, d in diffs), encoding="utf-8")
+        return str(path)
+
+    base = write("base.jsonl", [(0, 1.0), (1, -2.0), (2, 3.0), (3, 0.0)])
+    new = write("new.jsonl", [(1, 0.0), (2, 4.0), (3, 1.0), (5, 9.0)])
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "expert_arena.py"), "--paired", base, new],
+                         capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    # deals 1-3 only: new 0, 4, 1 (mean +1.67), base -2, 3, 0 (+0.33), the differences 2, 1, 1 (+1.33)
+    assert "3 deals in both (deals 1..3)" in run.stdout
+    assert "new − base +1.33" in run.stdout
+    assert f"{new} +1.67" in run.stdout and f"{base} +0.33" in run.stdout
