@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from kseri import Card, Observation, Round
 from kseri.bots import LEVELS, Bot, BotError, LevelBot, Thinker, choose, evaluate, get_bot
 from kseri.bots import names as level_names
-from kseri.bots.pile.belief import Sampler, excluded_ranks
+from kseri.bots.pile.belief import Sampler, excluded_ranks, mismatches, other_decisions, seat_decisions
 from kseri.bots.pile.easy import EasyBot
 from kseri.bots.pile.endgame import solve_moves
 from kseri.bots.pile.evaluation import expand_values
@@ -291,11 +291,14 @@ def test_samples_are_consistent_with_the_observation(spec: str | dict[str, Any],
 @settings(max_examples=30, deadline=None)
 @given(spec=st.sampled_from([{"profile": "greek", "players": 4}, {"profile": "fourcard", "players": 3},
                              {"profile": "pisti", "players": 4}, {"profile": "pisti", "players": 6}]),
-       seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47), attempts=st.sampled_from([1, 24]))
+       seed=st.integers(0, 10 ** 6), plays=st.integers(0, 47), attempts=st.sampled_from([1, 24]),
+       read_many=st.booleans())
 def test_samples_that_read_every_seat_are_consistent_with_the_observation(spec: dict[str, Any], seed: int,
-                                                                         plays: int, attempts: int) -> None:
+                                                                         plays: int, attempts: int,
+                                                                         read_many: bool) -> None:
     obs = position(spec, seed, plays)
-    sampler = Sampler(obs, random.Random(seed), excluded_ranks(obs), exclude_many=True, attempts=attempts)
+    sampler = Sampler(obs, random.Random(seed), excluded_ranks(obs), True, exclude_many=True, attempts=attempts,
+                      read_many=read_many)
     for _ in range(3):
         world = sampler.sample(random.Random(seed + 1))
         assert Observation.from_round(world, seat=obs.seat, totals=obs.totals, target=obs.target) == obs
@@ -417,3 +420,63 @@ def test_the_heuristic_counts_the_house_bonuses_only_when_they_are_on():
     assert ignored == plain
     late = score(house, DEFAULT_HEURISTIC, stock_left=False)[0] - score(house, blind, stock_left=False)[0]
     assert late == 10 + 10 / (len(hand) + 4)
+
+
+def medium_position(spec: dict[str, Any], seed: int, plays: int) -> Observation:
+    """The observation of the seat to move after ``plays`` plays of ``medium`` for every seat."""
+    rules = rules_from_spec(spec)
+    rng = random.Random(seed)
+    state = Round.deal(rules, dealer=seed % rules.players, rng=rng)
+    bot = MediumBot()
+    for _ in range(plays):
+        seat = state.to_move
+        obs = Observation.from_round(state, seat=seat, totals=(0, 0), target=rules.target)
+        state.apply_index(bot.choose(obs, rng).index)
+    return Observation.from_round(state, seat=state.to_move, totals=(0, 0), target=rules.target)
+
+
+def test_seat_decisions_is_other_decisions_at_two_seats_and_counts_the_next_hand() -> None:
+    for seed in range(6):
+        obs = medium_position({"profile": "greek"}, seed, 9)
+        for finished in (False, True):
+            assert seat_decisions(obs, 1 - obs.seat, finished=finished) == other_decisions(obs, finished=finished)
+    obs = medium_position({"profile": "pisti", "players": 4}, 3, 22)  # packet 2, six plays in
+    for seat in range(4):
+        if seat == obs.seat:
+            continue
+        mine = seat_decisions(obs, seat)
+        assert [d.card for d in mine] == [obs.plays[i] for i in range(16, 22) if obs.seat_of_play(i) == seat]
+        for d in mine:
+            i = obs.plays.index(d.card, 16)
+            after = obs.seat_of_play(i + 1)
+            assert d.next_hand == 4 - sum(1 for j in range(16, i + 1) if obs.seat_of_play(j) == after)
+
+
+def misfits(sampler: Sampler, obs: Observation, samples: int = 20) -> int:
+    """Over ``samples`` deals of ``sampler``: how many plays this packet of the other seats the
+    heuristic would not have made with the hands dealt to them (each deal must respect the ranks
+    they declined)."""
+    excluded = excluded_ranks(obs)
+    others = [seat for seat in range(obs.rules.players) if seat != obs.seat]
+    decisions = {seat: seat_decisions(obs, seat) for seat in others}
+    total = 0
+    for i in range(samples):
+        world = sampler.sample(random.Random(i))
+        assert not any(rank_index(c) in excluded.get(seat, ()) for seat in others for c in world.hands[seat])
+        total += sum(mismatches(world.hands[seat], decisions[seat], obs) for seat in others)
+    return total
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_reading_every_seat_samples_hands_that_explain_their_plays(players: int) -> None:
+    """Every seat played like ``medium``; with ``read_many`` the sampled hands explain those plays
+    (the heuristic would have made them) more often than deals that only respect the declined
+    ranks, and they still respect those."""
+    spec = {"profile": "pisti", "players": players}
+    with_reading = without = 0
+    for seed in range(8):
+        obs = medium_position(spec, seed, 4 * players + players - 1)  # packet 2, this seat last
+        excluded = excluded_ranks(obs)
+        with_reading += misfits(Sampler(obs, random.Random(1), excluded, True, exclude_many=True, read_many=True), obs)
+        without += misfits(Sampler(obs, random.Random(1), excluded, True, exclude_many=True), obs)
+    assert with_reading < without * 0.6, (with_reading, without)

@@ -42,7 +42,7 @@ from kseri.engine.rules import card_points_table
 from kseri.engine.state import sample, shuffle
 
 __all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit",
-           "sample_world"]
+           "sample_world", "seat_decisions"]
 
 
 def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
@@ -91,9 +91,17 @@ class Decision:
 def other_decisions(obs: Observation, *, finished: bool = False) -> list[Decision]:
     """The other player's plays in the current packet (two players); with ``finished``,
     also those of the packets already played this round."""
-    rules = obs.rules
-    if rules.players != 2:
+    if obs.rules.players != 2:
         return []
+    return seat_decisions(obs, 1 - obs.seat, finished=finished)
+
+
+def seat_decisions(obs: Observation, seat: int, *, finished: bool = False) -> list[Decision]:
+    """Seat ``seat``'s plays in the current packet, each with what that seat saw then (the
+    public cards, and the hand size of the seat after it); with ``finished``, also those of
+    the packets already played this round. At two seats, for the other seat, this is
+    :func:`other_decisions`."""
+    rules = obs.rules
     points = card_points_table(rules)
     per = obs.per_packet
     start = (len(obs.plays) // per) * per
@@ -103,25 +111,23 @@ def other_decisions(obs: Observation, *, finished: bool = False) -> list[Decisio
     if obs.bottom is not None:
         seen[rank_index(obs.bottom)] += 1
     pile = list(obs.opening)
-    other = 1 - obs.seat
     out = []
     for packet_start in range(0, len(obs.plays), per):
         current = packet_start == start
         plays = range(packet_start, min(packet_start + per, len(obs.plays)))
-        theirs = [i for i in plays if obs.seat_of_play(i) == other]
-        mine = rules.packet_size
+        theirs = [i for i in plays if obs.seat_of_play(i) == seat]
+        left = [rules.packet_size] * rules.players  # cards each seat still holds of this packet
         stock_left = packet_start // per < rules.packets - 1
         for i in plays:
             c = obs.plays[i]
             seen[13] = sum(seen[:13])
-            if obs.seat_of_play(i) == other:
-                if current or finished:
-                    out.append(Decision(card=c, later=tuple(obs.plays[j] for j in theirs if j > i),
-                                        pile=tuple(pile), pile_points=sum(points[x] for x in pile),
-                                        seen=tuple(seen), next_hand=mine, stock_left=stock_left,
-                                        current=current))
-            else:
-                mine -= 1
+            who = obs.seat_of_play(i)
+            left[who] -= 1
+            if who == seat and (current or finished):
+                out.append(Decision(card=c, later=tuple(obs.plays[j] for j in theirs if j > i),
+                                    pile=tuple(pile), pile_points=sum(points[x] for x in pile),
+                                    seen=tuple(seen), next_hand=left[obs.seat_of_play(i + 1)],
+                                    stock_left=stock_left, current=current))
             rank = rank_index(c)
             if pile and (rank == rank_index(pile[-1]) or (rank == JACK_INDEX and rules.jacks_capture)):
                 pile = []
@@ -149,12 +155,13 @@ def mismatches(hand: list[int], decisions: list[Decision], obs: Observation,
                not _judge([*hand, *d.later, d.card], d, obs, params)[0])
 
 
-def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC) -> tuple[int, int]:
-    """How closely the other player has followed the heuristic this round, in the packets
-    already played, where its hands are known in hindsight: (plays the heuristic would also
-    have made, plays where the choice mattered)."""
+def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC, seat: int | None = None) -> tuple[int, int]:
+    """How closely the other player (or ``seat``) has followed the heuristic this round, in the
+    packets already played, where its hands are known in hindsight: (plays the heuristic would
+    also have made, plays where the choice mattered)."""
     agree = total = 0
-    for d in other_decisions(obs, finished=True):
+    decisions = other_decisions(obs, finished=True) if seat is None else seat_decisions(obs, seat, finished=True)
+    for d in decisions:
         if d.current:
             continue
         same, _, mattered = _judge([*d.later, d.card], d, obs, params)
@@ -182,12 +189,16 @@ class Sampler:
       Hands are then kept in proportion to how likely they make the other
       player's plays this packet (rejection sampling, at most ``attempts`` tries,
       then the most plausible hand tried). A player who plays like the
-      heuristic is read sharply; a player who does not, hardly at all.
+      heuristic is read sharply; a player who does not, hardly at all. With more
+      players, only with ``read_many``: every other seat is read so, each with its own
+      ``q``, and a deal is kept in proportion to how likely it makes all their plays
+      (and only if it respects every seat's excluded ranks, with ``exclude_many``).
     """
 
     def __init__(self, obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]] | None = None,
                  read_plays: bool = False, *, prior: tuple[float, float] = (2.0, 1.0), attempts: int = 24,
-                 params: HeuristicParams = DEFAULT_HEURISTIC, exclude_many: bool = False) -> None:
+                 params: HeuristicParams = DEFAULT_HEURISTIC, exclude_many: bool = False,
+                 read_many: bool = False) -> None:
         base = obs.sample_round(rng)
         self._obs = obs
         self._base = base
@@ -222,9 +233,22 @@ class Sampler:
         if self._decisions:
             agree, total = play_fit(obs, params)
             self.q = (agree + prior[0]) / (total + prior[0] + prior[1])
+        self._many_decisions: list[list[Decision]] = []
+        """With more than two players and ``read_many``: each other seat's plays this packet (in
+        the order of ``_others``), when some seat has played."""
+        self._many_scores: list[list[dict[int, float]]] = []
+        self._many_q: list[float] = []
+        if read_plays and read_many and not self._two:
+            decisions = [seat_decisions(obs, seat) for seat in self._others]
+            if any(decisions):
+                self._many_decisions = decisions
+                self._many_scores = [[{} for _ in seat] for seat in decisions]
+                for seat in self._others:
+                    agree, total = play_fit(obs, params, seat)
+                    self._many_q.append((agree + prior[0]) / (total + prior[0] + prior[1]))
         self.work = 0
         """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
-        self.evals = len(obs.plays) * obs.rules.packet_size if self._decisions else 0
+        self.evals = len(obs.plays) * obs.rules.packet_size if self._decisions or self._many_decisions else 0
         """Cards scored by the heuristic so far (at most this many reading the finished packets)."""
 
     def sample(self, rng: random.Random) -> Round:
@@ -243,6 +267,10 @@ class Sampler:
                 rest.remove(c)  # one copy each (the pool order kept)
             shuffle(rest, rng)  # rng.shuffle's order and draws, faster
             world.hands[self._others[0]] = hand
+        elif self._many_decisions:
+            hands, rest = yield from self._deal_reading(rng)
+            for seat, hand in zip(self._others, hands, strict=True):
+                world.hands[seat] = hand
         elif self._excluded_many:
             hands, rest = yield from self._deal_excluding(rng)
             for seat, hand in zip(self._others, hands, strict=True):
@@ -282,6 +310,14 @@ class Sampler:
             else:
                 return hands, pool[i:]
             yield
+        return self._deal_hand_by_hand(rng)
+
+    def _deal_hand_by_hand(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
+        """:meth:`_deal_excluding`'s last resort: each hand dealt from the cards it may hold (when
+        there are enough), the most constrained first."""
+        excluded = self._excluded_many or [frozenset()] * len(self._sizes)
+        sizes = self._sizes
+        ranks = RANK_INDEX
         rest = self._pool[:]
         dealt: list[list[int]] = [[] for _ in sizes]
         for k in sorted(range(len(sizes)), key=lambda k: -len(excluded[k])):
@@ -294,6 +330,57 @@ class Sampler:
         self.work += 1
         self.evals += len(self._pool)
         return dealt, rest
+
+    def _deal_reading(self, rng: random.Random) -> Generator[None, None, tuple[list[list[int]], list[int]]]:
+        """The other hands (in the order of ``_others``) and the rest of the pool (shuffled), kept
+        in proportion to how likely they make every other seat's plays this packet (each seat
+        playing the heuristic's card with its own chance ``q``, any card otherwise), among deals
+        that respect the excluded ranks: rejection, at most ``attempts`` tries, then the most
+        plausible deal tried (or, if none respected them, one dealt hand by hand)."""
+        excluded = self._excluded_many or [frozenset()] * len(self._sizes)
+        sizes = self._sizes
+        ranks = RANK_INDEX
+        best: tuple[list[list[int]], list[int]] | None = None
+        best_weight = -1.0
+        for _ in range(self._attempts):
+            pool = self._pool[:]
+            shuffle(pool, rng)
+            self.work += 1
+            self.evals += len(pool) // 4  # a shuffle costs about as much as scoring this many cards
+            hands: list[list[int]] = []
+            i = 0
+            for size, out in zip(sizes, excluded, strict=True):
+                hand = pool[i:i + size]
+                i += size
+                if out and any(ranks[c] in out for c in hand):
+                    break
+                hands.append(hand)
+            if len(hands) == len(sizes):
+                # Keep the deal with probability prod(weight of each play / its largest possible
+                # weight), as the two-seat reading does, over every seat's plays.
+                u = rng.random()
+                weight = 1.0
+                for hand, decisions, scores_of, q in zip(hands, self._many_decisions, self._many_scores,
+                                                         self._many_q, strict=True):
+                    for d, scores in zip(decisions, scores_of, strict=True):
+                        held = [*hand, *d.later, d.card]
+                        same, ties = self._fits(held, d, scores)
+                        self.work += 1
+                        self.evals += len(held)
+                        other = (1.0 - q) / len(held)
+                        weight *= ((q / ties if same else 0.0) + other) / (q + other)
+                        if weight < u:
+                            break
+                    if weight < u:
+                        break
+                if weight >= u:
+                    return hands, pool[i:]
+                if weight > best_weight:
+                    best, best_weight = (hands, pool[i:]), weight
+            yield
+        if best is not None:
+            return best
+        return self._deal_hand_by_hand(rng)
 
     def _draw_hand(self, rng: random.Random, h: int) -> Generator[None, None, list[int]]:
         allowed = self._allowed

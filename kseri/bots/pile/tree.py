@@ -99,6 +99,11 @@ class ExpertParams:
     exclude_many: bool = True
     """With more than two players, deal no other seat a rank it declined to take this packet
     (``hard`` reads that at two seats only; :class:`~kseri.bots.pile.belief.Sampler`)."""
+    read_many: bool = False
+    """With more than two players, read every other seat's plays this packet as ``hard`` reads the
+    other player's at two seats: deals are kept in proportion to how likely they make those plays,
+    each seat playing the counting heuristic's card with the chance its finished packets show
+    (:class:`~kseri.bots.pile.belief.Sampler`, ``read_many``)."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
@@ -150,7 +155,8 @@ def expert_values(observation: Observation, rng: random.Random,
     value = params.packet_value.value if params.packet_value.applies_to(rules) else running_value
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
                       hard.belief and hard.read_plays, params=hard.rollout,
-                      exclude_many=hard.belief and params.exclude_many)
+                      exclude_many=hard.belief and params.exclude_many,
+                      read_many=hard.belief and hard.read_plays and params.read_many)
     rollout = params.rollout
     c_explore = params.exploration
     explore_every = params.explore if rules.players == 2 else params.explore_many
