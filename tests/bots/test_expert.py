@@ -43,6 +43,7 @@ def test_expert_is_the_strongest_level() -> None:
 @pytest.mark.parametrize(("spec", "seed", "plays"), [
     ("greek", 1, 0), ("greek", 2, 15), ("fourcard", 3, 9), ("pisti", 4, 21),
     ({"profile": "pisti", "players": 4}, 5, 6), ({"profile": "fourcard", "players": 3}, 6, 10),
+    ({"profile": "pisti", "players": 6}, 8, 30),  # packet 2: every seat's plays read, finished ones too
 ])
 def test_expert_decides_from_the_observation_only(spec: Any, seed: int, plays: int) -> None:
     """Two rounds that differ only in the cards this seat has not seen: the same observation,
