@@ -292,25 +292,31 @@ class Sampler:
         seat's exclusions (rejection), or after ``attempts`` tries, one dealt hand by hand, the
         most constrained first, each from the cards it may hold (when there are enough)."""
         excluded = self._excluded_many
-        sizes = self._sizes
-        ranks = RANK_INDEX
         for _ in range(self._attempts):
-            pool = self._pool[:]
-            shuffle(pool, rng)
-            self.work += 1
-            self.evals += len(pool) // 4  # a shuffle costs about as much as scoring this many cards
-            hands = []
-            i = 0
-            for size, out in zip(sizes, excluded, strict=True):
-                hand = pool[i:i + size]
-                i += size
-                if out and any(ranks[c] in out for c in hand):
-                    break
-                hands.append(hand)
-            else:
-                return hands, pool[i:]
+            dealt = self._deal_once(rng, excluded)
+            if dealt is not None:
+                return dealt
             yield
         return self._deal_hand_by_hand(rng)
+
+    def _deal_once(self, rng: random.Random,
+                   excluded: list[frozenset[int]]) -> tuple[list[list[int]], list[int]] | None:
+        """The pool shuffled and dealt into the other hands (and the rest), or None if a hand got a
+        rank of its ``excluded``."""
+        pool = self._pool[:]
+        shuffle(pool, rng)
+        self.work += 1
+        self.evals += len(pool) // 4  # a shuffle costs about as much as scoring this many cards
+        ranks = RANK_INDEX
+        hands = []
+        i = 0
+        for size, out in zip(self._sizes, excluded, strict=True):
+            hand = pool[i:i + size]
+            i += size
+            if out and any(ranks[c] in out for c in hand):
+                return None
+            hands.append(hand)
+        return hands, pool[i:]
 
     def _deal_hand_by_hand(self, rng: random.Random) -> tuple[list[list[int]], list[int]]:
         """:meth:`_deal_excluding`'s last resort: each hand dealt from the cards it may hold (when
@@ -338,45 +344,25 @@ class Sampler:
         that respect the excluded ranks: rejection, at most ``attempts`` tries, then the most
         plausible deal tried (or, if none respected them, one dealt hand by hand)."""
         excluded = self._excluded_many or [frozenset()] * len(self._sizes)
-        sizes = self._sizes
-        ranks = RANK_INDEX
         best: tuple[list[list[int]], list[int]] | None = None
         best_weight = -1.0
         for _ in range(self._attempts):
-            pool = self._pool[:]
-            shuffle(pool, rng)
-            self.work += 1
-            self.evals += len(pool) // 4  # a shuffle costs about as much as scoring this many cards
-            hands: list[list[int]] = []
-            i = 0
-            for size, out in zip(sizes, excluded, strict=True):
-                hand = pool[i:i + size]
-                i += size
-                if out and any(ranks[c] in out for c in hand):
-                    break
-                hands.append(hand)
-            if len(hands) == len(sizes):
+            dealt = self._deal_once(rng, excluded)
+            if dealt is not None:
+                hands = dealt[0]
                 # Keep the deal with probability prod(weight of each play / its largest possible
                 # weight), as the two-seat reading does, over every seat's plays.
                 u = rng.random()
                 weight = 1.0
                 for hand, decisions, scores_of, q in zip(hands, self._many_decisions, self._many_scores,
                                                          self._many_q, strict=True):
-                    for d, scores in zip(decisions, scores_of, strict=True):
-                        held = [*hand, *d.later, d.card]
-                        same, ties = self._fits(held, d, scores)
-                        self.work += 1
-                        self.evals += len(held)
-                        other = (1.0 - q) / len(held)
-                        weight *= ((q / ties if same else 0.0) + other) / (q + other)
-                        if weight < u:
-                            break
+                    weight = self._weight(hand, decisions, scores_of, q, u, weight)
                     if weight < u:
                         break
                 if weight >= u:
-                    return hands, pool[i:]
+                    return dealt
                 if weight > best_weight:
-                    best, best_weight = (hands, pool[i:]), weight
+                    best, best_weight = dealt, weight
             yield
         if best is not None:
             return best
@@ -395,16 +381,7 @@ class Sampler:
             # Keep the hand with probability prod(weight of each play / its largest possible
             # weight): draw u first and stop as soon as the product falls below it.
             u = rng.random()
-            weight = 1.0
-            for d, scores in zip(decisions, self._scores, strict=True):
-                held = [*hand, *d.later, d.card]
-                same, ties = self._fits(held, d, scores)
-                self.work += 1
-                self.evals += len(held)
-                other = (1.0 - q) / len(held)
-                weight *= ((q / ties if same else 0.0) + other) / (q + other)
-                if weight < u:
-                    break
+            weight = self._weight(hand, decisions, self._scores, q, u)
             self.work += 1
             self.evals += 1
             if weight >= u:
@@ -413,6 +390,22 @@ class Sampler:
                 best, best_weight = hand, weight
             yield
         return best
+
+    def _weight(self, hand: list[int], decisions: list[Decision], scores_of: list[dict[int, float]], q: float,
+                u: float, weight: float = 1.0) -> float:
+        """``weight`` times, for each of ``decisions`` made by a seat holding ``hand`` then, the
+        chance of that play (the heuristic's card with chance ``q``, any card otherwise) over its
+        largest possible chance; it stops as soon as the product falls below ``u``."""
+        for d, scores in zip(decisions, scores_of, strict=True):
+            held = [*hand, *d.later, d.card]
+            same, ties = self._fits(held, d, scores)
+            self.work += 1
+            self.evals += len(held)
+            other = (1.0 - q) / len(held)
+            weight *= ((q / ties if same else 0.0) + other) / (q + other)
+            if weight < u:
+                break
+        return weight
 
     def _fits(self, held: list[int], d: Decision, scores: dict[int, float]) -> tuple[bool, int]:
         """:func:`_judge`'s first two answers (whether the heuristic plays ``d.card`` from
