@@ -6,12 +6,14 @@ import random
 
 import pytest
 
+from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC
 from kseri.bots.pile.medium import choose_medium
+from kseri.bots.pile.rollout import exposed_bottom, playout, public_seen
 from kseri.bots.pile.value import GREEK_LIVE_VALUE, GREEK_PACKET_VALUE, live_terms
 from kseri.engine.cards import JACK_INDEX, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
-from kseri.engine.rules import GREEK
+from kseri.engine.rules import GREEK, rules_from_spec
 
 
 def packet_ends(seed: int) -> list[Round]:
@@ -62,3 +64,26 @@ def test_a_single_card_of_a_live_rank_is_worth_more_to_the_leader_than_a_dead_on
     live3_single = terms[1 + 9] + terms[2 + 9]
     dead_single = terms[1] + terms[2]
     assert live3_single - dead_single > 5.0
+
+
+@pytest.mark.parametrize("exposed", [False, True])
+def test_the_counts_a_play_out_keeps_give_the_value_the_round_would_count(exposed: bool) -> None:
+    """``expert`` hands the value the counts its play-out kept instead of counting the round again
+    (not with an exposed bottom card: then it lets the value count)."""
+    rules = rules_from_spec({"profile": "greek", "exposed_bottom": exposed})
+    checked = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = Round.deal(rules, dealer=seed % 2, rng=rng)
+        start = rng.randrange(0, 48)
+        while len(state.plays) < start:
+            state.apply_index(choose_medium(Observation.from_round(state, seat=state.to_move), rng).index)
+        bottom = exposed_bottom(state)
+        seen = public_seen(state)
+        playout(state, seen, DEFAULT_HEURISTIC, (len(state.plays) // 12 + 1) * 12, bottom)
+        if bottom < 0:
+            assert seen == public_seen(state)
+            for team in (0, 1):
+                assert GREEK_LIVE_VALUE.value(state, team, seen) == GREEK_LIVE_VALUE.value(state, team)
+            checked += 1
+    assert checked > 20

@@ -154,7 +154,7 @@ def expert_values(observation: Observation, rng: random.Random,
     stop = hard.stop_for(observation)
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
-    value = params.packet_value.value if params.packet_value.applies_to(rules) else running_value
+    packet_value = params.packet_value if params.packet_value.applies_to(rules) else None
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
                       hard.belief and hard.read_plays, params=hard.rollout,
                       exclude_many=hard.belief and params.exclude_many,
@@ -270,7 +270,14 @@ def expert_values(observation: Observation, rng: random.Random,
             widest = max(map(len, state.hands))
             playout(state, seen, rollout, stop, bottom)
             work += (len(plays) - before) * (widest + 1)
-        v = final_difference(state, team) if state.is_terminal() else value(state, team)
+        if state.is_terminal():
+            v = final_difference(state, team)
+        elif packet_value is None:
+            v = running_value(state, team)
+        else:
+            # ``seen`` is public_seen(state) here, so the value need not count the round again;
+            # not with an exposed bottom card, which a hand may now hold: it still counts it
+            v = packet_value.value(state, team, seen if bottom < 0 else None)
         for ch in path:
             ch.n += 1
             ch.total += v

@@ -102,9 +102,9 @@ class PacketValue:
         return (rules.players == 2 and rules.packet_size * 2 == self.packet_plays and rules.opening_size == 4
                 and rules.kseri_points == 10 and rules.majority_points == 3 and rules.jacks_capture)
 
-    def value(self, state: Round, team: int) -> float:
+    def value(self, state: Round, team: int, seen: list[int] | None = None) -> float:
         """Expected final point difference, ``team`` minus the other, at a packet's end
-        (or the exact one when the round is over)."""
+        (or the exact one when the round is over); ``seen`` as in :func:`live_terms`."""
         if state.is_terminal():
             return float(final_difference(state, team))
         k = len(state.plays) // self.packet_plays
@@ -115,21 +115,25 @@ class PacketValue:
              + lead * (c0 + c_pts * state.pile_points + c_n * n + (c_empty if n == 0 else 0.0))
              + 3.0 * math.tanh(a * (state.counts[0] - state.counts[1] + b * lead * n + g * lead)))
         if self.live:
-            v += lead * live_terms(state, self.live[min(max(k, 1), len(self.live)) - 1])
+            v += lead * live_terms(state, self.live[min(max(k, 1), len(self.live)) - 1], seen)
         return v if team == 0 else -v
 
 
-def live_terms(state: Round, terms: tuple[float, ...]) -> float:
+def live_terms(state: Round, terms: tuple[float, ...], seen: list[int] | None = None) -> float:
     """The second fit's value for the seat that leads next: ``terms[0]`` on an empty table; else,
     for ``live`` = the unseen copies of the top card's rank (0-3, from the opening, the plays
     and an exposed bottom card), ``terms[1 + 3 live]`` plus ``terms[2 + 3 live]`` for a single
     card plus ``terms[3 + 3 live]`` per point in the pile, and per unseen jack above two
-    ``terms[13] + terms[14]`` per point in the pile."""
+    ``terms[13] + terms[14]`` per point in the pile.
+
+    ``seen`` is :func:`~kseri.bots.pile.rollout.public_seen` of ``state`` when the caller has
+    kept those counts up to date (a play-out has); otherwise they are counted here."""
     pile = state.pile
     n = len(pile)
     if n == 0:
         return terms[0]
-    seen = public_seen(state)
+    if seen is None:
+        seen = public_seen(state)
     seen_top = seen[RANK_INDEX[pile[-1]]]
     seen_jacks = seen[JACK_INDEX]
     live = min(3, max(0, 4 - seen_top))
