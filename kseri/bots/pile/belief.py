@@ -159,8 +159,14 @@ def play_fit(obs: Observation, params: HeuristicParams = DEFAULT_HEURISTIC, seat
     """How closely the other player (or ``seat``) has followed the heuristic this round, in the
     packets already played, where its hands are known in hindsight: (plays the heuristic would
     also have made, plays where the choice mattered)."""
-    agree = total = 0
     decisions = other_decisions(obs, finished=True) if seat is None else seat_decisions(obs, seat, finished=True)
+    return _agreement(decisions, obs, params)
+
+
+def _agreement(decisions: list[Decision], obs: Observation, params: HeuristicParams) -> tuple[int, int]:
+    """:func:`play_fit` of a seat's ``decisions`` listed with ``finished`` (the current packet's
+    are skipped)."""
+    agree = total = 0
     for d in decisions:
         if d.current:
             continue
@@ -225,13 +231,16 @@ class Sampler:
         the order of ``_others``), when some seat has any."""
         if excluded and exclude_many and not self._two and any(excluded.get(s) for s in self._others):
             self._excluded_many = [excluded.get(seat, frozenset()) for seat in self._others]
-        self._decisions = [d for d in other_decisions(obs) if d.current] if self._two and read_plays else []
+        # Each seat read is listed once, finished packets included: the current packet's plays
+        # are the ones to read, the finished ones tell how closely the seat follows the heuristic.
+        history = other_decisions(obs, finished=True) if self._two and read_plays else []
+        self._decisions = [d for d in history if d.current]
         self._scores: list[dict[int, float]] = [{} for _ in self._decisions]
         """Per decision, the heuristic's score of a card by what it depends on (see :meth:`_fits`)."""
         self.q = 0.0
         """The estimated chance that the other player plays the heuristic's card."""
         if self._decisions:
-            agree, total = play_fit(obs, params)
+            agree, total = _agreement(history, obs, params)
             self.q = (agree + prior[0]) / (total + prior[0] + prior[1])
         self._many_decisions: list[list[Decision]] = []
         """With more than two players and ``read_many``: each other seat's plays this packet (in
@@ -239,12 +248,13 @@ class Sampler:
         self._many_scores: list[list[dict[int, float]]] = []
         self._many_q: list[float] = []
         if read_plays and read_many and not self._two:
-            decisions = [seat_decisions(obs, seat) for seat in self._others]
+            histories = [seat_decisions(obs, seat, finished=True) for seat in self._others]
+            decisions = [[d for d in history if d.current] for history in histories]
             if any(decisions):
                 self._many_decisions = decisions
                 self._many_scores = [[{} for _ in seat] for seat in decisions]
-                for seat in self._others:
-                    agree, total = play_fit(obs, params, seat)
+                for history in histories:
+                    agree, total = _agreement(history, obs, params)
                     self._many_q.append((agree + prior[0]) / (total + prior[0] + prior[1]))
         self.work = 0
         """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
