@@ -3,16 +3,19 @@
 The page shows a bot's play no sooner than :data:`kseri.web.pace.BOT_MIN_THINK` after its turn
 comes up (650 ms at the normal speed): that pause is what a player sees as the bot thinking, and a
 bot that needs longer keeps the table waiting. This benchmark plays you against each level at the
-two-seat Greek table and the open table with reduced motion (the page then skips every pause, so
-the bot's turn lasts exactly as long as its search plus drawing its play) and times each bot turn
-from ``body[data-phase]``: from ``bot`` to the next phase. (A ``MutationObserver`` reports the
+two-seat Greek table, the open table and Pişti at four and six seats (``--tables``) with reduced
+motion (the page then skips every pause, so the bot's turn lasts exactly as long as its search plus
+drawing its play) and times each bot turn from ``body[data-phase]``: from ``bot`` to the next
+phase, and with several bots in a row, from one play to the next (the pile's ``data-count``
+changes at every play; see :func:`split_turns`). (A ``MutationObserver`` reports the
 phase at the end of a task, so a bot turn begun and ended in one task, as ``easy``'s often are, is
 not seen: the turns timed are those that took more than one task.) It also counts main-thread
 tasks over 50 ms (a ``longtask`` observer), during the bots' turns and in the whole deal's play;
 what a level adds is its count less ``easy``'s, which thinks in no time, on the same deals.
 ``--busy K`` runs K CPU-bound processes beside the browser for the whole run (a busy machine).
 
-    python3 benchmarks/bot_ready.py [--levels easy,hard,expert] [--tables greek,sums] [--runs 3] [--turns 8] [--busy 0]
+    .venv/bin/python benchmarks/bot_ready.py [--levels easy,hard,expert] [--tables greek,sums,pisti4,pisti6]
+        [--runs 3] [--turns 8] [--busy 0]
 
 Needs ``scripts/setup --test`` (runtime/ and Chromium). Results: docs/performance.md.
 """
@@ -21,11 +24,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import os
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,7 +39,16 @@ from benchmarks.in_chromium import site_and_chromium  # noqa: E402
 from benchmarks.long_tasks import SETTLED_JS, play_one  # noqa: E402
 from kseri.web.pace import BOT_MIN_THINK  # noqa: E402
 
-QUERIES = {"greek": "?seed={seed}&level={level}", "sums": "?rules=sums&seed={seed}&level={level}"}
+
+def _seating(spec: dict[str, object]) -> str:
+    return "?rules=" + quote(json.dumps(spec, separators=(",", ":"))) + "&seed={seed}&level={level}"
+
+
+QUERIES = {"greek": "?seed={seed}&level={level}", "sums": "?rules=sums&seed={seed}&level={level}",
+           "pisti4": _seating({"profile": "pisti", "players": 4}),
+           "pisti6": _seating({"profile": "pisti", "players": 6})}
+"""Each table's page; at four and six seats the three or five bots play one after another in one
+``bot`` phase, told apart by the pile's ``data-count``, which every play changes."""
 
 OBSERVE_JS = """() => {
   window.__phases = [[document.body.dataset.phase, performance.now()]];
@@ -42,6 +56,13 @@ OBSERVE_JS = """() => {
     const phase = document.body.dataset.phase, last = window.__phases[window.__phases.length - 1];
     if (phase !== last[0]) window.__phases.push([phase, performance.now()]);
   }).observe(document.body, {attributes: true, attributeFilter: ['data-phase']});
+  window.__plays = [];
+  let count = document.querySelector('#pile')?.dataset.count;
+  new MutationObserver(() => {
+    const now = document.querySelector('#pile')?.dataset.count;
+    if (now !== count) { count = now; window.__plays.push(performance.now()); }
+  }).observe(document.body, {attributes: true, subtree: true, childList: true,
+                             attributeFilter: ['data-count']});
   window.__longTasks = [];
   new PerformanceObserver(list => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
@@ -60,6 +81,22 @@ def bot_turns(phases: list[list[object]]) -> list[tuple[float, float]]:
         if phase == "bot":
             stretches.append((float(str(at)), float(str(after))))
     return stretches
+
+
+def split_turns(stretches: list[tuple[float, float]], plays: list[float]) -> list[tuple[float, float]]:
+    """Each bot's turn in the ``bot`` stretches: a stretch in which several bots played one after
+    another (more than two seats) is cut at each play but its last (a play ends one bot's turn and
+    begins the next one's; the last bot's turn ends with the stretch, as at two seats).
+
+    >>> split_turns([(10.0, 300.0), (400.0, 500.0)], [5.0, 100.0, 180.0, 290.0, 490.0])
+    [(10.0, 100.0), (100.0, 180.0), (180.0, 300.0), (400.0, 500.0)]
+    """
+    turns = []
+    for start, end in stretches:
+        inside = [at for at in plays if start < at <= end]
+        cuts = [start, *inside[:-1], end]
+        turns += list(itertools.pairwise(cuts))
+    return turns
 
 
 def phase_at(phases: list[list[object]], at: float) -> str:
@@ -90,7 +127,7 @@ def one_run(browser, base: str, table: str, level: str, seed: int,
             if not play_one(page):
                 break
         page.wait_for_function(SETTLED_JS, timeout=120_000)
-        stretches = bot_turns(page.evaluate("window.__phases"))
+        stretches = split_turns(bot_turns(page.evaluate("window.__phases")), page.evaluate("window.__plays"))
         phases = page.evaluate("window.__phases")
         every = page.evaluate("window.__longTasks")
         tasks = [duration for start, duration in every if any(a <= start <= b for a, b in stretches)]

@@ -50,3 +50,15 @@ def test_expert_arena_pairs_two_series_on_the_deals_both_played(tmp_path):
     assert "3 deals in both (deals 1..3)" in run.stdout
     assert "new − base +1.33" in run.stdout
     assert f"{new} +1.67" in run.stdout and f"{base} +0.33" in run.stdout
+
+
+def test_bot_ready_tells_the_bots_of_one_stretch_apart():
+    """At four and six seats the bots play one after another in one ``bot`` phase: each play cuts it."""
+    import doctest
+
+    from benchmarks import bot_ready
+
+    assert doctest.testmod(bot_ready).failed == 0
+    assert bot_ready.split_turns([(0.0, 90.0)], [40.0, 90.0]) == [(0.0, 40.0), (40.0, 90.0)]
+    assert bot_ready.split_turns([(0.0, 90.0)], [85.0]) == [(0.0, 90.0)]  # two seats: as before
+    assert '"players":6' in bot_ready.QUERIES["pisti6"].replace("%22", '"').replace("%3A", ":").replace("%2C", ",")
