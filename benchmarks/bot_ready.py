@@ -13,9 +13,12 @@ not seen: the turns timed are those that took more than one task.) It also count
 tasks over 50 ms (a ``longtask`` observer), during the bots' turns and in the whole deal's play;
 what a level adds is its count less ``easy``'s, which thinks in no time, on the same deals.
 ``--busy K`` runs K CPU-bound processes beside the browser for the whole run (a busy machine).
+``--motion`` plays at the normal pace instead, skipping nothing, and times how long each bot keeps
+its card back from when its turn comes up: :data:`BOT_MIN_THINK` when its move was ready in time
+(it may have started thinking while the card before it flew), longer when it was not.
 
     .venv/bin/python benchmarks/bot_ready.py [--levels easy,hard,expert] [--tables greek,sums,pisti4,pisti6]
-        [--runs 3] [--turns 8] [--busy 0]
+        [--runs 3] [--turns 8] [--busy 0] [--motion]
 
 Needs ``scripts/setup --test`` (runtime/ and Chromium). Results: docs/performance.md.
 """
@@ -99,6 +102,78 @@ def split_turns(stretches: list[tuple[float, float]], plays: list[float]) -> lis
     return turns
 
 
+WAITS_JS = """() => {
+  window.__waits = [];
+  let since = null;
+  new MutationObserver(() => {
+    const thinking = !!document.querySelector('#status .dots');
+    if (thinking && since === null) since = performance.now();
+    if (!thinking && since !== null) { window.__waits.push(performance.now() - since); since = null; }
+  }).observe(document.querySelector('#status'), {childList: true, subtree: true});
+  window.__longTasks = [];
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+  }).observe({type: 'longtask'});
+}"""
+"""With ``--motion``: each bot's wait, from its turn coming up (the status line says it is thinking)
+to its card setting off (the line no longer does)."""
+
+
+def waits_in_motion(browser, base: str, table: str, level: str, seed: int,
+                    turns: int) -> tuple[list[float], list[float]]:
+    """Your ``turns`` plays against ``level`` at the normal pace, nothing skipped: how long each bot
+    turn kept its card back (at least :data:`BOT_MIN_THINK`; longer when its search was not done),
+    and every main-thread task over 50 ms in the play."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    try:
+        page = context.new_page()
+        page.goto(f"{base}/index.html" + QUERIES[table].format(seed=seed, level=level))
+        page.wait_for_function("document.body.dataset.ready === 'true'", timeout=180_000)
+        page.evaluate(WAITS_JS)
+        for _ in range(turns):
+            if not play_one(page, skip=False):
+                break
+        page.wait_for_function(SETTLED_JS, timeout=120_000)
+        return ([float(w) for w in page.evaluate("window.__waits")],
+                [float(t) for t in page.evaluate("window.__longTasks")])
+    finally:
+        context.close()
+
+
+def motion_report(args: argparse.Namespace) -> None:
+    """``--motion``: the bots' waits at the normal pace, per table and level."""
+    levels, tables = args.levels.split(","), args.tables.split(",")
+    waits: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
+    tasks: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
+    loads = [os.getloadavg()[0]]
+    with site_and_chromium() as (browser, base):
+        for run in range(args.runs):
+            for table in tables:
+                for level in levels:
+                    got, long = waits_in_motion(browser, base, table, level, run + 1, args.turns)
+                    waits[table, level] += got
+                    tasks[table, level] += long
+                    loads.append(os.getloadavg()[0])
+                    print(f"deal {run + 1} {table} {level}: {len(got)} bot turns, median wait"
+                          f" {statistics.median(got or [0]):.0f} ms, longest {max(got, default=0):.0f} ms,"
+                          f" {len(long)} tasks over 50 ms (load {loads[-1]:.1f})", flush=True)
+    on_pace = BOT_MIN_THINK + ON_PACE_SLACK
+    print(f"\nload average {min(loads):.1f}-{max(loads):.1f}; a bot's card sets off {BOT_MIN_THINK} ms after"
+          f" its turn comes up if its move is ready (counted on pace up to {on_pace} ms)")
+    print("table  level    turns  median wait    p90  on pace  longest  tasks>50ms  longest task")
+    for (table, level), got in waits.items():
+        ordered = sorted(got) or [0.0]
+        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        share = sum(w <= on_pace for w in got) / max(1, len(got))
+        long = tasks[table, level]
+        print(f"{table:<6} {level:<7} {len(got):>6} {statistics.median(ordered):>8.0f} ms {p90:>6.0f} ms"
+              f" {share:>7.0%} {ordered[-1]:>6.0f} ms {len(long):>10} {max(long, default=0):>9.0f} ms")
+
+
+ON_PACE_SLACK = 40
+"""Milliseconds beyond the pause still counted as on pace: the tasks that draw the status line."""
+
+
 def phase_at(phases: list[list[object]], at: float) -> str:
     """The page's phase at ``at`` (ms of its clock), as the observer last saw it.
 
@@ -145,10 +220,15 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="deals per level and table (seeds 1..runs)")
     parser.add_argument("--turns", type=int, default=8, help="your plays per deal")
     parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes beside the browser")
+    parser.add_argument("--motion", action="store_true",
+                        help="play at the normal pace instead and time how long each bot keeps its card back")
     args = parser.parse_args()
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
     try:
-        report(args)
+        if args.motion:
+            motion_report(args)
+        else:
+            report(args)
     finally:
         for burner in burners:
             burner.kill()

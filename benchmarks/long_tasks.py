@@ -41,8 +41,9 @@ SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
 HINTED_JS = "() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)"
 
 
-def play_one(page) -> bool:
-    """Play your first card that can be played (its first way at the open table); False at a dialog."""
+def play_one(page, *, skip: bool = True) -> bool:
+    """Play your first card that can be played (its first way at the open table); False at a dialog.
+    With ``skip``, the flights and pauses that follow are skipped (Space), as a hurried player does."""
     page.wait_for_function(SETTLED_JS, timeout=120_000)
     if page.locator("dialog[open]").count():
         return False
@@ -54,7 +55,7 @@ def play_one(page) -> bool:
         if page.locator("#ways:not([hidden]) [data-move]").count():
             page.locator("#ways [data-move]").first.click()
         break
-    for _ in range(6):  # skip the flights
+    for _ in range(6 if skip else 0):  # skip the flights
         page.keyboard.press("Space")
         page.wait_for_timeout(40)
     return True

@@ -11,6 +11,8 @@ Pacing. The bot thinks in slices of :data:`SLICE_MS` and yields to the browser
 between slices (``asyncio.sleep(0)`` is a macrotask in Pyodide's event loop),
 and before the first and after the last, so that no slice runs in the same task as
 drawing the table (the hint's search likewise): the page never blocks for long.
+A bot that plays next starts its search while the card before it flies and lands, so at a table of
+several bots a long search is mostly done by the time its turn comes up.
 Plays are animated with the Web Animations API; a click or a key press finishes
 the running animation and skips the rest of the turn's pauses, and
 ``prefers-reduced-motion: reduce`` removes every delay. A new match starts a new
@@ -222,16 +224,42 @@ class Turns:
             return  # the Hint button works it out again and says what went wrong
 
     async def show_play(self, event: PlayEvent, gen: int) -> None:
-        """Animate one play from the table as drawn before it, then draw the table after it."""
+        """Animate one play from the table as drawn before it, then draw the table after it.
+
+        If a bot plays next, its search starts meanwhile (:meth:`think_while_cards_fly`)."""
         host = self.host
-        await host.animate_play(event, gen)
-        if not host.state.current(gen):
+        flying = [not host.pacer.instant]
+        ahead = asyncio.ensure_future(self.think_while_cards_fly(flying, gen)) if flying[0] else None
+        try:
+            await host.animate_play(event, gen)
+            if not host.state.current(gen):
+                return
+            if event.round_over:
+                host.sound.play((ROUND_END,))
+                await host.pacer.pause(ROUND_END_PAUSE)
+            elif event.dealt:
+                await self.deal_in(with_pile=False)
+        finally:
+            flying[0] = False
+            if ahead is not None:
+                await ahead
+
+    async def think_while_cards_fly(self, flying: list[bool], gen: int) -> None:
+        """The next bot's search, in slices, while ``flying[0]``: the card before it flies, lands
+        and the new cards are dealt (the page mostly waits on its animations then). The bot's turn
+        then goes on from there, and keeps its pace (:data:`BOT_MIN_THINK` from when it comes up):
+        its card is ready in time more often at tables of many bots, where a search may take longer
+        than that pause. The move is the same, however the search is sliced."""
+        host = self.host
+        session = host.session
+        await asyncio.sleep(0)  # not in the task that starts the animation
+        if not (flying[0] and host.state.current(gen) and session.phase == "bot"):
             return
-        if event.round_over:
-            host.sound.play((ROUND_END,))
-            await host.pacer.pause(ROUND_END_PAUSE)
-        elif event.dealt:
-            await self.deal_in(with_pile=False)
+        await load_search_modules(session.rules.table)
+        while flying[0] and host.state.current(gen) and session.phase == "bot":
+            if session.think(SLICE_MS):
+                return
+            await asyncio.sleep(0)
 
     async def deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""

@@ -470,3 +470,98 @@ def test_the_turns_do_not_need_the_page():
     script = ("import sys, kseri.web.turns; "
               "assert not {'js', 'pyscript', 'pyodide'} & set(sys.modules)")
     subprocess.run([sys.executable, "-c", script], check=True)
+
+
+class FlyingHost(FakeHost):
+    """A page whose cards take :data:`FRAMES` tasks to fly (the animations of a real page)."""
+
+    FRAMES = 6
+
+    def __init__(self, session: GameSession, *, instant: bool) -> None:
+        super().__init__(session, instant=instant)
+        self.in_flight = False
+        self.thought_in_flight = 0
+        think = session.think
+
+        def counted(max_ms: float = 25.0) -> bool:
+            self.thought_in_flight += self.in_flight
+            return think(max_ms)
+
+        session.think = counted  # type: ignore[method-assign]
+
+    async def animate_play(self, event: PlayEvent, gen: int) -> None:
+        await super().animate_play(event, gen)
+        if self.pacer.instant:
+            return
+        self.in_flight = True
+        for _ in range(self.FRAMES):
+            await asyncio.sleep(0)
+        self.in_flight = False
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_next_bot_thinks_while_the_card_before_it_flies_and_plays_the_same(players: int) -> None:
+    # At tables of many bots a search may outlast the 650 ms pause; the card before it flies for
+    # about as long again, time the page spends waiting on its animation.
+    def play(instant: bool) -> tuple[GameSession, FlyingHost, list[set[str]]]:
+        session = your_leads(level="hard", players=players)
+        host = FlyingHost(session, instant=instant)
+        host.ui.to(Activity.PLAYING)
+        steps = tasks_of(host, session, Turns(host).human_turn(first_move(session), host.state.generation))
+        return session, host, steps
+
+    still, still_host, _ = play(instant=True)
+    moving, host, _ = play(instant=False)
+    assert moving.phase == still.phase == "human"
+    assert moving.match.round.plays == still.match.round.plays and len(host.shown) == players
+    assert still_host.thought_in_flight == 0 and host.thought_in_flight > 0
+    # Two coroutines run side by side here: CPython's loop runs a callback of each between two steps
+    # of tasks_of's watcher, where the page's loop runs every callback as a task of its own.
+    assert [step for step in callbacks_of(players) if step == {"think", "draw"}] == []
+    assert host.state.activity is Activity.IDLE
+    assert len(host.pacer.paused) == players - 1  # each bot keeps its pace
+
+
+def callbacks_of(players: int) -> list[set[str]]:
+    """Your first play and the bots' answers with cards that fly, each callback of the event loop a step
+    of its own, as Pyodide's loop runs each as a browser task: what each did (``think``, ``draw``)."""
+    session = your_leads(level="hard", players=players)
+    host = FlyingHost(session, instant=False)
+    host.ui.to(Activity.PLAYING)
+    steps: list[set[str]] = [set()]
+
+    def logged(name: str, call: Any) -> Any:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            steps[-1].add(name)
+            return call(*args, **kwargs)
+        return wrapper
+
+    session.think = logged("think", session.think)  # type: ignore[method-assign]
+    host.render = logged("draw", host.render)  # type: ignore[method-assign]
+    host.board.draw_status = logged("draw", host.board.draw_status)  # type: ignore[method-assign]
+
+    class TaskPerCallback(asyncio.SelectorEventLoop):
+        def call_soon(self, callback: Any, *args: Any, context: Any = None) -> Any:
+            def stepped(*inner: Any) -> None:
+                steps.append(set())
+                callback(*inner)
+            return super().call_soon(stepped, *args, context=context)
+
+    result: list[BaseException] = []
+
+    def target() -> None:
+        loop = TaskPerCallback()
+        try:
+            loop.run_until_complete(Turns(host).human_turn(first_move(session), host.state.generation))
+        except BaseException as exc:  # handed to the test's thread
+            result.append(exc)
+        finally:
+            loop.close()
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if result:
+        raise result[0]
+    assert session.phase == "human" and host.thought_in_flight > 0 and len(host.shown) == players
+    return [step for step in steps if step]
