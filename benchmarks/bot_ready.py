@@ -162,12 +162,21 @@ def motion_report(args: argparse.Namespace) -> None:
           f" its turn comes up if its move is ready (counted on pace up to {on_pace} ms)")
     print("table  level    turns  median wait    p90  on pace  longest  tasks>50ms  longest task")
     for (table, level), got in waits.items():
-        ordered = sorted(got) or [0.0]
-        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-        share = sum(w <= on_pace for w in got) / max(1, len(got))
+        median, p90, share, longest = spread(got, on_pace)
         long = tasks[table, level]
-        print(f"{table:<6} {level:<7} {len(got):>6} {statistics.median(ordered):>8.0f} ms {p90:>6.0f} ms"
-              f" {share:>7.0%} {ordered[-1]:>6.0f} ms {len(long):>10} {max(long, default=0):>9.0f} ms")
+        print(f"{table:<6} {level:<7} {len(got):>6} {median:>8.0f} ms {p90:>6.0f} ms"
+              f" {share:>7.0%} {longest:>6.0f} ms {len(long):>10} {max(long, default=0):>9.0f} ms")
+
+
+def spread(times: list[float], limit: float) -> tuple[float, float, float, float]:
+    """The median, the 90th percentile, the share at or under ``limit`` and the longest of ``times``.
+
+    >>> spread([10.0, 20.0, 700.0], 650)
+    (20.0, 700.0, 0.6666666666666666, 700.0)
+    """
+    ordered = sorted(times) or [0.0]
+    p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+    return statistics.median(ordered), p90, sum(t <= limit for t in times) / max(1, len(times)), ordered[-1]
 
 
 ON_PACE_SLACK = 40
@@ -257,11 +266,9 @@ def report(args: argparse.Namespace) -> None:
     print(f"\nload average {min(loads):.1f}-{max(loads):.1f}; the card starts to fly at {BOT_MIN_THINK} ms")
     print("table  level    turns  median    p90  ready by then  tasks>50ms  longest task  in the deals  longest")
     for (table, level), times in turns.items():
-        ordered = sorted(times) or [0.0]
-        p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-        ready = sum(t <= BOT_MIN_THINK for t in times) / max(1, len(times))
+        median, p90, ready, _ = spread(times, BOT_MIN_THINK)
         long = tasks[table, level]
-        print(f"{table:<6} {level:<7} {len(times):>6} {statistics.median(ordered):>6.0f} ms {p90:>6.0f} ms"
+        print(f"{table:<6} {level:<7} {len(times):>6} {median:>6.0f} ms {p90:>6.0f} ms"
               f" {ready:>12.0%} {len(long):>11} {max(long, default=0):>9.0f} ms"
               f" {len(everywhere[table, level]):>13} {max(everywhere[table, level], default=0):>6.0f} ms")
 
