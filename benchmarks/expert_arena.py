@@ -50,7 +50,9 @@ def _scale(budget: float, params: str | None = None) -> None:
             fields["packet_value"] = getattr(value, fields["packet_value"])
         tree.EXPERT = dataclasses.replace(tree.EXPERT, **fields)
     if budget != 1.0:
-        tree.EXPERT = dataclasses.replace(tree.EXPERT, iterations=max(1, round(tree.EXPERT.iterations * budget)))
+        expert = tree.EXPERT
+        tree.EXPERT = dataclasses.replace(expert, iterations=max(1, round(expert.iterations * budget)),
+                                          greek_iterations=max(1, round(expert.greek_iterations * budget)))
         search = sums_thinker.EXPERT_SEARCH
         sums_thinker.EXPERT_SEARCH = dataclasses.replace(search, budget=max(1, round(search.budget * budget)))
 
