@@ -163,18 +163,9 @@ class Turns:
             host.ui.to(Activity.THINKING)
             host.render()
             started = time.perf_counter()
-            # The search runs in tasks of its own: a slice never shares one with the drawing before
-            # it (your card's, the table's) or after it (the bot's card), where it would add its
-            # 25 ms to a task that is already the longest of the turn.
-            await asyncio.sleep(0)
-            await load_search_modules(session.rules.table)  # before the warm-up has: a module a task
-            if not host.state.current(gen):
+            if not await self.think(gen):
                 return
-            while not session.think(SLICE_MS):
-                await asyncio.sleep(0)
-                if not host.state.current(gen):
-                    return
-            await asyncio.sleep(0)
+            await asyncio.sleep(0)  # the bot's card is drawn in a task of its own too
             if not host.state.current(gen):
                 return
             await host.pacer.pause(BOT_MIN_THINK - (time.perf_counter() - started) * 1000)
@@ -226,10 +217,14 @@ class Turns:
     async def show_play(self, event: PlayEvent, gen: int) -> None:
         """Animate one play from the table as drawn before it, then draw the table after it.
 
-        If a bot plays next, its search starts meanwhile (:meth:`think_while_cards_fly`)."""
+        If a bot plays next, its search starts meanwhile: it thinks while the card flies, lands and
+        the new cards are dealt (the page mostly waits on its animations then). Its turn then goes
+        on from there and keeps its pace (:data:`BOT_MIN_THINK` from when it comes up), so its card
+        is ready in time more often where a search may take longer than that pause. The move is the
+        same, however the search is sliced."""
         host = self.host
-        flying = [not host.pacer.instant]
-        ahead = asyncio.ensure_future(self.think_while_cards_fly(flying, gen)) if flying[0] else None
+        landed = asyncio.Event()
+        ahead = None if host.pacer.instant else asyncio.ensure_future(self.think(gen, until=landed))
         try:
             await host.animate_play(event, gen)
             if not host.state.current(gen):
@@ -240,26 +235,32 @@ class Turns:
             elif event.dealt:
                 await self.deal_in(with_pile=False)
         finally:
-            flying[0] = False
+            landed.set()
             if ahead is not None:
                 await ahead
 
-    async def think_while_cards_fly(self, flying: list[bool], gen: int) -> None:
-        """The next bot's search, in slices, while ``flying[0]``: the card before it flies, lands
-        and the new cards are dealt (the page mostly waits on its animations then). The bot's turn
-        then goes on from there, and keeps its pace (:data:`BOT_MIN_THINK` from when it comes up):
-        its card is ready in time more often at tables of many bots, where a search may take longer
-        than that pause. The move is the same, however the search is sliced."""
+    async def think(self, gen: int, until: asyncio.Event | None = None) -> bool:
+        """The bot to move thinks in slices of :data:`SLICE_MS` while its turn is current (and
+        ``until`` is not set); True when its move is ready.
+
+        Each slice runs in a task of its own: never in one with the drawing before it (your card's,
+        the table's) or after it (the bot's card), where it would add its 25 ms to a task that is
+        already the longest of the turn."""
         host = self.host
         session = host.session
-        await asyncio.sleep(0)  # not in the task that starts the animation
-        if not (flying[0] and host.state.current(gen) and session.phase == "bot"):
-            return
-        await load_search_modules(session.rules.table)
-        while flying[0] and host.state.current(gen) and session.phase == "bot":
+
+        def going() -> bool:
+            return (until is None or not until.is_set()) and host.state.current(gen) and session.phase == "bot"
+
+        await asyncio.sleep(0)
+        if not going():
+            return False
+        await load_search_modules(session.rules.table)  # before the warm-up has: a module a task
+        while going():
             if session.think(SLICE_MS):
-                return
+                return True
             await asyncio.sleep(0)
+        return False
 
     async def deal_in(self, *, with_pile: bool) -> None:
         """New cards slide in from the stock (after a render that shows them)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -25,16 +26,17 @@ from kseri.web.state import Activity, StateError, StateOwner, UiState
 from kseri.web.turns import Turns
 
 
-def run(coroutine: Any) -> Any:
-    """``asyncio.run`` in a thread of its own: the browser tests' Playwright keeps an event loop running
-    in the main thread of the test process (with pytest-xdist a worker runs both kinds of test), and
-    ``asyncio.run`` refuses to start inside one."""
+def run(coroutine: Any, loop_factory: Callable[[], asyncio.AbstractEventLoop] | None = None) -> Any:
+    """``asyncio.run`` in a thread of its own (on a loop from ``loop_factory``, if given): the browser
+    tests' Playwright keeps an event loop running in the main thread of the test process (with
+    pytest-xdist a worker runs both kinds of test), and ``asyncio.run`` refuses to start inside one."""
     result: list[Any] = []
     failure: list[BaseException] = []
 
     def target() -> None:
         try:
-            result.append(asyncio.run(coroutine))
+            with asyncio.Runner(loop_factory=loop_factory) as runner:
+                result.append(runner.run(coroutine))
         except BaseException as exc:  # handed to the test's thread
             failure.append(exc)
 
@@ -44,7 +46,6 @@ def run(coroutine: Any) -> Any:
     if failure:
         raise failure[0]
     return result[0]
-
 
 
 class FakeBoard:
@@ -547,21 +548,6 @@ def callbacks_of(players: int) -> list[set[str]]:
                 callback(*inner)
             return super().call_soon(stepped, *args, context=context)
 
-    result: list[BaseException] = []
-
-    def target() -> None:
-        loop = TaskPerCallback()
-        try:
-            loop.run_until_complete(Turns(host).human_turn(first_move(session), host.state.generation))
-        except BaseException as exc:  # handed to the test's thread
-            result.append(exc)
-        finally:
-            loop.close()
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if result:
-        raise result[0]
+    run(Turns(host).human_turn(first_move(session), host.state.generation), TaskPerCallback)
     assert session.phase == "human" and host.thought_in_flight > 0 and len(host.shown) == players
     return [step for step in steps if step]
