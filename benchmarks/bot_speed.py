@@ -1,12 +1,15 @@
 """Think time per move of each bot level (not a test: run it by hand).
 
-    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard] [--slice MS] [--rules RULES]
+    python benchmarks/bot_speed.py [--rounds N] [--levels easy,medium,hard] [--slice MS] [--rules RULES] [--freeze]
 
 Plays ``--rounds`` rounds per level, the level against itself from fixed
 seeds, and times every decision made in one go (``Thinker.run``), as a
 CPython page or the protocol bot would. It also thinks each decision in
 slices of ``--slice`` ms (``Thinker.step``), as the page does, and reports
-the longest single slice: how long the page could be blocked.
+the longest single slice: how long the page could be blocked. ``--freeze``
+freezes what is alive before the first move (``gc.freeze``), as the page
+does once it has loaded the search, so that the cycle collector's full
+collections leave it out (``kseri/web/startup.py``).
 
 Times are wall-clock and, separately, this process's CPU time: on a shared
 machine other processes stretch wall-clock times (the CPU column is what the
@@ -19,6 +22,7 @@ Prints a markdown table. The same file runs under Pyodide
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import random
@@ -126,7 +130,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default=",".join(LEVELS))
     parser.add_argument("--slice", type=float, default=20.0, help="slice length for Thinker.step (ms)")
     parser.add_argument("--rules", default="greek", help="a profile name or a JSON rules object")
+    parser.add_argument("--freeze", action="store_true", help="gc.freeze() before the first move, as the page")
     args = parser.parse_args(argv)
+    if args.freeze:
+        import kseri.bots.pile.tree  # noqa: F401  (loaded, as the page's warm-up has, before the freeze)
+        gc.freeze()
     print(table(args.levels.split(","), args.rounds, args.slice, rules_from_text(args.rules)))
     return 0
 

@@ -308,14 +308,13 @@ def expert_values(observation: Observation, rng: random.Random,
             if pending >= STEP_WORK:
                 yield pending
                 pending = 0
-        if pending:
-            yield pending
         stats = {c: root.children[c] for c in candidates if c in root.children}
         most = max(stats, key=lambda c: (stats[c].n, stats[c].total / stats[c].n))
         values = {c: stats[c].total / stats[c].n if c in stats else -math.inf for c in candidates}
         top = max(values.values())
         if values[most] < top:
             values[most] = top + 1e-6  # the most visited card is the choice
+        yield from _release(root, pending)
         return values
 
     # Paired: every deal is played once with each card still in the running (common random
@@ -346,14 +345,30 @@ def expert_values(observation: Observation, rng: random.Random,
         if m >= first_prune and m % hard.prune_every == 0:
             pending += len(active) * m // 4
             active = _prune(active, results, params.prune_z, pairs)
-    if pending:
-        yield pending
+    yield from _release(root, pending)
     means = {c: sum(r) / len(r) for c, r in results.items() if r}
     best = max(means[c] for c in active)
     for c in candidates:
         if c not in active and means[c] >= best:
             means[c] = best - 0.01  # dropped as worse: never chosen over a contender
     return {c: means[c] for c in candidates}
+
+
+def _release(root: _Node, pending: int) -> Generator[int, None, None]:
+    """Free the tree a piece at a time, yielding the work (``pending`` first, one unit a node): freed
+    in one go when the search returns, the tree of a Greek decision with 16,000 play-outs took up to
+    about 20 ms of CPython, all in the search's last slice."""
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        stack.extend(node.children.values())
+        node.children = {}
+        pending += 1
+        if pending >= STEP_WORK:
+            yield pending
+            pending = 0
+    if pending:
+        yield pending
 
 
 EXPERT = ExpertParams()
