@@ -52,7 +52,7 @@ def _scale(budget: float, params: str | None = None) -> None:
     if budget != 1.0:
         expert = tree.EXPERT
         tree.EXPERT = dataclasses.replace(expert, iterations=max(1, round(expert.iterations * budget)),
-                                          greek_iterations=max(1, round(expert.greek_iterations * budget)))
+                                          valued_iterations=max(1, round(expert.valued_iterations * budget)))
         search = sums_thinker.EXPERT_SEARCH
         sums_thinker.EXPERT_SEARCH = dataclasses.replace(search, budget=max(1, round(search.budget * budget)))
 

@@ -73,7 +73,7 @@ def test_greedy_later_cards_only_with_more_than_two_players(spec: Any, seed: int
     state = _position(spec, seed, plays)
     obs = Observation.from_round(state, seat=state.to_move)
     assert len(obs.hand) > 2
-    small = ExpertParams(iterations=300, greek_iterations=300)
+    small = ExpertParams(iterations=300, valued_iterations=300)
     values = [finish(expert_values(obs, random.Random(4), dataclasses.replace(small, explore_many=k)))
               for k in (0, 4)]
     assert (values[0] != values[1]) == counts
@@ -81,14 +81,14 @@ def test_greedy_later_cards_only_with_more_than_two_players(spec: Any, seed: int
 
 @pytest.mark.parametrize(("spec", "greek"), [("greek", True), ("fourcard", False), ("pisti", False)])
 def test_the_greek_game_has_its_own_budget(spec: str, greek: bool) -> None:
-    """``greek_iterations`` is the budget where the Greek packet value applies, ``iterations``
-    everywhere else: changing the other one changes nothing."""
+    """``valued_iterations`` is the budget where the fitted packet value applies (the Greek game),
+    ``iterations`` everywhere else: changing the other one changes nothing."""
     state = _position(spec, 2, 1)
     obs = Observation.from_round(state, seat=state.to_move)
-    small = ExpertParams(iterations=300, greek_iterations=300)
-    fewer_greek, fewer_other = ExpertParams(iterations=300, greek_iterations=5), ExpertParams(iterations=5,
-                                                                                              greek_iterations=300)
-    used, other = (fewer_greek, fewer_other) if greek else (fewer_other, fewer_greek)
+    small = ExpertParams(iterations=300, valued_iterations=300)
+    fewer_valued = ExpertParams(iterations=300, valued_iterations=5)
+    fewer_other = ExpertParams(iterations=5, valued_iterations=300)
+    used, other = (fewer_valued, fewer_other) if greek else (fewer_other, fewer_valued)
     values = finish(expert_values(obs, random.Random(4), small))
     assert finish(expert_values(obs, random.Random(4), other)) == values
     assert finish(expert_values(obs, random.Random(4), used)) != values
@@ -110,7 +110,7 @@ def test_expert_is_the_same_however_sliced() -> None:
 def test_expert_values_yield_small_pieces_of_work() -> None:
     state = _position("greek", 9, 2)
     obs = Observation.from_round(state, seat=state.to_move)
-    work = expert_values(obs, random.Random(1), ExpertParams(iterations=300, greek_iterations=300))
+    work = expert_values(obs, random.Random(1), ExpertParams(iterations=300, valued_iterations=300))
     pieces = []
     try:
         while True:

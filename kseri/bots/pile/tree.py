@@ -43,7 +43,7 @@ the same however the work is sliced.
 >>> from kseri.engine.match import Match
 >>> from kseri.engine.pile.observation import Observation
 >>> obs = Observation.from_round(Match.new(rng=random.Random(8), first_dealer=1).round, seat=0)
->>> steps = expert_values(obs, random.Random(1), ExpertParams(iterations=64, greek_iterations=64))
+>>> steps = expert_values(obs, random.Random(1), ExpertParams(iterations=64, valued_iterations=64))
 >>> from kseri.bots.thinking import finish
 >>> values = finish(steps)
 >>> sorted(values) == sorted(set(values)) and all(c in obs.hand for c in values)
@@ -79,10 +79,11 @@ class ExpertParams:
     iterations: int = 4000
     """Play-outs per decision at most (with the paired root: sampled deals times the cards still in
     the running); the search ends sooner when one card is left in the running."""
-    greek_iterations: int = 16_000
-    """:attr:`iterations` where :attr:`packet_value` applies (the two-player Greek game). There four
-    times the budget measured stronger: +0.54 points a round (+0.00 .. +1.08) over 1,600 paired
-    deals, for about twice the CPU (docs/bots.md)."""
+    valued_iterations: int = 16_000
+    """:attr:`iterations` where :attr:`packet_value` applies (today the two-player Greek game, whose
+    play-outs end at the packet's end with that fitted value). There four times the budget measured
+    stronger: +0.54 points a round (+0.00 .. +1.08) over 1,600 paired deals, for about twice the CPU
+    (docs/bots.md); at the other pile tables more budget is not measured."""
     deals: int = 1000
     """Distinct sampled deals at most: iteration ``i`` plays deal ``i % deals`` again (dealing a
     deal that reads the other player's plays costs several play-outs)."""
@@ -159,7 +160,7 @@ def expert_values(observation: Observation, rng: random.Random,
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
     packet_value = params.packet_value if params.packet_value.applies_to(rules) else None
-    iterations = params.iterations if packet_value is None else params.greek_iterations
+    iterations = params.iterations if packet_value is None else params.valued_iterations
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
                       hard.belief and hard.read_plays, params=hard.rollout,
                       exclude_many=hard.belief and params.exclude_many,
