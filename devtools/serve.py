@@ -27,6 +27,7 @@ import functools
 import hashlib
 import http.server
 import os
+import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -116,17 +117,26 @@ class QuietHandler(Handler):
     verbose = False
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Says nothing of a reply cut off because the browser went away mid-download (a reload, a
+    closed tab): that is no error of the site's, and a traceback of it only hides real ones."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(
     directory: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 0, verbose: bool = False
-) -> http.server.ThreadingHTTPServer:
+) -> SiteServer:
     handler = functools.partial(Handler if verbose else QuietHandler, directory=os.fspath(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), handler)
 
 
 def start(directory: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 0
-) -> tuple[http.server.ThreadingHTTPServer, str]:
+) -> tuple[SiteServer, str]:
     """Serve ``directory`` from a background thread; return ``(server, url)``.
 
     Port 0 picks a free port. Stop with ``server.shutdown(); server.server_close()``.

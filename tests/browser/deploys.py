@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import collections
 import functools
-import http.server
 import re
-import sys
 import threading
 import time
 import warnings
@@ -153,14 +151,6 @@ def old_caches_go(page: Any, ready: Any, current: str, reloads: int = 15) -> boo
     return False
 
 
-class _QuietServer(http.server.ThreadingHTTPServer):
-    """Says nothing of a reply cut off by a reload (the page went away mid-download)."""
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 class Server:
     """``devtools/serve.py``'s handler on 127.0.0.1 at one port that survives a stop and a start
     (a site that goes offline and comes back), counting the GET requests of each path."""
@@ -169,7 +159,7 @@ class Server:
         self.directory = directory
         self.port = 0
         self.requests: collections.Counter[str] = collections.Counter()
-        self._server: http.server.ThreadingHTTPServer | None = None
+        self._server: dev_server.SiteServer | None = None
         self.start()
 
     @property
@@ -185,8 +175,7 @@ class Server:
                 super().do_GET()
 
         handler = functools.partial(Counting, directory=str(self.directory))
-        server = _QuietServer(("127.0.0.1", self.port), handler)
-        server.daemon_threads = True
+        server = dev_server.SiteServer(("127.0.0.1", self.port), handler)
         self.port = server.server_address[1]
         threading.Thread(target=server.serve_forever, name="kseri-deploys", daemon=True).start()
         self._server = server
