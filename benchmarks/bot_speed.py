@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import os
 import platform
 import random
@@ -37,6 +38,7 @@ import contextlib
 
 from kseri import Observation, Round
 from kseri.bots import LEVELS, Thinker
+from kseri.bots.tables import search_modules
 from kseri.engine.rules import GREEK, Rules, rules_from_text
 
 
@@ -132,10 +134,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="greek", help="a profile name or a JSON rules object")
     parser.add_argument("--freeze", action="store_true", help="gc.freeze() before the first move, as the page")
     args = parser.parse_args(argv)
-    if args.freeze:
-        import kseri.bots.pile.tree  # noqa: F401  (loaded, as the page's warm-up has, before the freeze)
+    rules = rules_from_text(args.rules)
+    if args.freeze:  # as the page's warm-up: the table's search modules loaded, then what is alive frozen
+        for name in search_modules(rules.table):
+            importlib.import_module(name)
         gc.freeze()
-    print(table(args.levels.split(","), args.rounds, args.slice, rules_from_text(args.rules)))
+    print(table(args.levels.split(","), args.rounds, args.slice, rules))
     return 0
 
 

@@ -79,8 +79,8 @@ def test_greedy_later_cards_only_with_more_than_two_players(spec: Any, seed: int
     assert (values[0] != values[1]) == counts
 
 
-@pytest.mark.parametrize(("spec", "greek"), [("greek", True), ("fourcard", False), ("pisti", False)])
-def test_the_greek_game_has_its_own_budget(spec: str, greek: bool) -> None:
+@pytest.mark.parametrize(("spec", "valued"), [("greek", True), ("fourcard", False), ("pisti", False)])
+def test_the_budget_follows_where_the_packet_value_applies(spec: str, valued: bool) -> None:
     """``valued_iterations`` is the budget where the fitted packet value applies (the Greek game),
     ``iterations`` everywhere else: changing the other one changes nothing."""
     state = _position(spec, 2, 1)
@@ -88,7 +88,7 @@ def test_the_greek_game_has_its_own_budget(spec: str, greek: bool) -> None:
     small = ExpertParams(iterations=300, valued_iterations=300)
     fewer_valued = ExpertParams(iterations=300, valued_iterations=5)
     fewer_other = ExpertParams(iterations=5, valued_iterations=300)
-    used, other = (fewer_valued, fewer_other) if greek else (fewer_other, fewer_valued)
+    used, other = (fewer_valued, fewer_other) if valued else (fewer_other, fewer_valued)
     values = finish(expert_values(obs, random.Random(4), small))
     assert finish(expert_values(obs, random.Random(4), other)) == values
     assert finish(expert_values(obs, random.Random(4), used)) != values
