@@ -15,10 +15,12 @@ what a level adds is its count less ``easy``'s, which thinks in no time, on the 
 ``--busy K`` runs K CPU-bound processes beside the browser for the whole run (a busy machine).
 ``--motion`` plays at the normal pace instead, skipping nothing, and times how long each bot keeps
 its card back from when its turn comes up: :data:`BOT_MIN_THINK` when its move was ready in time
-(it may have started thinking while the card before it flew), longer when it was not.
+(it may have started thinking while the card before it flew, or while you chose yours), longer when
+it was not. ``--choose MS`` gives you that long to choose each card (0: at once, as soon as the table
+is settled, which leaves the bot no time to think ahead).
 
     .venv/bin/python benchmarks/bot_ready.py [--levels easy,hard,expert] [--tables greek,sums,pisti4,pisti6]
-        [--runs 3] [--turns 8] [--busy 0] [--motion]
+        [--runs 3] [--first-seed 1] [--turns 8] [--busy 0] [--motion [--choose 0]]
 
 Needs ``scripts/setup --test`` (runtime/ and Chromium). Results: docs/performance.md.
 """
@@ -112,18 +114,24 @@ WAITS_JS = """() => {
   }).observe(document.querySelector('#status'), {childList: true, subtree: true});
   window.__longTasks = [];
   new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longTasks.push(e.duration);
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
   }).observe({type: 'longtask'});
+  window.__phases = [[document.body.dataset.phase, performance.now()]];
+  new MutationObserver(() => {
+    const phase = document.body.dataset.phase, last = window.__phases[window.__phases.length - 1];
+    if (phase !== last[0]) window.__phases.push([phase, performance.now()]);
+  }).observe(document.body, {attributes: true, attributeFilter: ['data-phase']});
 }"""
 """With ``--motion``: each bot's wait, from its turn coming up (the status line says it is thinking)
-to its card setting off (the line no longer does)."""
+to its card setting off (the line no longer does); each task over 50 ms (start, length) and the
+page's phases (to tell in which one a long task began)."""
 
 
 def waits_in_motion(browser, base: str, table: str, level: str, seed: int,
-                    turns: int) -> tuple[list[float], list[float]]:
-    """Your ``turns`` plays against ``level`` at the normal pace, nothing skipped: how long each bot
-    turn kept its card back (at least :data:`BOT_MIN_THINK`; longer when its search was not done),
-    and every main-thread task over 50 ms in the play."""
+                    turns: int, choose_ms: int = 0) -> tuple[list[float], list[float]]:
+    """Your ``turns`` plays against ``level`` at the normal pace, nothing skipped, each chosen in
+    ``choose_ms``: how long each bot turn kept its card back (at least :data:`BOT_MIN_THINK`; longer
+    when its search was not done), and every main-thread task over 50 ms in the play."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     try:
         page = context.new_page()
@@ -131,11 +139,14 @@ def waits_in_motion(browser, base: str, table: str, level: str, seed: int,
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=180_000)
         page.evaluate(WAITS_JS)
         for _ in range(turns):
-            if not play_one(page, skip=False):
+            if not play_one(page, skip=False, choose_ms=choose_ms):
                 break
         page.wait_for_function(SETTLED_JS, timeout=120_000)
-        return ([float(w) for w in page.evaluate("window.__waits")],
-                [float(t) for t in page.evaluate("window.__longTasks")])
+        phases = page.evaluate("window.__phases")
+        long = page.evaluate("window.__longTasks")
+        for start, duration in long:
+            print(f"  long task {duration:.0f} ms in phase {phase_at(phases, start)}", flush=True)
+        return [float(w) for w in page.evaluate("window.__waits")], [float(d) for _, d in long]
     finally:
         context.close()
 
@@ -147,16 +158,18 @@ def motion_report(args: argparse.Namespace) -> None:
     tasks: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
     loads = [os.getloadavg()[0]]
     with site_and_chromium() as (browser, base):
-        for run in range(args.runs):
+        for seed in range(args.first_seed, args.first_seed + args.runs):
             for table in tables:
                 for level in levels:
-                    got, long = waits_in_motion(browser, base, table, level, run + 1, args.turns)
+                    got, long = waits_in_motion(browser, base, table, level, seed, args.turns, args.choose)
                     waits[table, level] += got
                     tasks[table, level] += long
                     loads.append(os.getloadavg()[0])
-                    print(f"deal {run + 1} {table} {level}: {len(got)} bot turns, median wait"
+                    print(f"deal {seed} {table} {level}: {len(got)} bot turns, median wait"
                           f" {statistics.median(got or [0]):.0f} ms, longest {max(got, default=0):.0f} ms,"
-                          f" {len(long)} tasks over 50 ms (load {loads[-1]:.1f})", flush=True)
+                          f" {len(long)} tasks over 50 ms (load {loads[-1]:.1f}); late:"
+                          f" {[(turn, round(w)) for turn, w in enumerate(got) if w > BOT_MIN_THINK + ON_PACE_SLACK]}",
+                          flush=True)
     on_pace = BOT_MIN_THINK + ON_PACE_SLACK
     print(f"\nload average {min(loads):.1f}-{max(loads):.1f}; a bot's card sets off {BOT_MIN_THINK} ms after"
           f" its turn comes up if its move is ready (counted on pace up to {on_pace} ms)")
@@ -226,11 +239,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--levels", default="easy,hard,expert")
     parser.add_argument("--tables", default="greek,sums")
-    parser.add_argument("--runs", type=int, default=3, help="deals per level and table (seeds 1..runs)")
+    parser.add_argument("--runs", type=int, default=3, help="deals per level and table (seeds first-seed ..)")
+    parser.add_argument("--first-seed", type=int, default=1, help="the first deal's seed")
     parser.add_argument("--turns", type=int, default=8, help="your plays per deal")
     parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes beside the browser")
     parser.add_argument("--motion", action="store_true",
                         help="play at the normal pace instead and time how long each bot keeps its card back")
+    parser.add_argument("--choose", type=int, default=0, metavar="MS",
+                        help="with --motion: the time you take to choose each card once the table is settled")
     args = parser.parse_args()
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
     try:
@@ -251,15 +267,15 @@ def report(args: argparse.Namespace) -> None:
     everywhere: dict[tuple[str, str], list[float]] = {(t, lv): [] for t in tables for lv in levels}
     loads = [os.getloadavg()[0]]
     with site_and_chromium() as (browser, base):
-        for run in range(args.runs):
+        for seed in range(args.first_seed, args.first_seed + args.runs):
             for table in tables:
                 for level in levels:  # levels side by side on the same deal, in turn
-                    times, long, every = one_run(browser, base, table, level, run + 1, args.turns)
+                    times, long, every = one_run(browser, base, table, level, seed, args.turns)
                     turns[table, level] += times
                     tasks[table, level] += long
                     everywhere[table, level] += every
                     loads.append(os.getloadavg()[0])
-                    print(f"deal {run + 1} {table} {level}: bot turns median {statistics.median(times or [0]):.0f} ms,"
+                    print(f"deal {seed} {table} {level}: bot turns median {statistics.median(times or [0]):.0f} ms,"
                           f" longest {max(times, default=0):.0f} ms, {len(long)} tasks over 50 ms in them,"
                           f" {len(every)} in the deal (load {loads[-1]:.1f})",
                           flush=True)

@@ -41,12 +41,15 @@ SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
 HINTED_JS = "() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)"
 
 
-def play_one(page, *, skip: bool = True) -> bool:
+def play_one(page, *, skip: bool = True, choose_ms: int = 0) -> bool:
     """Play your first card that can be played (its first way at the open table); False at a dialog.
-    With ``skip``, the flights and pauses that follow are skipped (Space), as a hurried player does."""
+    With ``skip``, the flights and pauses that follow are skipped (Space), as a hurried player does;
+    ``choose_ms``: the time you take to choose once the table is settled."""
     page.wait_for_function(SETTLED_JS, timeout=120_000)
     if page.locator("dialog[open]").count():
         return False
+    if choose_ms:
+        page.wait_for_timeout(choose_ms)
     for button in page.locator("#hand [data-card]:not([disabled])").all():
         button.click()
         if page.locator("#ways:not([hidden]) .ways-refusal").count():

@@ -42,6 +42,7 @@ a line in :attr:`GameSession.notices` for the page to show.
 from __future__ import annotations
 
 import contextlib
+import copy
 import json
 import random
 from collections import deque
@@ -59,6 +60,7 @@ from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
 from kseri.i18n import _, language
+from kseri.table.ahead import Ahead, ThinkingAhead
 from kseri.table.estimates import evaluation, position_rng
 from kseri.table.goal import word_key
 from kseri.table.live import LiveSide, gains, live_score
@@ -131,6 +133,8 @@ class GameSession:
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
         self._thinker: Decision[Any] | None = None
         self._thinker_key: tuple[int, int] | None = None
+        self._ahead = ThinkingAhead()
+        """The next bot's decisions thought out while a person chooses (:meth:`ponder`)."""
         self._hint_key: tuple[int, int] | None = None
         self._hint_thinker: Decision[Any] | None = None
         self._hints: HintRows | None = None
@@ -320,6 +324,7 @@ class GameSession:
         self._seat_levels = ()  # the header's level: every bot plays it
         self._thinker = None
         self._thinker_key = None
+        self._ahead.forget()
 
     def level_of(self, seat: int) -> str:
         """The level of the bot in ``seat``."""
@@ -340,6 +345,7 @@ class GameSession:
             (self._level, *checked[1:])
         self._thinker = None
         self._thinker_key = None
+        self._ahead.forget()
 
     @property
     def rules(self) -> Rules:
@@ -644,11 +650,58 @@ class GameSession:
         self._check_bot_turn()
         key = self._position()
         if self._thinker is None or self._thinker_key != key:
-            rng = _rng(self.seed, "bot", *key)
             seat = self.round.to_move
-            self._thinker = _thinker(self.level_of(seat), self.observation(seat), rng)
+            level, observation = self.level_of(seat), self.observation(seat)
+            thought = self._ahead.take(key, level, observation)
+            self._thinker = thought if thought is not None else \
+                _thinker(level, observation, _rng(self.seed, "bot", *key))
             self._thinker_key = key
         return self._thinker
+
+    def ponder(self, max_ms: float = 25.0) -> bool:
+        """While you choose your card, let the bot who moves after you think for about ``max_ms``
+        about each card you may play (the hint's best first, once it is worked out), so that its move
+        is often ready as soon as yours lands (:mod:`kseri.table.ahead`); True once there is nothing
+        more to think about here. Which move the bot plays is the same either way.
+
+        A failure here only ends the thinking ahead: the bot's turn thinks afresh, and should that
+        fail too, plays a simple card and says so (:meth:`play_bot`)."""
+        if self.phase != "human" or self.handover is not None or self.remote:
+            return True
+        ahead = self._ahead
+        at = self._position()
+        try:
+            if ahead.position != at:
+                ahead.restart(at, self._likely_moves())
+            return ahead.step(self._decision_after, max_ms)
+        except Exception:  # as in think(): never a stuck page
+            ahead.restart(at, ())
+            return True
+
+    def _likely_moves(self) -> list[Any]:
+        """Your legal moves, the hint's best first where it has been worked out here (the order only
+        says which of the bot's decisions is thought out first)."""
+        moves = self.round.legal_moves()
+        hint = self._hint_thinker
+        if hint is None or self._hint_key != self._position() or not hint.done:
+            return moves
+        valued = [move for move, _value in hint.move_values() or () if move in moves]
+        return valued + [move for move in moves if move not in valued]
+
+    def _decision_after(self, move: Any) -> Ahead | None:
+        """The decision of the bot who moves once ``move`` is played here, started (None: a person
+        moves next, or the round ends); made as :meth:`_bot_thinker` will make it there."""
+        state = copy.deepcopy(self.round)
+        state.apply(move)
+        seat = state.to_move
+        if state.is_terminal() or self.is_person(seat):
+            return None
+        position = (len(self.match.rounds) - 1, len(state.plays))
+        level = self.level_of(seat)
+        observation: TableObservation[Any] = self.match.table.observation(
+            state, seat, totals=tuple(self.match.totals), target=self.match.target)
+        return Ahead(position=position, level=level, observation=observation,
+                     decision=_thinker(level, observation, _rng(self.seed, "bot", *position)))
 
     def _fallback_move(self) -> Any:
         """The simple move chosen here after the bot's own thinking failed (None: it did not)."""
@@ -685,6 +738,7 @@ class GameSession:
         self.match.next_round()
         self.match.rng = None
         self._forget_thinking()
+        self._ahead.forget()
         self.last_play = None
 
     # -- hints -------------------------------------------------------------------------

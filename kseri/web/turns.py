@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable
 from typing import Protocol
 
 from kseri.engine.errors import KseriError, one_line
@@ -149,7 +150,7 @@ class Turns:
         host.render()
         host.board.announce(_("Round {number}.").format(number=len(host.session.match.rounds)) + " "
                             + self.turn_text())
-        await self.deal_in(with_pile=True)
+        await self.thinking_meanwhile(gen, self.deal_in(with_pile=True))
         if not host.state.current(gen):
             return
         await self.drive(gen)
@@ -196,44 +197,57 @@ class Turns:
             await self.think_ahead(gen)
 
     async def think_ahead(self, gen: int) -> None:
-        """Work the hint out while you look at your cards, so the Hint button answers at once
+        """Think while you look at your cards: first the hint, so the Hint button answers at once
         (the search takes longer than a tap can wait: about 0.1–0.3 s in CPython, twice or three
-        times that in the page). Slices at an idle pace; stops as soon as the position
+        times that in the page), then the next bot's move after each card you may play
+        (:meth:`GameSession.ponder <kseri.table.session.GameSession.ponder>`), so its card is more
+        often ready before it would fly. Slices at an idle pace; stops as soon as the position
         moves on or the Hint button's own sequence takes over (it continues the same search)."""
         host = self.host
         session = host.session
         view = session.view()
         key = (view.round_number, view.plays_in_round)
         await asyncio.sleep(THINK_AHEAD_DELAY)
-        try:
-            while host.state.current(gen) and host.state.activity is Activity.IDLE and session.phase == "human":
-                now = session.view()
-                if (now.round_number, now.plays_in_round) != key or session.hint_step(SLICE_MS):
-                    return
-                await asyncio.sleep(THINK_AHEAD_GAP)
-        except KseriError:
-            return  # the Hint button works it out again and says what went wrong
+        hinted = False
+        while host.state.current(gen) and host.state.activity is Activity.IDLE and session.phase == "human":
+            now = session.view()
+            if (now.round_number, now.plays_in_round) != key:
+                return
+            if not hinted:
+                try:
+                    hinted = session.hint_step(SLICE_MS)
+                except KseriError:
+                    hinted = True  # the Hint button works it out again and says what went wrong
+            elif session.ponder(SLICE_MS):
+                return
+            await asyncio.sleep(THINK_AHEAD_GAP)
 
     async def show_play(self, event: PlayEvent, gen: int) -> None:
-        """Animate one play from the table as drawn before it, then draw the table after it.
+        """Animate one play from the table as drawn before it, then draw the table after it (the
+        next bot thinking meanwhile: :meth:`thinking_meanwhile`)."""
+        await self.thinking_meanwhile(gen, self._play_shown(event, gen))
 
-        If a bot plays next, its search starts meanwhile: it thinks while the card flies, lands and
-        the new cards are dealt (the page mostly waits on its animations then). Its turn then goes
-        on from there and keeps its pace (:data:`BOT_MIN_THINK` from when it comes up), so its card
-        is ready in time more often where a search may take longer than that pause. The move is the
-        same, however the search is sliced."""
+    async def _play_shown(self, event: PlayEvent, gen: int) -> None:
         host = self.host
+        await host.animate_play(event, gen)
+        if not host.state.current(gen):
+            return
+        if event.round_over:
+            host.sound.play((ROUND_END,))
+            await host.pacer.pause(ROUND_END_PAUSE)
+        elif event.dealt:
+            await self.deal_in(with_pile=False)
+
+    async def thinking_meanwhile(self, gen: int, shown: Awaitable[None]) -> None:
+        """Await ``shown`` (a play flying, landing and the new cards dealt; a new round dealt in) while
+        the bot to move next, if any, starts its search: the page mostly waits on its animations
+        then. Its turn then goes on from there and keeps its pace (:data:`BOT_MIN_THINK` from when it
+        comes up), so its card is ready in time more often where a search may take longer than that
+        pause. The move is the same, however the search is sliced."""
         landed = asyncio.Event()
-        ahead = None if host.pacer.instant else asyncio.ensure_future(self.think(gen, until=landed))
+        ahead = None if self.host.pacer.instant else asyncio.ensure_future(self.think(gen, until=landed))
         try:
-            await host.animate_play(event, gen)
-            if not host.state.current(gen):
-                return
-            if event.round_over:
-                host.sound.play((ROUND_END,))
-                await host.pacer.pause(ROUND_END_PAUSE)
-            elif event.dealt:
-                await self.deal_in(with_pile=False)
+            await shown
         finally:
             landed.set()
             if ahead is not None:
@@ -312,3 +326,4 @@ class Turns:
         host.board.announce(f"{words} {best.way}." if best.way else words)  # at the open table: its best move
         if host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)
+        await self.think_ahead(gen)  # the bot's move after each of your cards, as before you asked

@@ -438,6 +438,23 @@ def test_the_hint_is_worked_out_ahead_on_your_turn_but_shown_only_when_asked(mon
     assert session.shown_hints() is not None
 
 
+def test_after_the_hint_ahead_the_bot_thinks_ahead_of_each_card_you_may_play(monkeypatch):
+    monkeypatch.setattr(turns_module, "THINK_AHEAD_DELAY", 0)
+    monkeypatch.setattr(turns_module, "THINK_AHEAD_GAP", 0)
+    session = your_leads(level="hard")
+    host = FakeHost(session)
+    calls: list[str] = []
+    hint_step, ponder = session.hint_step, session.ponder
+    session.hint_step = lambda max_ms=25.0: calls.append("hint") or hint_step(max_ms)  # type: ignore[method-assign]
+    session.ponder = lambda max_ms=25.0: calls.append("ponder") or ponder(max_ms)  # type: ignore[method-assign]
+    run(THINK_AHEAD(Turns(host), host.state.generation))
+    first_ponder = calls.index("ponder")
+    assert set(calls[:first_ponder]) == {"hint"} and set(calls[first_ponder:]) == {"ponder"}
+    assert session.shown_hints() is None and host.renders == 0  # nothing drawn, nothing shown
+    session.play_human(first_move(session))
+    assert session.think(0.0)  # the bot's move is ready at its first slice
+
+
 def test_the_hint_ahead_stops_when_the_table_is_busy(monkeypatch):
     monkeypatch.setattr(turns_module, "THINK_AHEAD_DELAY", 0)
     session = your_leads()
@@ -494,6 +511,13 @@ class FlyingHost(FakeHost):
         await super().animate_play(event, gen)
         if self.pacer.instant:
             return
+        await self.fly()
+
+    async def animate_deal(self, *, with_pile: bool) -> None:
+        await super().animate_deal(with_pile=with_pile)
+        await self.fly()
+
+    async def fly(self) -> None:
         self.in_flight = True
         for _ in range(self.FRAMES):
             await asyncio.sleep(0)
@@ -521,6 +545,26 @@ def test_the_next_bot_thinks_while_the_card_before_it_flies_and_plays_the_same(p
     assert [step for step in callbacks_of(players) if step == {"think", "draw"}] == []
     assert host.state.activity is Activity.IDLE
     assert len(host.pacer.paused) == players - 1  # each bot keeps its pace
+
+
+def test_the_bot_who_leads_a_new_round_thinks_while_it_is_dealt_in_and_plays_the_same() -> None:
+    def second_round(instant: bool) -> tuple[GameSession, FlyingHost]:
+        for seed in range(40):
+            session = game(seed=seed, level="hard")
+            host = FlyingHost(session, instant=True)
+            play_out(host)
+            session.next_round()
+            if session.phase == "bot":
+                host.pacer.instant = instant
+                host.ui.to(Activity.PLAYING)
+                run(Turns(host).new_round(host.state.generation))
+                return session, host
+        raise AssertionError("no seed where the bot leads the second round")
+
+    still, _ = second_round(instant=True)
+    moving, host = second_round(instant=False)
+    assert host.thought_in_flight > 0 and moving.phase == still.phase == "human"
+    assert moving.match.round.plays == still.match.round.plays
 
 
 def callbacks_of(players: int) -> list[set[str]]:
