@@ -7,14 +7,6 @@
 // Pyodide's file system and runs benchmarks/bot_speed.py there: the same
 // measurement as in CPython, printed as the same markdown table.
 
-import { home, pyodideWithKseri } from "./pyodide_node.mjs";
+import { runPythonBenchmark } from "./pyodide_node.mjs";
 
-const py = await pyodideWithKseri("bot_speed_pyodide", ["bot_speed.py"]);
-
-py.globals.set("ARGS", py.toPy(process.argv.slice(2)));
-await py.runPythonAsync(`
-import sys
-sys.path.insert(0, "${home}")
-import bot_speed
-bot_speed.main(list(ARGS))
-`);
+await runPythonBenchmark("bot_speed_pyodide", ["bot_speed.py"]);

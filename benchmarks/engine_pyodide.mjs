@@ -9,14 +9,6 @@
 // the baseline, printed as the same table as in CPython (CPU time is Node's
 // process.cpuUsage()).
 
-import { home, pyodideWithKseri } from "./pyodide_node.mjs";
+import { runPythonBenchmark } from "./pyodide_node.mjs";
 
-const py = await pyodideWithKseri("engine_pyodide", ["engine.py", "baseline_round.py"]);
-
-py.globals.set("ARGS", py.toPy(process.argv.slice(2)));
-await py.runPythonAsync(`
-import sys
-sys.path.insert(0, "${home}")
-import engine
-engine.main(list(ARGS))
-`);
+await runPythonBenchmark("engine_pyodide", ["engine.py", "baseline_round.py"]);

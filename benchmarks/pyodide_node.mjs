@@ -38,3 +38,17 @@ export async function pyodideWithKseri(who, benchmarkFiles) {
   console.log(`Pyodide ${py.version} loaded in ${((performance.now() - started) / 1000).toFixed(1)} s (Node ${process.version})\n`);
   return py;
 }
+
+// Run benchmarks/<files[0]>'s main() under Pyodide with this process's arguments (the first file is
+// the benchmark, the others what it imports): the same measurement as in CPython, printed alike.
+export async function runPythonBenchmark(who, files) {
+  const py = await pyodideWithKseri(who, files);
+  const module = files[0].replace(/\.py$/, "");
+  py.globals.set("ARGS", py.toPy(process.argv.slice(2)));
+  await py.runPythonAsync(`
+import sys
+sys.path.insert(0, "${home}")
+import ${module}
+${module}.main(list(ARGS))
+`);
+}
