@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -60,7 +60,7 @@ class ThinkingAhead:
         self._todo: list[Any] = []
         self._ahead: list[Ahead] = []
 
-    def restart(self, position: tuple[int, int], moves: Sequence[Hashable]) -> None:
+    def restart(self, position: tuple[int, int], moves: Sequence[Any]) -> None:
         """Think ahead at ``position`` afresh, about ``moves`` in this order."""
         self.position = position
         self._todo = list(moves)

@@ -536,8 +536,12 @@ class GameSession:
 
     def observation(self, seat: int) -> TableObservation[Any]:
         """What ``seat`` may know now (the bot gets nothing more)."""
+        return self._seen(self.round, seat)
+
+    def _seen(self, state: TableRound[Any], seat: int) -> TableObservation[Any]:
+        """What ``seat`` may know at ``state``, a position of this match's round in play."""
         observation: TableObservation[Any] = self.match.table.observation(
-            self.round, seat, totals=tuple(self.match.totals), target=self.match.target)
+            state, seat, totals=tuple(self.match.totals), target=self.match.target)
         return observation
 
     # -- playing -------------------------------------------------------------------
@@ -653,8 +657,7 @@ class GameSession:
             seat = self.round.to_move
             level, observation = self.level_of(seat), self.observation(seat)
             thought = self._ahead.take(key, level, observation)
-            self._thinker = thought if thought is not None else \
-                _thinker(level, observation, _rng(self.seed, "bot", *key))
+            self._thinker = thought if thought is not None else self._decision(key, level, observation)
             self._thinker_key = key
         return self._thinker
 
@@ -697,11 +700,14 @@ class GameSession:
         if state.is_terminal() or self.is_person(seat):
             return None
         position = (len(self.match.rounds) - 1, len(state.plays))
-        level = self.level_of(seat)
-        observation: TableObservation[Any] = self.match.table.observation(
-            state, seat, totals=tuple(self.match.totals), target=self.match.target)
+        level, observation = self.level_of(seat), self._seen(state, seat)
         return Ahead(position=position, level=level, observation=observation,
-                     decision=_thinker(level, observation, _rng(self.seed, "bot", *position)))
+                     decision=self._decision(position, level, observation))
+
+    def _decision(self, position: tuple[int, int], level: str, observation: TableObservation[Any]) -> Decision[Any]:
+        """The bot's decision at ``position``: its generator derived from the seed and the position only,
+        so a decision started ahead (:meth:`_decision_after`) is the one its turn would start."""
+        return _thinker(level, observation, _rng(self.seed, "bot", *position))
 
     def _fallback_move(self) -> Any:
         """The simple move chosen here after the bot's own thinking failed (None: it did not)."""
