@@ -6,7 +6,7 @@ side, a move is a :class:`~kseri.engine.sums.round.SumsMove`; :mod:`kseri.engine
 spirit of OpenSpiel, both offer the same three things, generic over the move type ``MoveT``:
 
 - a round, :class:`TableRound`: ``legal_moves()``, ``apply(move)``, ``is_terminal()``,
-  ``returns()`` and the move notation of records (``parse_move(text)``; ``str(move)`` writes it);
+  ``returns()``, ``clone()`` and the move notation of records (``parse_move(text)``; ``str(move)`` writes it);
 - one seat's view of it, :class:`TableObservation` (the base of both tables' observations):
   ``legal_moves()``, ``sample_round(rng)`` (the hidden cards dealt at random: the determinization
   search averages over) and its ``kseri-bot/1`` JSON;
@@ -71,6 +71,10 @@ class TableRound(RoundState, Protocol[MoveT]):
 
     def returns(self) -> tuple[int, ...]:
         """Each side's points for the round as it stands (its score once it is over)."""
+
+    def clone(self) -> TableRound[MoveT]:
+        """An independent copy: applying a move to it leaves this round as it was (search, and the
+        bot thinking ahead of a move not made yet)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

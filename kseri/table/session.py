@@ -42,7 +42,6 @@ a line in :attr:`GameSession.notices` for the page to show.
 from __future__ import annotations
 
 import contextlib
-import copy
 import json
 import random
 from collections import deque
@@ -59,10 +58,10 @@ from kseri.engine.record import from_record, to_record
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
-from kseri.i18n import _, language
+from kseri.i18n import _
 from kseri.table.ahead import Ahead, ThinkingAhead
-from kseri.table.estimates import evaluation, position_rng
 from kseri.table.goal import word_key
+from kseri.table.hinting import PositionHints
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
@@ -135,20 +134,9 @@ class GameSession:
         self._thinker_key: tuple[int, int] | None = None
         self._ahead = ThinkingAhead()
         """The next bot's decisions thought out while a person chooses (:meth:`ponder`)."""
-        self._hint_key: tuple[int, int] | None = None
-        self._hint_thinker: Decision[Any] | None = None
-        self._hints: HintRows | None = None
-        self._hint_values: tuple[Any, Any] = ((), None)
-        """The search's values and errors behind :attr:`_hints`, to word them again (:meth:`_rows`)."""
-        self._hints_language = ""
-        """The language :attr:`_hints` are worded in (the open table's ways are labelled in words)."""
-        self._hint_shown = False
-        """Whether the hint of this position was asked for (worked out ahead, it waits until then)."""
-        self._hinted: dict[tuple[int, tuple[str, ...]], HintRows] = {}
-        """The hints worked out for the people at the table, by position (round index, the round's plays
-        before it in record notation: the position says whose turn it was): each person's review shows
-        these values there (:meth:`review`). Not saved: after a reload the review values those positions
-        afresh, with the hint's own search and generator."""
+        self.hinting = PositionHints()
+        """The hint of the person to move, and the hints worked out so far (each person's review shows
+        them: :meth:`review`)."""
         self.result_counted = False
         """Whether the finished match was added to the statistics (kept in the save)."""
         self.takebacks = 0
@@ -322,9 +310,7 @@ class GameSession:
         """A new level takes effect from the bot's next decision."""
         self._level = _check_level(value)
         self._seat_levels = ()  # the header's level: every bot plays it
-        self._thinker = None
-        self._thinker_key = None
-        self._ahead.forget()
+        self._forget_bots()
 
     def level_of(self, seat: int) -> str:
         """The level of the bot in ``seat``."""
@@ -343,9 +329,7 @@ class GameSession:
         checked = tuple(_check_level(level) for level in seat_levels)
         self._seat_levels = () if len(set(checked[1:])) <= 1 and checked[1:2] == (self._level,) else \
             (self._level, *checked[1:])
-        self._thinker = None
-        self._thinker_key = None
-        self._ahead.forget()
+        self._forget_bots()
 
     @property
     def rules(self) -> Rules:
@@ -556,14 +540,17 @@ class GameSession:
         self._forget_thinking()
         return event
 
+    def _forget_bots(self) -> None:
+        """The bots' levels changed: the decision under way and those thought out ahead no longer apply."""
+        self._thinker = None
+        self._thinker_key = None
+        self._ahead.forget()
+
     def _forget_thinking(self) -> None:
         """The position moved on: the bot's decision and the hints worked out for it no longer apply."""
         self._thinker = None
         self._thinker_key = None
-        self._hints = None
-        self._hint_thinker = None
-        self._hint_key = None
-        self._hint_shown = False
+        self.hinting.forget()
 
     def take_events(self) -> list[PlayEvent]:
         """The plays made since the last call, oldest first (for the page to animate)."""
@@ -684,17 +671,12 @@ class GameSession:
     def _likely_moves(self) -> list[Any]:
         """Your legal moves, the hint's best first where it has been worked out here (the order only
         says which of the bot's decisions is thought out first)."""
-        moves = self.round.legal_moves()
-        hint = self._hint_thinker
-        if hint is None or self._hint_key != self._position() or not hint.done:
-            return moves
-        valued = [move for move, _value in hint.move_values() or () if move in moves]
-        return valued + [move for move in moves if move not in valued]
+        return self.hinting.best_first(self._position(), self.round.legal_moves())
 
     def _decision_after(self, move: Any) -> Ahead | None:
         """The decision of the bot who moves once ``move`` is played here, started (None: a person
         moves next, or the round ends); made as :meth:`_bot_thinker` will make it there."""
-        state = copy.deepcopy(self.round)
+        state = self.round.clone()
         state.apply(move)
         seat = state.to_move
         if state.is_terminal() or self.is_person(seat):
@@ -756,35 +738,8 @@ class GameSession:
         """
         if self.phase != "human" or self.viewer is None or self.handover is not None:
             raise IllegalMoveError("hints are for your turn")
-        key = self._position()
-        if self._hints is not None and self._hint_key == key:
-            return True
-        try:
-            seen = self.observation(self.viewer)
-            thinker = self._hint_thinker
-            if thinker is None or self._hint_key != key:
-                self._hints = None
-                rng = position_rng(*key)  # as the review's (kseri.table.estimates): the same values
-                thinker = self._hint_thinker = evaluation(seen, rng)
-                self._hint_key = key
-            if not thinker.step(max_ms):
-                return False
-            values = thinker.move_values() or []
-            errors = thinker.move_errors()
-        except Exception as exc:  # a failing search must not break the page: say so instead
-            self._hint_thinker = None
-            self._hint_key = None
-            raise SessionError(f"the hint could not be worked out ({type(exc).__name__})") from None
-        if not values:
-            raise SessionError("the hint could not be worked out (no values)")
-        try:
-            self._hints = self.strategy.hint_rows(seen, self.round, values, errors)
-            self._hint_values, self._hints_language = (values, errors), language()
-        except ValueError:
-            raise SessionError("the hint could not be worked out (a move was not valued)") from None
-        # kept for the review of the seat to move, the one who saw the hint
-        self._hinted[key[0], tuple(self.round.play_codes())] = self._hints
-        return True
+        return self.hinting.step(self._position(), self.observation(self.viewer), self.round,
+                                 self.strategy, max_ms)
 
     def hints(self) -> tuple[HintEntry, ...]:
         """Every card in your hand with its expected point difference, best first (at the open table,
@@ -798,13 +753,13 @@ class GameSession:
     def show_hint(self) -> tuple[HintEntry, ...]:
         """:meth:`hints`, now shown on your cards until the position moves on (:meth:`shown_hints`)."""
         entries = self.hints()
-        self._hint_shown = True
+        self.hinting.shown = True
         return entries
 
     def shown_hints(self) -> tuple[HintEntry, ...] | None:
         """The hint shown on your cards at this position (:meth:`show_hint`); None if none was asked for
         here. The one place the page finds it: it keeps no copy of its own."""
-        rows = self._rows() if self._hint_shown else None
+        rows = self._rows() if self.hinting.shown else None
         return None if rows is None else rows.cards
 
     def way_hints(self) -> Mapping[str, HintEntry] | None:
@@ -814,16 +769,10 @@ class GameSession:
         return None if rows is None else rows.ways
 
     def _rows(self) -> HintRows | None:
-        """The hint worked out for this position, worded in the page's language now: the open table
-        labels each way in words, so a language chosen since the search is worded again from the same
-        values (no new search)."""
-        if self._hints is None or self._hint_key != self._position():
-            return None
-        if self._hints_language != language() and self.viewer is not None:
-            values, errors = self._hint_values
-            self._hints = self.strategy.hint_rows(self.observation(self.viewer), self.round, values, errors)
-            self._hints_language = language()
-        return self._hints
+        """The hint worked out for this position, worded in the page's language now."""
+        viewer = self.viewer
+        seen = None if viewer is None else lambda: self.observation(viewer)
+        return self.hinting.rows(self._position(), seen, self.round, self.strategy)
 
     # -- summaries -------------------------------------------------------------------------
 
@@ -841,7 +790,7 @@ class GameSession:
 
         Its searches are seeded from the position alone (not this session's seed, which a shared
         record does not carry): everyone who opens the same record sees the same review. Where the
-        person was given a hint, the review shows the hint's values (:attr:`_hinted`)."""
+        person was given a hint, the review shows the hint's values (:attr:`hinting`)."""
         if not self.can_review:
             raise SessionError(f"the {self.rules.profile} table has no review of its rounds here")
         seat = self.reviewers[0] if seat is None else seat
@@ -851,8 +800,7 @@ class GameSession:
         if not self.match.scores:
             raise IllegalMoveError("no round has finished yet")
         round_index = index % len(self.match.scores)
-        known = {plays: rows for (r, plays), rows in self._hinted.items() if r == round_index}
-        return RoundReview(self.match, round_index, seed=0, seat=seat, known=known)
+        return RoundReview(self.match, round_index, seed=0, seat=seat, known=self.hinting.reviewed(round_index))
 
 
 def _takebacks(value: object) -> int:

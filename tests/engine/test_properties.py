@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 from hypothesis import given, settings
@@ -9,6 +10,8 @@ from hypothesis import strategies as st
 
 from kseri import FOURCARD, GREEK, Match, Observation, dumps, loads, score_round, summary
 from kseri.engine.pile.round import Round
+from kseri.engine.rules import PISTI, SUMS
+from kseri.engine.tables import table_for
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -94,3 +97,36 @@ def test_sampled_rounds_agree_with_the_observation(seed, plays, rules):
     assert [len(h) for h in sampled.hands] == [len(h) for h in state.hands]
     assert sampled.stock_count == state.stock_count
     assert sorted(accounted(sampled)) == list(range(52))
+
+
+def _snapshot(state: object) -> dict[str, object]:
+    """Every attribute of a round (slots and dict), lists copied, for comparing before and after."""
+    names = {name for cls in type(state).__mro__ for name in getattr(cls, "__slots__", ())}
+    names |= set(getattr(state, "__dict__", {}))
+    return {name: repr(getattr(state, name)) for name in sorted(names) if hasattr(state, name)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(min_value=0, max_value=47),
+       st.sampled_from([GREEK, FOURCARD, dataclasses.replace(PISTI, players=4), SUMS]))
+def test_a_clone_plays_on_without_touching_the_round_it_came_from(seed, plays, rules):
+    """``clone()`` is in the table interface: the bot thinks ahead on a clone of the round in play."""
+    rng = random.Random(seed)
+    table = table_for(rules)
+    state = table.deal(rules, rng.randrange(rules.players), rng)
+    for _ in range(plays):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_moves()))
+    before = _snapshot(state)
+    other = state.clone()
+    assert _snapshot(other) == before
+    moves = []
+    while not other.is_terminal():
+        moves.append(rng.choice(other.legal_moves()))
+        other.apply(moves[-1])
+    assert _snapshot(state) == before
+    for move in moves:
+        state.apply(move)
+    assert state.returns() == other.returns()
+    assert _snapshot(state) == _snapshot(other)

@@ -78,7 +78,7 @@ def test_the_review_takes_the_hints_values_where_you_had_a_hint():
     first = plays[0]
     rows = tuple(HintEntry(card=code, value=0.0 if code == first.played else -5.0, best=code == first.played,
                            loss=0.0 if code == first.played else 5.0) for code in first.hand)
-    known = {plays: hints for (_, plays), hints in session._hinted.items()}
+    known = {plays: hints for (_, plays), hints in session.hinting.hinted.items()}
     known[tuple(session.match.pile_round(0).play_codes()[:first.index])] = HintRows(rows)
     again = RoundReview(session.match, 0, seed=0, known=known).plays()
     assert again[0].choices == rows and again[0].loss == 0.0

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import kseri.table.hinting as hinting_module
 import kseri.table.session as session_module
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, RecordError
@@ -431,7 +432,7 @@ def test_a_failing_bot_plays_a_simple_card_and_says_so(monkeypatch, error):
 
 def test_a_failing_bot_never_stops_a_match(monkeypatch):
     monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(OverflowError("x")))
-    monkeypatch.setattr(session_module, "evaluation", lambda *a, **k: FailingThinker(OverflowError("x")))  # the hint's
+    monkeypatch.setattr(hinting_module, "evaluation", lambda *a, **k: FailingThinker(OverflowError("x")))  # the hint's
     session = GameSession.new(seed=11, level="hard")
     for _ in range(2000):
         if session.phase == "match_over":

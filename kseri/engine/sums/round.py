@@ -120,6 +120,19 @@ class SumsRound(BaseRound):
         self.table = [TableItem((c,), number_value(c)) for c in opening]
         self.plays = []
 
+    def clone(self) -> SumsRound:
+        """An independent copy (the table's items are frozen, so a new list of them is enough)."""
+        other = object.__new__(type(self))
+        for name in BaseRound.__slots__:
+            setattr(other, name, getattr(self, name))
+        for name in ("hands", "captured", "kseri_cards"):
+            setattr(other, name, [part[:] for part in getattr(self, name)])
+        for name in ("counts", "kseris", "jack_kseris", "bonus", "jack_tables"):
+            setattr(other, name, getattr(self, name)[:])
+        other.table = self.table[:]
+        other.plays = self.plays[:]
+        return other
+
     @classmethod
     def deal(cls, rules: Rules, dealer: int, rng: random.Random) -> SumsRound:
         deck = list(range(52))
