@@ -18,9 +18,13 @@ its card back from when its turn comes up: :data:`BOT_MIN_THINK` when its move w
 (it may have started thinking while the card before it flew, or while you chose yours), longer when
 it was not. ``--choose MS`` gives you that long to choose each card (0: at once, as soon as the table
 is settled, which leaves the bot no time to think ahead).
+Each long task is printed with the phase it began in and, where Chromium has the Long Animation
+Frames API, what its frame ran (a timer or a message is a slice of the Python event loop, a pointer
+handler your click); ``--trace`` adds which of the session's Python calls ran in it and lists the
+longest (:mod:`benchmarks.python_trace`).
 
     .venv/bin/python benchmarks/bot_ready.py [--levels easy,hard,expert] [--tables greek,sums,pisti4,pisti6]
-        [--runs 3] [--first-seed 1] [--turns 8] [--busy 0] [--motion [--choose 0]]
+        [--runs 3] [--first-seed 1] [--turns 8] [--busy 0] [--motion [--choose 0] [--trace]]
 
 Needs ``scripts/setup --test`` (runtime/ and Chromium). Results: docs/performance.md.
 """
@@ -42,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.in_chromium import site_and_chromium  # noqa: E402
 from benchmarks.long_tasks import SETTLED_JS, play_one  # noqa: E402
+from benchmarks.python_trace import calls, calls_in, expose_python, start_trace  # noqa: E402
 from kseri.web.pace import BOT_MIN_THINK  # noqa: E402
 
 
@@ -116,6 +121,14 @@ WAITS_JS = """() => {
   new PerformanceObserver(list => {
     for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
   }).observe({type: 'longtask'});
+  window.__frames = [];
+  try {  // where the Long Animation Frames API is (Chromium): what each long frame's time went to
+    new PerformanceObserver(list => {
+      for (const e of list.getEntries()) window.__frames.push({
+        start: e.startTime, duration: e.duration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+        scripts: e.scripts.map(s => [s.invoker, Math.round(s.duration), Math.round(s.startTime - e.startTime)])});
+    }).observe({type: 'long-animation-frame'});
+  } catch (e) {}
   window.__phases = [[document.body.dataset.phase, performance.now()]];
   new MutationObserver(() => {
     const phase = document.body.dataset.phase, last = window.__phases[window.__phases.length - 1];
@@ -128,15 +141,20 @@ page's phases (to tell in which one a long task began)."""
 
 
 def waits_in_motion(browser, base: str, table: str, level: str, seed: int,
-                    turns: int, choose_ms: int = 0) -> tuple[list[float], list[float]]:
+                    turns: int, choose_ms: int = 0, trace: bool = False) -> tuple[list[float], list[float]]:
     """Your ``turns`` plays against ``level`` at the normal pace, nothing skipped, each chosen in
     ``choose_ms``: how long each bot turn kept its card back (at least :data:`BOT_MIN_THINK`; longer
-    when its search was not done), and every main-thread task over 50 ms in the play."""
+    when its search was not done), and every main-thread task over 50 ms in the play. With ``trace``,
+    each long task says which of the session's calls ran in it (:mod:`benchmarks.python_trace`)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     try:
         page = context.new_page()
+        if trace:
+            expose_python(page)
         page.goto(f"{base}/index.html" + QUERIES[table].format(seed=seed, level=level))
         page.wait_for_function("document.body.dataset.ready === 'true'", timeout=180_000)
+        if trace:
+            start_trace(page)
         page.evaluate(WAITS_JS)
         for _ in range(turns):
             if not play_one(page, skip=False, choose_ms=choose_ms):
@@ -144,11 +162,32 @@ def waits_in_motion(browser, base: str, table: str, level: str, seed: int,
         page.wait_for_function(SETTLED_JS, timeout=120_000)
         phases = page.evaluate("window.__phases")
         long = page.evaluate("window.__longTasks")
+        frames = page.evaluate("window.__frames")
+        traced = calls(page) if trace else []
         for start, duration in long:
-            print(f"  long task {duration:.0f} ms in phase {phase_at(phases, start)}", flush=True)
+            end = start + duration
+            print(f"  long task {duration:.0f} ms in phase {phase_at(phases, start)}"
+                  f"{frame_text(frames, start, end)}{calls_in(traced, start, end)}", flush=True)
+        if trace:
+            slowest = sorted(traced, key=lambda call: -call[2])[:5]
+            print("  longest traced calls: " + ", ".join(f"{name} {took:.0f} ms" for name, _, took in slowest),
+                  flush=True)
         return [float(w) for w in page.evaluate("window.__waits")], [float(d) for _, d in long]
     finally:
         context.close()
+
+
+def frame_text(frames: list[dict[str, object]], start: float, end: float) -> str:
+    """What the long animation frames over ``start``..``end`` spent their time on: each script
+    (its invoker: a timer is a slice of the Python event loop, a click a handler) and the
+    rendering at the frame's end ("" where the browser has no such API)."""
+    parts = []
+    for frame in frames:
+        at, length = float(frame["start"]), float(frame["duration"])  # type: ignore[arg-type]
+        if at < end and start < at + length:
+            scripts = ", ".join(f"{name} {ms} ms at +{offset}" for name, ms, offset in frame["scripts"])  # type: ignore[attr-defined]
+            parts.append(f"frame {length:.0f} ms: {scripts or 'no script'}; render {float(frame['render']):.0f} ms")  # type: ignore[arg-type]
+    return " (" + " | ".join(parts) + ")" if parts else ""
 
 
 def motion_report(args: argparse.Namespace) -> None:
@@ -161,7 +200,7 @@ def motion_report(args: argparse.Namespace) -> None:
         for seed in range(args.first_seed, args.first_seed + args.runs):
             for table in tables:
                 for level in levels:
-                    got, long = waits_in_motion(browser, base, table, level, seed, args.turns, args.choose)
+                    got, long = waits_in_motion(browser, base, table, level, seed, args.turns, args.choose, args.trace)
                     waits[table, level] += got
                     tasks[table, level] += long
                     loads.append(os.getloadavg()[0])
@@ -247,6 +286,8 @@ def main() -> None:
                         help="play at the normal pace instead and time how long each bot keeps its card back")
     parser.add_argument("--choose", type=int, default=0, metavar="MS",
                         help="with --motion: the time you take to choose each card once the table is settled")
+    parser.add_argument("--trace", action="store_true",
+                        help="with --motion: say which Python call of the session each long task ran")
     args = parser.parse_args()
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.busy)]
     try:
