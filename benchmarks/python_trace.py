@@ -10,11 +10,19 @@ own copy of ``static/pyodide-start.mjs`` with that one line more: nothing of the
 :func:`start_trace`, once the page is ready, wraps the session's methods so that each call over
 :data:`CALL_MS` and each collection over :data:`COLLECTION_MS` is written down with its start on
 the page's clock; :func:`calls` reads them. Timing costs a few microseconds a call.
+
+    .venv/bin/python benchmarks/python_trace.py [bot_ready.py's options]
+
+runs ``benchmarks/bot_ready.py --motion --trace`` with those options (a game at the normal pace,
+each long task with the calls in it).
 """
 
 from __future__ import annotations
 
+import argparse
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 __all__ = ["CALL_MS", "COLLECTION_MS", "TRACED", "calls", "calls_in", "expose_python", "start_trace"]
@@ -88,3 +96,17 @@ def calls_in(traced: list[tuple[str, float, float]], start: float, end: float) -
     """The traced calls that began in ``start``..``end``, in a few words ("" if none)."""
     inside = [f"{name} {took:.0f} ms at +{at - start:.0f}" for name, at, took in traced if start - 1 <= at <= end]
     return " [python: " + ", ".join(inside) + "]" if inside else ""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="Every other option is benchmarks/bot_ready.py's.")
+    _, rest = parser.parse_known_args()
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from benchmarks import bot_ready
+    sys.argv = [bot_ready.__file__, "--motion", "--trace", *rest]
+    bot_ready.main()
+
+
+if __name__ == "__main__":
+    main()
