@@ -58,20 +58,21 @@ class PositionHints:
         self._rows = None
         self.shown = False
 
-    def step(self, key: Position, seen: TableObservation[Any], state: TableRound[Any],
+    def step(self, key: Position, seen: Callable[[], TableObservation[Any]], state: TableRound[Any],
              strategy: TableStrategy[Any, Any], max_ms: float) -> bool:
-        """Think for about ``max_ms`` about the moves at ``key`` (``seen``: the person's observation,
-        ``state``: the round there); True once :meth:`rows` has them.
+        """Think for about ``max_ms`` about the moves at ``key`` (``seen`` gives the person's observation,
+        ``state`` is the round there); True once :meth:`rows` has them.
 
         :class:`SessionError` (one line) if the search fails: a hint is not worth a stuck page."""
         if self._rows is not None and self.key == key:
             return True
         try:
+            observation = seen()
             thinker = self.thinker
             if thinker is None or self.key != key:
                 self._rows = None
                 rng = position_rng(*key)  # as the review's (kseri.table.estimates): the same values
-                thinker = self.thinker = evaluation(seen, rng)
+                thinker = self.thinker = evaluation(observation, rng)
                 self.key = key
             if not thinker.step(max_ms):
                 return False
@@ -84,7 +85,7 @@ class PositionHints:
         if not values:
             raise SessionError("the hint could not be worked out (no values)")
         try:
-            self._rows = strategy.hint_rows(seen, state, values, errors)
+            self._rows = strategy.hint_rows(observation, state, values, errors)
             self._values, self._language = (values, errors), language()
         except ValueError:
             raise SessionError("the hint could not be worked out (a move was not valued)") from None

@@ -738,7 +738,8 @@ class GameSession:
         """
         if self.phase != "human" or self.viewer is None or self.handover is not None:
             raise IllegalMoveError("hints are for your turn")
-        return self.hinting.step(self._position(), self.observation(self.viewer), self.round,
+        viewer = self.viewer
+        return self.hinting.step(self._position(), lambda: self.observation(viewer), self.round,
                                  self.strategy, max_ms)
 
     def hints(self) -> tuple[HintEntry, ...]:
