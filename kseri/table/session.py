@@ -60,15 +60,15 @@ from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
 from kseri.i18n import _
 from kseri.table.ahead import Ahead, ThinkingAhead
+from kseri.table.game_save import SAVE_FORMAT, GameSave, takeback_count
 from kseri.table.goal import word_key
 from kseri.table.hinting import PositionHints
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
-from kseri.table.saves import read_save
 from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
-from kseri.table.seats import DEFAULT_LEVEL, HUMAN, MAX_SEED, Phase, SessionError, levels, new_seed, seat_name
+from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError, levels, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
 from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
 from kseri.table.tables import strategy_for, table_refusal
@@ -79,9 +79,6 @@ if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up tim
     from kseri.table.review import RoundReview
 
 __all__ = ["SAVE_FORMAT", "GameSession"]
-
-SAVE_FORMAT = "kseri-save/1"
-
 
 def _rng(seed: int, *parts: object) -> random.Random:
     """A generator for one purpose, derived from the session seed.
@@ -181,7 +178,7 @@ class GameSession:
             session = cls(match, seed=new_seed() if seed is None else seed, level=level)
             if isinstance(data, dict) and "seats" in data:  # who sat where (kseri.table.seat_plan)
                 session.apply_plan(SeatPlan.parse(data["seats"], players=match.rules.players))
-            session.takebacks = _takebacks(data.get("takebacks") if isinstance(data, dict) else None)
+            session.takebacks = takeback_count(data.get("takebacks") if isinstance(data, dict) else None)
             if not match.rounds:
                 session._deal()
             session._check_playable()
@@ -210,44 +207,19 @@ class GameSession:
 
     @classmethod
     def from_save(cls, text: str | None) -> Self:
-        """Resume a saved game; :class:`SessionError` (one line) if it is not one we can use.
+        """Resume a saved game (:mod:`kseri.table.game_save`); :class:`SessionError` (one line) if it is
+        not one we can use.
 
         The page uses :meth:`restore`, which also catches what this may miss.
         """
-        if not text:
-            raise SessionError("there is no saved game")
-        data = read_save(text, name="saved game", what="save", format=SAVE_FORMAT, fail=SessionError)
-        seed = data.get("seed")
-        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-            raise SessionError(f"the saved game's seed {brief(seed)} is not valid")
-        level = data.get("level")
-        try:
-            level = _check_level(level)
-        except SessionError:
-            level = DEFAULT_LEVEL
-        try:
-            match = from_record(data.get("record"))
-        except KseriError as exc:
-            raise SessionError(f"the saved game's record is broken ({_one_line(exc)})") from None
-        if table_refusal(match.rules):
-            raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
-        if not match.rounds:
-            raise SessionError("the saved game's record has no rounds")
-        session = cls(match, seed=seed, level=level)
-        people = data.get("people", 1)
-        if type(people) is int:  # (an older save: the people sat first)
-            people = list(range(people))
-        names = data.get("names", [])
-        names = tuple(n if isinstance(n, str) else "" for n in names) if isinstance(names, list) else ()
-        if isinstance(people, list) and len(people) > 1:
+        save = GameSave.parse(text)
+        session = cls(save.match, seed=save.seed, level=save.level)
+        if save.people:
             with contextlib.suppress(SessionError):  # (seats the table cannot use: everyone else is a bot)
-                session.set_people(tuple(people), names)
-        seat_levels = data.get("levels")
-        if isinstance(seat_levels, list) and len(seat_levels) == match.rules.players \
-                and all(isinstance(x, str) and x in levels() for x in seat_levels):
-            session._seat_levels = tuple(seat_levels)  # (a list the page cannot use is left out)
-        session.result_counted = data.get("counted", False) is True and match.is_over
-        session.takebacks = _takebacks(data.get("takebacks"))
+                session.set_people(save.people, save.names)
+        session._seat_levels = save.seat_levels  # as saved: set_seat_levels would drop a list like the header's
+        session.result_counted = save.counted
+        session.takebacks = save.takebacks
         return session
 
     def _check_playable(self) -> None:
@@ -262,19 +234,12 @@ class GameSession:
             self.match_summary()
 
     def to_save(self) -> str:
-        """The saved-game JSON: the match as a record, plus seed and level."""
-        data: dict[str, Any] = {"format": SAVE_FORMAT, "seed": self.seed, "level": self._level,
-                                "record": to_record(self.match)}
-        if self.result_counted:
-            data["counted"] = True
-        if self.takebacks:
-            data["takebacks"] = self.takebacks
-        if self._seat_levels:
-            data["levels"] = list(self._seat_levels)
-        if self.people > 1:
-            data["people"] = list(self._persons)
-            data["names"] = list(self._names)
-        return json.dumps(data, separators=(",", ":"))
+        """The saved-game JSON (:mod:`kseri.table.game_save`): the match as a record, plus seed and levels,
+        the people and what the statistics and take-backs need."""
+        people = self._persons if self.people > 1 else ()
+        return GameSave(seed=self.seed, level=self._level, match=self.match, seat_levels=self._seat_levels,
+                        people=people, names=self._names if people else (), counted=self.result_counted,
+                        takebacks=self.takebacks).to_text()
 
     def record_text(self) -> str:
         """The match as ``kseri-record/1`` JSON (for a link or a download), with who sits where
@@ -802,11 +767,6 @@ class GameSession:
             raise IllegalMoveError("no round has finished yet")
         round_index = index % len(self.match.scores)
         return RoundReview(self.match, round_index, seed=0, seat=seat, known=self.hinting.reviewed(round_index))
-
-
-def _takebacks(value: object) -> int:
-    """The take-backs a save or a record counts (anything else: none)."""
-    return value if type(value) is int and 0 <= value <= 10**6 else 0
 
 
 def _check_level(level: object) -> str:
