@@ -13,7 +13,7 @@ import pytest
 
 from kseri.engine.errors import IllegalMoveError, RecordError
 from kseri.engine.record import dumps, loads
-from kseri.engine.rules import rules_from_spec
+from kseri.engine.rules import GREEK, rules_from_spec
 from kseri.table import share
 from kseri.table.pile.words import describe_event
 from kseri.table.seats import BOT, HUMAN, SessionError, levels
@@ -232,6 +232,32 @@ def test_an_unknown_level_in_a_save_falls_back_to_the_default():
     data = json.loads(GameSession.new(seed=5, level="easy").to_save())
     data["level"] = "godlike"
     assert GameSession.from_save(json.dumps(data)).level == "medium"
+
+
+def test_a_save_keeps_the_people_their_names_and_each_bots_level():
+    rules = dataclasses.replace(GREEK, players=4)
+    session = GameSession.new(rules=rules, seed=8, level="easy")
+    session.set_people((0, 2), ("Anna", "", "Ben", ""))
+    session.set_seat_levels(("easy", "hard", "easy", "medium"))
+    again = GameSession.from_save(session.to_save())
+    assert again.persons == (0, 2) and again.own_names == session.own_names
+    assert again.seat_levels == session.seat_levels and again.to_save() == session.to_save()
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("people", 10**12), ("people", -3), ("people", [0, "x"]), ("people", [0, 9]), ("names", "Anna"),
+    ("levels", ["easy", "godlike"]), ("levels", ["easy"]), ("counted", "yes"), ("takebacks", 10**9),
+])
+def test_a_saved_field_this_version_cannot_use_is_left_out_and_the_game_resumes(field, value):
+    """Not refused (the match is fine): the field is read as its default. A count of people far beyond
+    any table is not made into a list of seats first."""
+    session = GameSession.new(seed=6, level="hard")
+    data = json.loads(session.to_save())
+    data[field] = value
+    again = GameSession.restore(json.dumps(data))
+    assert again.people == 1 and again.seat_levels == session.seat_levels
+    assert not again.result_counted and again.takebacks == 0
+    assert again.view() == session.view()
 
 
 def test_a_record_opens_at_its_last_position():
