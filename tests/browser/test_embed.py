@@ -40,7 +40,7 @@ def test_guide_scenes_load_and_play_to_the_end(game_page, page_watch, site_url):
     count = iframes.count()
     assert count >= 6
     for i in range(count):  # lazy frames load once near the viewport
-        iframes.nth(i).scroll_into_view_if_needed()
+        iframes.nth(i).evaluate("frame => frame.scrollIntoView({block: 'center'})")
     deadline = time.monotonic() + READY_TIMEOUT
     frames = []
     while time.monotonic() < deadline:
@@ -194,7 +194,7 @@ def test_the_documented_snippet_works_from_another_origin_with_one_runtime(brows
         assert "plays=10S" in first.url and first.locator("#pile").get_attribute("data-count") == "1"
         page.wait_for_timeout(1000)
         assert [f for f in scene_frames(page, site_url) if f.evaluate(_READY)] == [first]  # off screen: not drawn
-        page.locator("iframe").last.scroll_into_view_if_needed()
+        page.locator("iframe").last.evaluate("frame => frame.scrollIntoView({block: 'center'})")
         frames = wait_drawn(page, site_url, 2)
         second = next(f for f in frames if f is not first)
         _step_to_end(second)
@@ -220,7 +220,7 @@ def test_scenes_off_screen_start_nothing_until_scrolled_to(browser, site_url, tm
         assert scene_frames(page, site_url) == [] or not any(f.evaluate(_READY) for f in scene_frames(page, site_url))
         fetched = [url for url in site.watch.requests if "/runtime/" in url or url.endswith("kseri.zip")]
         assert fetched == []
-        page.locator("iframe").last.scroll_into_view_if_needed()
+        page.locator("iframe").last.evaluate("frame => frame.scrollIntoView({block: 'center'})")
         wait_drawn(page, site_url, 2)
         assert downloads(site.watch.requests) == dict.fromkeys(INTERPRETER_FILES, 1)
         assert trouble(site, site_url) == []

@@ -105,7 +105,7 @@ def test_the_greek_guide_embeds_greek_scenes(game_page, page_watch, site_url):
     page = game_page
     page.goto(f"{site_url}/guide.el.html")
     assert page.evaluate("document.documentElement.lang") == "el"
-    page.locator("iframe").first.scroll_into_view_if_needed()
+    page.locator("iframe").first.evaluate("frame => frame.scrollIntoView({block: 'center'})")
     frame = page.frame_locator("iframe").first
     frame.locator("body[data-ready=true]").wait_for(timeout=READY_TIMEOUT * 1000)
     assert frame.locator("html").get_attribute("lang") == "el"
