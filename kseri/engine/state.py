@@ -204,6 +204,26 @@ class BaseRound:
         self.sweep_seat = None
         return list(deck[start:start + rules.opening_size])
 
+    def _copy_shared(self, other: BaseRound) -> None:
+        """Fill ``other``, a new empty round, with what both tables keep: the deal and every tally, each
+        list copied (for each table's ``clone()``; assignments, not a loop: the searches clone often)."""
+        other.rules = self.rules
+        other.dealer = self.dealer
+        other.deck = self.deck
+        other.hands = [h[:] for h in self.hands]
+        other.next_card = self.next_card
+        other.captured = [c[:] for c in self.captured]
+        other.counts = self.counts[:]
+        other.kseris = self.kseris[:]
+        other.jack_kseris = self.jack_kseris[:]
+        other.bonus = self.bonus[:]
+        other.jack_tables = self.jack_tables[:]
+        other.kseri_cards = [c[:] for c in self.kseri_cards]
+        other.last_capturer = self.last_capturer
+        other.sweep_seat = self.sweep_seat
+        other.to_move = self.to_move
+        other._card_points = self._card_points
+
     def _hands_out(self) -> None:
         """Every hand is empty: deal the stock's next packet (the seat after the dealer first,
         and that seat leads), or end the round when the stock is out."""

@@ -220,27 +220,12 @@ class Round(BaseRound):
     def clone(self) -> Round:
         """An independent copy (for search)."""
         other = Round.__new__(Round)
-        other.rules = self.rules
-        other.dealer = self.dealer
-        other.deck = self.deck
-        other.hands = [h[:] for h in self.hands]
+        self._copy_shared(other)
         other.pile = self.pile[:]
         other.pile_points = self.pile_points
-        other.next_card = self.next_card
-        other.captured = [c[:] for c in self.captured]
-        other.counts = self.counts[:]
         other.points = self.points[:]
-        other.kseris = self.kseris[:]
-        other.jack_kseris = self.jack_kseris[:]
-        other.bonus = self.bonus[:]
-        other.jack_tables = self.jack_tables[:]
-        other.kseri_cards = [c[:] for c in self.kseri_cards]
-        other.last_capturer = self.last_capturer
         other.last_kseri_seat = self.last_kseri_seat
-        other.to_move = self.to_move
         other.plays = self.plays[:]
-        other.sweep_seat = self.sweep_seat
-        other._card_points = self._card_points
         return other
 
     # -- queries ------------------------------------------------------------

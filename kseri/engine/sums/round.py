@@ -123,12 +123,7 @@ class SumsRound(BaseRound):
     def clone(self) -> SumsRound:
         """An independent copy (the table's items are frozen, so a new list of them is enough)."""
         other = object.__new__(type(self))
-        for name in BaseRound.__slots__:
-            setattr(other, name, getattr(self, name))
-        for name in ("hands", "captured", "kseri_cards"):
-            setattr(other, name, [part[:] for part in getattr(self, name)])
-        for name in ("counts", "kseris", "jack_kseris", "bonus", "jack_tables"):
-            setattr(other, name, getattr(self, name)[:])
+        self._copy_shared(other)
         other.table = self.table[:]
         other.plays = self.plays[:]
         return other
