@@ -17,7 +17,8 @@
 //           calls skipWaiting() (see "Hand-over" below for why).
 // activate: take control of open pages; delete the kseri-* caches no version needs.
 // fetch:    same-origin GETs of precached files come from one version's cache: a
-//           page load (navigation) from this version's, every later request of
+//           page load (navigation) from this version's (the next version's once this
+//           worker has told it to take over), every later request of
 //           that page from the cache its load came from (query strings ignored;
 //           "dir/" means "dir/index.html"); anything else, and the manifest
 //           itself, goes to the network, except a cache-only request (204).
@@ -182,6 +183,22 @@ let inFlight = 0;
 // its own activation, may have been a moment ago): it counts as busy until then.
 let lastActivity = Date.now();
 let handingOver = null;
+// The version this worker told to take over. From then on a page load that still reaches this
+// worker is served from that version's cache and pinned to it: the new worker, once active, may
+// not yet have read this worker's pins (they are saved a moment after the load), and would
+// answer the page's later requests from its own cache; a page of this version would then get the
+// next version's style sheet (seen once in CI, tests/browser/test_sw_versions.py). The waiting
+// worker's cache is whole (its install checked it) and kept while it waits or is active.
+let handedOverTo = null;
+
+// The cache a page load reaching this worker now is served from: this version's, or, once this
+// worker has handed over, the next version's while that one is still waiting or active.
+function loadCache() {
+  const registration = self.registration;
+  if (handedOverTo !== null && (versionOf(registration.waiting) === handedOverTo
+      || versionOf(registration.active) === handedOverTo)) return PREFIX + handedOverTo;
+  return CACHE;
+}
 
 function track(promise) {
   inFlight++;
@@ -225,8 +242,14 @@ async function handOverWhenQuiet() {
     const activated = registration.active.state === "activated";
     const quietFor = Date.now() - lastActivity;
     if (activated && registration.waiting && inFlight === 0 && quietFor >= QUIET_MS && !(await pagesLoading())) {
-      registration.waiting.postMessage({ type: "kseri:take-over" });
-      return;
+      // Looked again after the await, in the same turn as the message: a page load that came
+      // in meanwhile is pinned to this version, and its pin is not saved yet.
+      const waiting = self.registration.waiting;
+      if (waiting && isMe(self.registration.active) && inFlight === 0 && Date.now() - lastActivity >= QUIET_MS) {
+        handedOverTo = versionOf(waiting);
+        waiting.postMessage({ type: "kseri:take-over" });
+        return;
+      }
     }
     await sleep(Math.max(50, QUIET_MS - quietFor));
   }
@@ -395,10 +418,11 @@ self.addEventListener("fetch", (event) => {
   lastActivity = Date.now();
   if (url.href.split(/[?#]/)[0] === MANIFEST) return; // always the network's word
   const navigation = request.mode === "navigate";
+  const loadFrom = navigation ? loadCache() : null; // decided now, before any await
   if (navigation && event.resultingClientId) {
     const id = event.resultingClientId;
     event.waitUntil(track((async () => {
-      (await pins()).set(id, { cache: CACHE, at: Date.now() });
+      (await pins()).set(id, { cache: loadFrom, at: Date.now() });
       await prune(); // saves the new pin too
       if (isMe(self.registration.active)) await (mended ??= mend().catch(() => { mended = null; }));
     })().catch(() => undefined))); // storage trouble: the page still loads, unpinned
@@ -406,7 +430,7 @@ self.addEventListener("fetch", (event) => {
   event.respondWith(track((async () => {
     let hit;
     try {
-      const from = navigation ? CACHE : (await pins()).get(event.clientId)?.cache || CACHE;
+      const from = navigation ? loadFrom : (await pins()).get(event.clientId)?.cache || CACHE;
       // caches.match with a cacheName never creates a cache (caches.open would).
       hit = from === CACHE ? await (await openCache()).match(cacheKey(url))
         : await caches.match(cacheKey(url), { cacheName: from });

@@ -1,6 +1,7 @@
 """The service worker's hand-over alone, fast: a tiny site with the real ``sw.js`` and
 ``static/sw-register.js`` whose page reloads itself, a new version deployed every few loads.
-Counts the reloads that stall (no new page within ``--stall`` seconds), with DevTools attached
+Counts the reloads that stall (no new page within ``--stall`` seconds) and the loads whose page and
+style sheet came from two versions, with DevTools attached
 to the browser (Playwright, as in the browser tests) or without (Chromium started plainly).
 
 Why it exists: the site's own benchmark (``benchmarks/sw_deploys.py``) needs seconds per reload;
@@ -56,10 +57,13 @@ const n = Number(sessionStorage.n || 0) + 1;
 sessionStorage.n = n;
 const controller = navigator.serviceWorker.controller;
 const ctl = controller ? new URL(controller.scriptURL).searchParams.get('v') : '';
+// Which version the page and its style sheet came from: they must be the same one.
+const pv = document.querySelector('meta[name=v]').content;
+const sv = getComputedStyle(document.querySelector('p')).getPropertyValue('--v').trim();
 const beacon = (query) => fetch('beacon?' + query, {cache: 'no-store'}).catch(() => undefined);
 const r = Math.random();
 const pause = r < 0.6 ? Math.random() * 150 : r < 0.8 ? 990 + Math.random() * 80 : 1000 + Math.random() * 2500;
-beacon('kind=ready&n=' + n + '&ctl=' + ctl).finally(() => setTimeout(() => {
+beacon('kind=ready&n=' + n + '&ctl=' + ctl + '&pv=' + pv + '&sv=' + sv).finally(() => setTimeout(() => {
   location.reload();
   let tries = 0;
   setInterval(() => {
@@ -82,6 +86,7 @@ class Lab:
         self.ready = 0
         self.stalls = 0
         self.hangs = 0
+        self.mixed = 0
         self.last_news = time.monotonic()
         self.controllers: list[str] = []
         self.report: Callable[[], list[str]] = list
@@ -115,6 +120,10 @@ class Lab:
                       *self.report(), sep="\n  ", flush=True)
                 return
             self.ready += 1
+            if query.get("pv") != query.get("sv"):
+                self.mixed += 1
+                print(f"load {query.get('n')} mixed two versions: page {query.get('pv')}, "
+                      f"style sheet {query.get('sv')}", flush=True)
             self.controllers.append(query.get("ctl", ""))
             if self.ready % self.per_deploy == 0:
                 self.version += 1
@@ -242,7 +251,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             server.shutdown()
             server.server_close()
         changes = sum(1 for a, b in zip(lab.controllers, lab.controllers[1:], strict=False) if a and b and a != b)
-        return {"loads": lab.ready, "stalls": lab.stalls, "hangs": lab.hangs, "versions": lab.version,
+        return {"loads": lab.ready, "stalls": lab.stalls, "hangs": lab.hangs, "mixed": lab.mixed,
+                "versions": lab.version,
                 "hand_overs_seen": changes,
                 "uncontrolled": sum(1 for c in lab.controllers if not c), "minutes": (time.monotonic() - start) / 60,
                 "load_before": load_before, "load_after": os.getloadavg()}
@@ -270,6 +280,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{result['uncontrolled']} loads uncontrolled")
     print(f"stalled reloads (no new page within {args.stall:.0f} s): {result['stalls']}; hangs (a page that "
           f"never became ready, nothing heard for {args.hang:.0f} s): {result['hangs']}")
+    print(f"loads that mixed two versions (page, style sheet): {result['mixed']}")
     print("load average (1/5/15 min) before " + "/".join(f"{x:.1f}" for x in result["load_before"])
           + ", after " + "/".join(f"{x:.1f}" for x in result["load_after"]))
     return 0
