@@ -8,10 +8,14 @@ Fixtures
                     errors, Content-Security-Policy violations (in every frame),
                     failed/4xx-5xx same-origin requests and every request that leaves
                     the site's origin.
-``game_page``       function: a fresh page in a fresh context with ``page_watch`` attached.
+``context``         function: pytest-playwright's, but kept for the worker's later tests
+                    with the same options, its site data cleared before each test
+                    (:class:`ContextPool`); a ``first_visit`` or ``fresh_context`` test gets
+                    a context of its own.
+``game_page``       function: a fresh page with ``page_watch`` attached, in ``context``.
                     At teardown the test errors if the watch saw anything. Python starts
                     from the snapshot, as on a return visit (``@pytest.mark.first_visit``:
-                    afresh, as on a first visit).
+                    afresh, as on a first visit, in a fresh context).
 ``open_game``       function: ``open_game("?seed=3")`` navigates ``game_page`` to
                     ``index.html`` + suffix and waits until the page is ready.
 ``browser_context_args``  session: pytest-playwright's, with service workers blocked.
@@ -27,9 +31,11 @@ Environment: ``KSERI_READY_TIMEOUT`` (seconds, default 90) bounds the wait for r
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
@@ -121,9 +127,120 @@ def browser(browser_keeper):
 def pytest_runtest_makereport(item, call):
     outcome = yield
     report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
     keeper = item.config.stash.get(KEEPER, None)
     if keeper is not None and report.failed and call.excinfo and CRASHED.search(str(call.excinfo.value)):
         keeper.crashed = True
+
+
+class ContextPool:
+    """Browser contexts kept across one worker's tests, one per set of context options.
+
+    Why: a fresh context has an empty HTTP cache, so each page's first load compiles the Python
+    runtime's WebAssembly again. Measured on a 2-core machine (Chromium's CPU time from /proc, a
+    start from the snapshot as the tests make it, three contexts): a fresh context's first load took
+    2.5-2.9 s of CPU, a second load in the same context 1.2 s. The browser tests are CPU-bound, so
+    this is wall time too (docs/performance.md, "The test suite's time").
+
+    What a test still gets fresh: every site data of the test servers' origins is cleared before
+    it (storage, IndexedDB, cookies, caches, service workers), its pages are new (so is session
+    storage), and the context's permissions, offline mode and routes are reset after it. Only the
+    HTTP cache (and the compiled code kept with it) is shared: a test about a first visit, or one
+    that counts what the network sends, asks for a context of its own (``first_visit`` or
+    ``fresh_context``)."""
+
+    LIMIT = 4
+
+    def __init__(self) -> None:
+        self._contexts: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+
+    def get(self, browser: Any, args: dict[str, Any]) -> Any:
+        key = json.dumps(args, sort_keys=True, default=repr)
+        kept = self._contexts.pop(key, None)
+        if kept is not None and (kept[0] is not browser or not browser.is_connected()):
+            with suppress(Exception):
+                kept[1].close()
+            kept = None
+        if kept is None:
+            kept = (browser, browser.new_context(**args))
+        self._contexts[key] = kept
+        while len(self._contexts) > self.LIMIT:
+            _, (_, oldest) = self._contexts.popitem(last=False)
+            with suppress(Exception):
+                oldest.close()
+        return kept[1]
+
+    def lend(self, browser: Any, args: dict[str, Any], site_url: str) -> Any:
+        """A kept context for ``args``, with the test servers' site data cleared."""
+        context = self.get(browser, args)
+        port = urlsplit(site_url).port
+        page = context.new_page()
+        try:
+            cdp = context.new_cdp_session(page)
+            for origin in (site_url, f"http://localhost:{port}"):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            cdp.detach()
+        finally:
+            page.close()
+        return context
+
+    def give_back(self, context: Any, *, failed: bool = False) -> None:
+        """Close the pages a test opened in ``context`` and reset what it may have set; a failed
+        test's context (or one that cannot be reset) is closed, not kept."""
+        try:
+            for open_page in list(context.pages):
+                open_page.close()
+            context.clear_permissions()
+            context.set_offline(False)
+            context.unroute_all()
+        except Exception:
+            failed = True
+        if failed:
+            self.drop(context)
+
+    def drop(self, context: Any) -> None:
+        """Forget ``context`` and close it."""
+        for key, (_, kept) in list(self._contexts.items()):
+            if kept is context:
+                del self._contexts[key]
+        with suppress(Exception):
+            context.close()
+
+    def close(self) -> None:
+        for _, kept in self._contexts.values():
+            with suppress(Exception):
+                kept.close()
+        self._contexts.clear()
+
+
+@pytest.fixture(scope="session")
+def context_pool() -> Iterator[ContextPool]:
+    pool = ContextPool()
+    yield pool
+    pool.close()
+
+
+def failed(request: Any) -> bool:
+    """Whether the test of ``request`` failed in its call."""
+    report = getattr(request.node, "rep_call", None)
+    return report is None or report.failed
+
+
+@pytest.fixture
+def context(browser, browser_context_args, request, context_pool, site_url):
+    """pytest-playwright's ``context``, from :class:`ContextPool` unless the test is marked
+    ``first_visit`` or ``fresh_context``."""
+    marker = request.node.get_closest_marker("browser_context_args")
+    args = {**browser_context_args, **(marker.kwargs if marker else {})}
+    if request.node.get_closest_marker("first_visit") or request.node.get_closest_marker("fresh_context"):
+        fresh = browser.new_context(**args)
+        yield fresh
+        with suppress(Exception):
+            fresh.close()
+        return
+    kept = context_pool.lend(browser, args, site_url)
+    yield kept
+    context_pool.give_back(kept, failed=failed(request))
 
 
 @pytest.fixture(scope="session")

@@ -22,27 +22,28 @@ from kseri.table.duel import codec
 from kseri.table.duel.codec import Message, Play
 from kseri.table.duel.peer import HOST
 from kseri.table.duel.rounds import open_value
-from tests.browser.conftest import watch_page
+from tests.browser.conftest import failed, watch_page
 from tests.browser.duel_devices import Device, check_messages, check_snapshots, verified_record
 
 pytestmark = pytest.mark.browser
 
 
-def _device(browser, page_watch, site_url: str, name: str, viewport: dict[str, int]) -> Device:
-    context = browser.new_context(viewport=viewport, reduced_motion="reduce", service_workers="block",
-                                  locale="en-US")
+def _device(pool, browser, page_watch, site_url: str, name: str, viewport: dict[str, int]) -> Device:
+    """A device: a context of its own options (each device's viewport differs, so their storage is apart)."""
+    context = pool.lend(browser, {"viewport": viewport, "reduced_motion": "reduce", "service_workers": "block",
+                                  "locale": "en-US"}, site_url)
     page = context.new_page()
     watch_page(page, page_watch)
     return Device(name=name, page=page, url=site_url)
 
 
 @pytest.fixture
-def devices(browser, page_watch, site_url):
-    anna = _device(browser, page_watch, site_url, "Anna", {"width": 1280, "height": 800})
-    ben = _device(browser, page_watch, site_url, "Ben", {"width": 375, "height": 740})
+def devices(browser, page_watch, site_url, context_pool, request):
+    anna = _device(context_pool, browser, page_watch, site_url, "Anna", {"width": 1280, "height": 800})
+    ben = _device(context_pool, browser, page_watch, site_url, "Ben", {"width": 375, "height": 740})
     yield anna, ben
     for device in (anna, ben):
-        device.page.context.close()
+        context_pool.give_back(device.page.context, failed=failed(request))
     problems = page_watch.problems()
     if problems:
         pytest.fail("the pages reported problems:\n  " + "\n  ".join(problems), pytrace=False)

@@ -50,10 +50,11 @@ def rules_param(spec: object) -> str:
     return spec if isinstance(spec, str) else quote(json.dumps(spec, separators=(",", ":")))
 
 
-def open_page(browser, site_url: str, suffix: str, *, touch: bool, viewport: tuple[int, int]):
-    """A watched page in a context of its own (touch or mouse), the table settled; returns (context, page, watch)."""
-    context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]}, has_touch=touch,
-                                  is_mobile=touch, reduced_motion="reduce", service_workers="block")
+def open_page(pool, browser, site_url: str, suffix: str, *, touch: bool, viewport: tuple[int, int]):
+    """A watched page in a context lent by ``pool`` (touch or mouse), the table settled; returns (context, page,
+    watch). The caller gives the context back (``pool.give_back``)."""
+    context = pool.lend(browser, {"viewport": {"width": viewport[0], "height": viewport[1]}, "has_touch": touch,
+                                  "is_mobile": touch, "reduced_motion": "reduce", "service_workers": "block"}, site_url)
     page = context.new_page()
     watch = PageWatch(origin=site_url)
     watch_page(page, watch)
@@ -109,11 +110,12 @@ def check_viewports(page, viewports: list[tuple[int, int]], *, touch: bool, labe
 
 
 @pytest.mark.parametrize("seating", list(SEATINGS))
-def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, seating):
+def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, context_pool, seating):
     problems: list[str] = []
     for seed, who in TOUCH_SEEDS.items():
         suffix = f"?seed={seed}&level=easy&rules={rules_param(SEATINGS[seating])}"
-        context, page, watch = open_page(browser, site_url, suffix, touch=True, viewport=PHONES[1])
+        context, page, watch = open_page(context_pool, browser, site_url, suffix, touch=True, viewport=PHONES[1])
+        done = False
         try:
             play_cards(page, 2)  # a capture stack, a line of what was taken, a log to open
             problems += check_viewports(page, PHONES, touch=True, label=f"{seating}, {who}, touch")
@@ -124,15 +126,18 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, se
             assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 375, box
             assert page.locator("#play-log .log-list li").count() >= 1
             assert not watch.problems(), watch.problems()
+            done = True
         finally:
-            context.close()
+            context_pool.give_back(context, failed=not done)
     suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
-    context, page, watch = open_page(browser, site_url, suffix, touch=False, viewport=DESKTOP)
+    context, page, watch = open_page(context_pool, browser, site_url, suffix, touch=False, viewport=DESKTOP)
+    done = False
     try:
         problems += check_viewports(page, [DESKTOP], touch=False, label=f"{seating}, mouse")
         assert not watch.problems(), watch.problems()
+        done = True
     finally:
-        context.close()
+        context_pool.give_back(context, failed=not done)
     assert not problems, "\n".join(problems)
 
 
