@@ -30,7 +30,7 @@ from kseri.engine.match import Match
 from kseri.engine.record import from_record, to_record
 from kseri.table.notices import brief
 from kseri.table.saves import read_save
-from kseri.table.seats import DEFAULT_LEVEL, MAX_SEED, SessionError, levels
+from kseri.table.seats import DEFAULT_LEVEL, MAX_SEED, SessionError, is_level
 from kseri.table.tables import table_refusal
 
 __all__ = ["MAX_TAKEBACKS_READ", "SAVE_FORMAT", "GameSave", "takeback_count"]
@@ -77,7 +77,6 @@ class GameSave:
         seed = data.get("seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise SessionError(f"the saved game's seed {brief(seed)} is not valid")
-        known = levels()
         level = data.get("level")
         try:
             match = from_record(data.get("record"))
@@ -87,8 +86,8 @@ class GameSave:
             raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
         if not match.rounds:
             raise SessionError("the saved game's record has no rounds")
-        return cls(seed=seed, level=level if isinstance(level, str) and level in known else DEFAULT_LEVEL,
-                   match=match, seat_levels=_seat_levels(data.get("levels"), match.rules.players, known),
+        return cls(seed=seed, level=level if is_level(level) else DEFAULT_LEVEL,
+                   match=match, seat_levels=_seat_levels(data.get("levels"), match.rules.players),
                    people=_people(data.get("people", 1)), names=_names(data.get("names", [])),
                    counted=data.get("counted", False) is True and match.is_over,
                    takebacks=takeback_count(data.get("takebacks")))
@@ -109,9 +108,9 @@ class GameSave:
         return json.dumps(data, separators=(",", ":"))
 
 
-def _seat_levels(value: object, players: int, known: tuple[str, ...]) -> tuple[str, ...]:
+def _seat_levels(value: object, players: int) -> tuple[str, ...]:
     """A level for every seat, each one known; anything else: none (every bot plays the header's)."""
-    if isinstance(value, list) and len(value) == players and all(isinstance(x, str) and x in known for x in value):
+    if isinstance(value, list) and len(value) == players and all(is_level(x) for x in value):
         return tuple(value)
     return ()
 

@@ -9,13 +9,14 @@ bot's first turn).
 from __future__ import annotations
 
 import random
-from typing import Literal
+from typing import Literal, TypeGuard
 
 from kseri.bots.names import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
 from kseri.i18n import _
 
-__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "levels", "new_seed", "seat_name"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "check_level", "is_level", "levels",
+           "new_seed", "seat_name"]
 
 HUMAN, BOT = 0, 1
 """Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
@@ -46,6 +47,28 @@ def seat_name(seat: int) -> str:
 def levels() -> tuple[str, ...]:
     """The bot levels, weakest first (:data:`kseri.bots.names.LEVELS`)."""
     return LEVELS
+
+
+def is_level(value: object) -> TypeGuard[str]:
+    """Whether ``value`` names a bot level (a saved game's unknown level falls back to the default).
+
+    >>> is_level("hard"), is_level("grandmaster"), is_level(3)
+    (True, False, False)
+    """
+    return isinstance(value, str) and value in LEVELS
+
+
+def check_level(value: object) -> str:
+    """``value`` if it names a bot level, else :class:`SessionError` in one line naming the known ones.
+
+    >>> check_level("grandmaster")
+    Traceback (most recent call last):
+    ...
+    kseri.table.seats.SessionError: unknown bot level 'grandmaster' (known: easy, medium, hard, expert)
+    """
+    if not is_level(value):
+        raise SessionError(f"unknown bot level {value!r} (known: {', '.join(LEVELS)})")
+    return value
 
 
 def new_seed() -> int:

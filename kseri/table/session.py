@@ -68,7 +68,7 @@ from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
 from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
-from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError, levels, new_seed, seat_name
+from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError, check_level, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
 from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
 from kseri.table.tables import strategy_for, table_refusal
@@ -115,7 +115,7 @@ class GameSession:
         self.strategy: TableStrategy[Any, Any] = strategy_for(match.rules)
         """What the game's table brings: its ways to play a card, its hints, its words."""
         self.seed = seed
-        self._level = _check_level(level)
+        self._level = check_level(level)
         self._seat_levels: tuple[str, ...] = ()
         """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
         self._persons: tuple[int, ...] = (HUMAN,)
@@ -273,7 +273,7 @@ class GameSession:
     @level.setter
     def level(self, value: str) -> None:
         """A new level takes effect from the bot's next decision."""
-        self._level = _check_level(value)
+        self._level = check_level(value)
         self._seat_levels = ()  # the header's level: every bot plays it
         self._forget_bots()
 
@@ -291,7 +291,7 @@ class GameSession:
         every seat, else :class:`SessionError`."""
         if len(seat_levels) != self.players:
             raise SessionError(f"{len(seat_levels)} levels for {self.players} seats")
-        checked = tuple(_check_level(level) for level in seat_levels)
+        checked = tuple(check_level(level) for level in seat_levels)
         self._seat_levels = () if len(set(checked[1:])) <= 1 and checked[1:2] == (self._level,) else \
             (self._level, *checked[1:])
         self._forget_bots()
@@ -767,10 +767,3 @@ class GameSession:
             raise IllegalMoveError("no round has finished yet")
         round_index = index % len(self.match.scores)
         return RoundReview(self.match, round_index, seed=0, seat=seat, known=self.hinting.reviewed(round_index))
-
-
-def _check_level(level: object) -> str:
-    known = levels()
-    if not isinstance(level, str) or level not in known:
-        raise SessionError(f"unknown bot level {level!r} (known: {', '.join(known)})")
-    return level
