@@ -103,3 +103,27 @@ def test_large_cards_and_another_back_are_remembered(open_game, game_page):
     reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     assert page.evaluate("() => document.documentElement.dataset.cards") == "large"
+
+
+# Every CSS animation running now, with what it changes (transitions are left out: they are short).
+RUNNING_ANIMATIONS_JS = """() => document.getAnimations()
+  .filter((a) => a instanceof CSSAnimation && a.playState === 'running')
+  .map((a) => ({
+    name: a.animationName,
+    on: (a.effect.target.id || a.effect.target.className) + (a.effect.pseudoElement || ''),
+    changes: [...new Set(a.effect.getKeyframes().flatMap((k) => Object.keys(k)))]
+      .filter((key) => !['offset', 'computedOffset', 'easing', 'composite'].includes(key)),
+  }))"""
+
+
+def test_your_turn_pulses_on_the_compositor(open_game, game_page):
+    """With motion on, "your turn" pulses; the pulse (like every animation then running) changes
+    only opacity and transform, which the browser composites without painting: a pulsing box-shadow
+    repainted the table every frame (about half a core of CPU in Chromium without a GPU)."""
+    game_page.emulate_media(reduced_motion="no-preference")
+    page = open_game("?seed=19&level=easy")
+    settle(page)
+    running = page.evaluate(RUNNING_ANIMATIONS_JS)
+    assert any(a["name"] == "pulse" and a["on"].endswith("::after") for a in running), running
+    for animation in running:
+        assert set(animation["changes"]) <= {"opacity", "transform"}, animation
