@@ -255,6 +255,13 @@ async function handOverWhenQuiet() {
   }
 }
 
+function handOverNow() {
+  const waiting = self.registration.waiting;
+  if (!waiting || !isMe(self.registration.active)) return;
+  handedOverTo = versionOf(waiting);
+  waiting.postMessage({ type: "kseri:take-over" });
+}
+
 // A page this worker loaded is "loading" until it says it is ready (static/sw-register.js) or
 // LOADING_MS has passed. Why hold the hand-over for it: a page starting Python can make no request
 // for over QUIET_MS (compiling the runtime), then ask for more files; a worker stopped at that
@@ -285,6 +292,10 @@ self.addEventListener("message", (event) => {
     // A page this worker loaded is ready: its loading no longer holds a hand-over back.
     const id = event.source?.id;
     if (id) event.waitUntil(markLoaded(id).catch(() => undefined));
+  } else if (type === "kseri:hand-over" && event.data.now === true) {
+    // A page still saw the waiting worker a minute after it asked (static/sw-register.js): hand
+    // over now, quiet or not, through handedOverTo as always.
+    handOverNow();
   } else if (type === "kseri:hand-over") {
     // The waiting worker's install just ended, or a page saw a waiting worker.
     handingOver ??= handOverWhenQuiet().finally(() => { handingOver = null; });

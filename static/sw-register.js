@@ -14,21 +14,28 @@
 const site = new URL("../", import.meta.url);
 const ASK_AGAIN_MS = 60000;
 
-// A worker still waiting a minute after the active one was asked (seen in the browser tests: the
-// hand-over did not happen, cause not found) is told to take over by the page itself.
-function askToHandOver(registration, seen) {
+// How the page asks about a worker it sees waiting, every minute while it waits: first the active
+// worker, to hand over once its pages are quiet; a minute later the active worker again, to hand
+// over now (seen in the browser tests: a hand-over that did not happen, cause not found); after
+// that the waiting worker itself, to take over. The active worker is asked first because, once it
+// has handed over, a page load still reaching it is served from the new version's cache (sw.js,
+// "handedOverTo"): no page mixes two versions. Only a worker that does not answer at all is
+// bypassed. ``asked`` counts the asks per waiting worker (a WeakMap).
+export function askToHandOver(registration, asked) {
   const waiting = registration.waiting;
-  if (waiting && registration.active) {
-    if (seen.has(waiting)) waiting.postMessage({ type: "kseri:take-over" });
-    else registration.active.postMessage({ type: "kseri:hand-over" });
-    seen.add(waiting);
-  }
+  const active = registration.active;
+  if (!waiting || !active) return;
+  const times = asked.get(waiting) ?? 0;
+  if (times === 0) active.postMessage({ type: "kseri:hand-over" });
+  else if (times === 1) active.postMessage({ type: "kseri:hand-over", now: true });
+  else waiting.postMessage({ type: "kseri:take-over" });
+  asked.set(waiting, times + 1);
 }
 
 function watchForWaiting(registration) {
-  const seen = new WeakSet();
-  askToHandOver(registration, seen);
-  setInterval(() => askToHandOver(registration, seen), ASK_AGAIN_MS);
+  const asked = new WeakMap();
+  askToHandOver(registration, asked);
+  setInterval(() => askToHandOver(registration, asked), ASK_AGAIN_MS);
 }
 
 // Whether the browser lets this page store anything. Where it does not (a frame on another site
