@@ -5,7 +5,9 @@ same way (:func:`load_search_modules`) before its first slice. Each table's list
 (:func:`kseri.bots.tables.search_modules`): a pile table does not load the open table's search.
 
 >>> import asyncio
->>> asyncio.run(load_search_modules("pile"))  # in CPython, as in the page: each import a task of its own
+>>> from concurrent.futures import ThreadPoolExecutor  # a thread: a test process may be running a loop
+>>> with ThreadPoolExecutor(1) as thread:  # in CPython, as in the page: each import a task of its own
+...     thread.submit(asyncio.run, load_search_modules("pile")).result()
 >>> from kseri.bots.tables import search_modules
 >>> all(name in sys.modules for name in search_modules("pile"))
 True
