@@ -6,14 +6,7 @@ tests/browser/test_sw_update.py, test_sw_versions.py and test_offline.py.)"""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.node_module import run_in_node
 
 SCRIPT = """
 const vm = await import('node:vm');
@@ -71,13 +64,7 @@ console.log(JSON.stringify(out));
 
 
 def test_asked_to_hand_over_now_the_active_worker_serves_late_loads_from_the_next_version():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("needs node")
-    run = subprocess.run([node, "--input-type=module", "-e", SCRIPT, str(ROOT)], capture_output=True, text=True,
-                         timeout=60, check=False)
-    assert run.returncode == 0, run.stderr[-2000:]
-    steps = dict(json.loads(run.stdout.strip().splitlines()[-1]))
+    steps = dict(run_in_node(SCRIPT))
     # The first cache a load reads is the one that answers it (later reads: the worker mending its own).
     assert steps["a load before"][0] == ["open", "kseri-aaaa1111"], steps  # its own version's
     assert steps["now"] == [["waiting", {"type": "kseri:take-over"}]], steps

@@ -6,14 +6,7 @@ and test_sw_versions.py.)"""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.web.node_module import run_in_node
 
 SCRIPT = """
 const root = process.argv[1];
@@ -37,13 +30,7 @@ console.log(JSON.stringify(sent));
 
 
 def test_the_page_asks_the_active_worker_twice_before_the_waiting_one():
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("needs node")
-    run = subprocess.run([node, "--input-type=module", "-e", SCRIPT, str(ROOT)], capture_output=True, text=True,
-                         timeout=60, check=False)
-    assert run.returncode == 0, run.stderr[-2000:]
-    assert json.loads(run.stdout.strip().splitlines()[-1]) == [
+    assert run_in_node(SCRIPT) == [
         ["active", {"type": "kseri:hand-over"}],
         ["active", {"type": "kseri:hand-over", "now": True}],
         ["waiting v2", {"type": "kseri:take-over"}],
