@@ -244,22 +244,20 @@ async function handOverWhenQuiet() {
     if (activated && registration.waiting && inFlight === 0 && quietFor >= QUIET_MS && !(await pagesLoading())) {
       // Looked again after the await, in the same turn as the message: a page load that came
       // in meanwhile is pinned to this version, and its pin is not saved yet.
-      const waiting = self.registration.waiting;
-      if (waiting && isMe(self.registration.active) && inFlight === 0 && Date.now() - lastActivity >= QUIET_MS) {
-        handedOverTo = versionOf(waiting);
-        waiting.postMessage({ type: "kseri:take-over" });
-        return;
-      }
+      if (inFlight === 0 && Date.now() - lastActivity >= QUIET_MS && handOverNow()) return;
     }
     await sleep(Math.max(50, QUIET_MS - quietFor));
   }
 }
 
+// Tell the waiting worker to take over, and from now on serve page loads from its cache (the one
+// place that sets handedOverTo: the quiet hand-over and a page's "now" both come here). Whether it did.
 function handOverNow() {
   const waiting = self.registration.waiting;
-  if (!waiting || !isMe(self.registration.active)) return;
+  if (!waiting || !isMe(self.registration.active)) return false;
   handedOverTo = versionOf(waiting);
   waiting.postMessage({ type: "kseri:take-over" });
+  return true;
 }
 
 // A page this worker loaded is "loading" until it says it is ready (static/sw-register.js) or
