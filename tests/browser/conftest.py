@@ -75,6 +75,8 @@ def browser_type_launch_args(browser_type_launch_args, browser_name):
     ours = chromium_launch_options(browser_name)
     merged = {**browser_type_launch_args, **ours}
     merged["args"] = [*browser_type_launch_args.get("args", []), *ours.get("args", [])]
+    if browser_name == "chromium":
+        merged["args"].append("--process-per-site")  # with ContextPool's anchors: see its docstring
     return merged
 
 
@@ -150,11 +152,14 @@ class ContextPool:
     ``fresh_context``)."""
 
     LIMIT = 4
+    ANCHOR = "/static/favicon.svg"
+    """A small page of the test site that each kept context keeps open (see :meth:`get`)."""
 
     def __init__(self) -> None:
         self._contexts: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
+        self._anchors: dict[Any, Any] = {}
 
-    def get(self, browser: Any, args: dict[str, Any]) -> Any:
+    def get(self, browser: Any, args: dict[str, Any], site_url: str) -> Any:
         key = json.dumps(args, sort_keys=True, default=repr)
         kept = self._contexts.pop(key, None)
         if kept is not None and (kept[0] is not browser or not browser.is_connected()):
@@ -162,17 +167,21 @@ class ContextPool:
                 kept[1].close()
             kept = None
         if kept is None:
-            kept = (browser, browser.new_context(**args))
+            context = browser.new_context(**args)
+            self._anchors[context] = anchor = context.new_page()
+            anchor.goto(f"{site_url}{self.ANCHOR}")
+            kept = (browser, context)
         self._contexts[key] = kept
         while len(self._contexts) > self.LIMIT:
             _, (_, oldest) = self._contexts.popitem(last=False)
+            self._anchors.pop(oldest, None)
             with suppress(Exception):
                 oldest.close()
         return kept[1]
 
     def lend(self, browser: Any, args: dict[str, Any], site_url: str) -> Any:
         """A kept context for ``args``, with the test servers' site data cleared."""
-        context = self.get(browser, args)
+        context = self.get(browser, args, site_url)
         port = urlsplit(site_url).port
         page = context.new_page()
         try:
@@ -188,8 +197,12 @@ class ContextPool:
         """Close the pages a test opened in ``context`` and reset what it may have set; a failed
         test's context (or one that cannot be reset) is closed, not kept."""
         try:
+            anchor = self._anchors.get(context)
             for open_page in list(context.pages):
-                open_page.close()
+                if open_page is not anchor:
+                    open_page.close()
+            if anchor is None or anchor.is_closed():
+                raise RuntimeError("the context's anchor page is gone")
             context.clear_permissions()
             context.set_offline(False)
             context.unroute_all()
@@ -203,6 +216,7 @@ class ContextPool:
         for key, (_, kept) in list(self._contexts.items()):
             if kept is context:
                 del self._contexts[key]
+        self._anchors.pop(context, None)
         with suppress(Exception):
             context.close()
 
@@ -211,6 +225,7 @@ class ContextPool:
             with suppress(Exception):
                 kept.close()
         self._contexts.clear()
+        self._anchors.clear()
 
 
 @pytest.fixture(scope="session")
@@ -295,6 +310,8 @@ class PageWatch:
     bad_responses: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    contexts: list[Any] = field(default_factory=list, repr=False)
+    """The contexts listened to: :meth:`detach` stops, as a kept context outlives its test."""
 
     def is_same_origin(self, url: str) -> bool:
         parts = urlsplit(url)
@@ -307,10 +324,24 @@ class PageWatch:
         page.on("console", self._on_console)
         page.expose_function("__kseriCspViolation", lambda text: self.csp_violations.append(text))
         page.add_init_script(CSP_WATCH_JS)
-        # Context-level so requests from workers and service workers count too.
-        page.context.on("request", self._on_request)
-        page.context.on("response", self._on_response)
-        page.context.on("requestfailed", self._on_request_failed)
+        # Context-level so requests from workers and service workers count too; once a context,
+        # so that a request counts once whatever number of the test's pages it has.
+        if page.context not in self.contexts:
+            self.contexts.append(page.context)
+            for event, handler in self._context_handlers():
+                page.context.on(event, handler)
+
+    def detach(self) -> None:
+        """Stop listening to the contexts (a kept context goes on to the next test)."""
+        for context in self.contexts:
+            for event, handler in self._context_handlers():
+                with suppress(Exception):
+                    context.remove_listener(event, handler)
+        self.contexts.clear()
+
+    def _context_handlers(self) -> list[tuple[str, Any]]:
+        return [("request", self._on_request), ("response", self._on_response),
+                ("requestfailed", self._on_request_failed)]
 
     def _on_console(self, msg) -> None:
         if msg.type == "error":
@@ -392,7 +423,9 @@ def watch_page(page, watch: PageWatch, *, first_visit: bool = False) -> None:
 
 @pytest.fixture
 def page_watch(site_url):
-    return PageWatch(origin=site_url)
+    watch = PageWatch(origin=site_url)
+    yield watch
+    watch.detach()
 
 
 @pytest.fixture

@@ -128,6 +128,7 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, co
             assert not watch.problems(), watch.problems()
             done = True
         finally:
+            watch.detach()
             context_pool.give_back(context, failed=not done)
     suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
     context, page, watch = open_page(context_pool, browser, site_url, suffix, touch=False, viewport=DESKTOP)
@@ -137,6 +138,7 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, co
         assert not watch.problems(), watch.problems()
         done = True
     finally:
+        watch.detach()
         context_pool.give_back(context, failed=not done)
     assert not problems, "\n".join(problems)
 
