@@ -6,15 +6,7 @@ in every page (tests/browser/test_storage_denied.py: where storage is denied).""
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
-LIBRARY = ROOT / "node_modules" / "@webreflection" / "idb-map"
+from tests.web.node_module import run_in_node
 
 SCRIPT = """
 const root = process.argv[1];
@@ -52,13 +44,7 @@ console.log(JSON.stringify(out));
 
 
 def test_the_stand_in_answers_everything_idb_map_asks():
-    node = shutil.which("node")
-    if node is None or not LIBRARY.is_dir():
-        pytest.skip("node and npm @webreflection/idb-map (scripts/setup runs npm ci)")
-    run = subprocess.run([node, "--input-type=module", "-e", SCRIPT, str(ROOT)], capture_output=True, text=True,
-                         timeout=60, check=False)
-    assert run.returncode == 0, run.stderr[-2000:]
-    out = json.loads(run.stdout.strip().splitlines()[-1])
+    out = run_in_node(SCRIPT, needs="@webreflection/idb-map")
     assert out["map"] == {"size": 2, "a": 1, "has": True, "missing": False, "keys": ["a", "b"],
                           "entries": [["a", 1], ["b", [2]]]}
     assert out["afterDelete"] == ["b"] and out["afterClear"] == 0
