@@ -7,11 +7,12 @@ Fixtures
 ``page_watch``      function: a :class:`PageWatch` that records page errors, console
                     errors, Content-Security-Policy violations (in every frame),
                     failed/4xx-5xx same-origin requests and every request that leaves
-                    the site's origin.
+                    the site's origin; it stops listening when its test ends.
 ``context``         function: pytest-playwright's, but kept for the worker's later tests
                     with the same options, its site data cleared before each test
-                    (:class:`ContextPool`); a ``first_visit`` or ``fresh_context`` test gets
-                    a context of its own.
+                    (:class:`ContextPool`, which also keeps a page of the site open in it so
+                    the test's pages start in a warm renderer); a ``first_visit`` or
+                    ``fresh_context`` test gets a context of its own.
 ``game_page``       function: a fresh page with ``page_watch`` attached, in ``context``.
                     At teardown the test errors if the watch saw anything. Python starts
                     from the snapshot, as on a return visit (``@pytest.mark.first_visit``:
