@@ -136,6 +136,9 @@ def test_a_friend_out_of_reach_is_told_and_offered_links(devices) -> None:
     _first, answer = _codes(anna, ben, apart=True)
     anna.page.fill('#duel [name="duel-their-code"]', _nowhere(answer))
     anna.page.click('#duel [data-action="duel-connect"]')
+    # While the devices look for each other, the page says what happens if they cannot meet.
+    anna.page.wait_for_function(
+        "() => (document.querySelector('#duel-direct-state')?.textContent || '').includes('offers links instead')")
     anna.page.wait_for_function(
         "() => !document.querySelector('#notice').hidden && "
         "document.querySelector('#notice').textContent.includes('Could not reach')", timeout=90_000)

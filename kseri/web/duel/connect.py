@@ -17,6 +17,13 @@ from kseri.web.duel.render import direct_html
 __all__ = ["DuelConnect"]
 
 
+def connecting() -> str:
+    """The state line while the devices look for each other: what happens if they cannot meet (the
+    browser gives up on its own, in about half a minute in Chromium), so nobody waits on a blank."""
+    return _("Connecting… If the devices cannot reach each other (on different networks, say), the page "
+             "tells you, which may take half a minute, and offers links instead.")
+
+
 class DuelConnect(DuelDialog):
     """A direct connection."""
 
@@ -61,11 +68,11 @@ class DuelConnect(DuelDialog):
             try:
                 if link.state == "waiting":
                     await link.finish(code)
-                    self._state_line(_("Connecting…"))
+                    self._state_line(connecting())
                 else:
                     own = await link.answer(code)
                     self.open_screen(_("Connect directly"),
-                                     direct_html(own=own, state=_("Connecting…"), joining=True),
+                                     direct_html(own=own, state=connecting(), joining=True),
                                      [("duel-close", _("Close"), False)])
             except DuelError as exc:
                 self._error(one_line(exc))
