@@ -134,11 +134,19 @@ def direct_message(text: str) -> bytes:
 def test_a_friend_out_of_reach_is_told_and_offered_links(devices) -> None:
     anna, ben = devices
     _first, answer = _codes(anna, ben, apart=True)
+    anna.page.set_viewport_size({"width": 320, "height": 560})  # a small phone: the line is under the codes
     anna.page.fill('#duel [name="duel-their-code"]', _nowhere(answer))
-    anna.page.click('#duel [data-action="duel-connect"]')
-    # While the devices look for each other, the page says what happens if they cannot meet.
+    connect = anna.page.locator('#duel [data-action="duel-connect"]')
+    # The dialog at its top, as it opened: the button is on screen, the line under it is not all.
+    anna.page.evaluate("() => { for (let e = document.querySelector('#duel-direct-state'); e; e = e.parentElement)"
+                       " e.scrollTop = 0; }")
+    connect.click()
+    # While the devices look for each other, the page says what happens if they cannot meet, on screen.
     anna.page.wait_for_function(
         "() => (document.querySelector('#duel-direct-state')?.textContent || '').includes('offers links instead')")
+    anna.page.wait_for_function(
+        "() => document.querySelector('#duel-direct-state').getBoundingClientRect().bottom"
+        " <= Math.min(innerHeight, document.querySelector('#duel').getBoundingClientRect().bottom)")
     anna.page.wait_for_function(
         "() => !document.querySelector('#notice').hidden && "
         "document.querySelector('#notice').textContent.includes('Could not reach')", timeout=90_000)

@@ -9,7 +9,7 @@ from kseri.engine.errors import one_line
 from kseri.i18n import _
 from kseri.table.duel import codec
 from kseri.table.duel.errors import DuelError
-from kseri.web.dom import exists
+from kseri.web.dom import exists, js_object
 from kseri.web.duel.channel import DirectLink
 from kseri.web.duel.dialog import DuelDialog
 from kseri.web.duel.render import direct_html
@@ -85,6 +85,7 @@ class DuelConnect(DuelDialog):
         line = self.el("duel-direct-state")
         if exists(line):
             line.textContent = text
+            line.scrollIntoView(js_object({"block": "nearest"}))  # under the codes: off a small phone's screen
 
     def on_link_state(self, state: str) -> None:
         if state == "open":
