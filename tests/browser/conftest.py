@@ -41,7 +41,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
@@ -136,6 +136,14 @@ def pytest_runtest_makereport(item, call):
         keeper.crashed = True
 
 
+class KeptContext(NamedTuple):
+    """A context :class:`ContextPool` keeps: the browser it belongs to, and its anchor page."""
+
+    browser: Any
+    context: Any
+    anchor: Any
+
+
 class ContextPool:
     """Browser contexts kept across one worker's tests, one per set of context options.
 
@@ -167,52 +175,47 @@ class ContextPool:
     """A small page of the test site that each kept context keeps open (the class's docstring)."""
 
     def __init__(self) -> None:
-        self._contexts: OrderedDict[str, tuple[Any, Any]] = OrderedDict()
-        self._anchors: dict[Any, Any] = {}
+        self._contexts: OrderedDict[str, KeptContext] = OrderedDict()
 
-    def get(self, browser: Any, args: dict[str, Any], site_url: str) -> Any:
+    def get(self, browser: Any, args: dict[str, Any], site_url: str) -> KeptContext:
         key = json.dumps(args, sort_keys=True, default=repr)
         kept = self._contexts.pop(key, None)
-        if kept is not None and (kept[0] is not browser or not browser.is_connected()):
+        if kept is not None and (kept.browser is not browser or not browser.is_connected()
+                                 or kept.anchor.is_closed()):
             with suppress(Exception):
-                kept[1].close()
+                kept.context.close()
             kept = None
         if kept is None:
             context = browser.new_context(**args)
-            self._anchors[context] = anchor = context.new_page()
+            anchor = context.new_page()
             anchor.goto(f"{site_url}{self.ANCHOR}")
-            kept = (browser, context)
+            kept = KeptContext(browser, context, anchor)
         self._contexts[key] = kept
         while len(self._contexts) > self.LIMIT:
-            _, (_, oldest) = self._contexts.popitem(last=False)
-            self._anchors.pop(oldest, None)
+            _, oldest = self._contexts.popitem(last=False)
             with suppress(Exception):
-                oldest.close()
-        return kept[1]
+                oldest.context.close()
+        return kept
 
     def lend(self, browser: Any, args: dict[str, Any], site_url: str) -> Any:
         """A kept context for ``args``, with the test servers' site data cleared."""
-        context = self.get(browser, args, site_url)
+        kept = self.get(browser, args, site_url)
         port = urlsplit(site_url).port
-        page = context.new_page()
-        try:
-            cdp = context.new_cdp_session(page)
-            for origin in (site_url, f"http://localhost:{port}"):
-                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-            cdp.detach()
-        finally:
-            page.close()
-        return context
+        cdp = kept.context.new_cdp_session(kept.anchor)
+        for origin in (site_url, f"http://localhost:{port}"):
+            cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp.detach()
+        return kept.context
 
     def give_back(self, context: Any, *, failed: bool = False) -> None:
         """Close the pages a test opened in ``context`` and reset what it may have set; a failed
         test's context (or one that cannot be reset) is closed, not kept."""
+        kept = self._kept(context)
         try:
-            anchor = self._anchors.get(context)
             for open_page in list(context.pages):
-                if open_page is not anchor:
+                if kept is None or open_page is not kept.anchor:
                     open_page.close()
-            if anchor is None or anchor.is_closed():
+            if kept is None or kept.anchor.is_closed():
                 raise RuntimeError("the context's anchor page is gone")
             context.clear_permissions()
             context.set_offline(False)
@@ -224,19 +227,20 @@ class ContextPool:
 
     def drop(self, context: Any) -> None:
         """Forget ``context`` and close it."""
-        for key, (_, kept) in list(self._contexts.items()):
-            if kept is context:
+        for key, kept in list(self._contexts.items()):
+            if kept.context is context:
                 del self._contexts[key]
-        self._anchors.pop(context, None)
         with suppress(Exception):
             context.close()
 
     def close(self) -> None:
-        for _, kept in self._contexts.values():
+        for kept in self._contexts.values():
             with suppress(Exception):
-                kept.close()
+                kept.context.close()
         self._contexts.clear()
-        self._anchors.clear()
+
+    def _kept(self, context: Any) -> KeptContext | None:
+        return next((kept for kept in self._contexts.values() if kept.context is context), None)
 
 
 @pytest.fixture(scope="session")
