@@ -166,9 +166,10 @@ class ContextPool:
     scripts in memory: no new process, no compiling again. Measured (Chromium's CPU time from /proc,
     a start from the snapshot, reduced motion, the second and third loads of one context): the
     renderer took 0.8-0.9 s to ready and 0.2-0.3 s in the three seconds after, against 1.9-2.3 s and
-    0.9-1.3 s with a new renderer each time. Only what V8 keeps per process is shared; each page has
-    its own document, storage and Python. Pages a test opens at once in one context share that
-    renderer's main thread, as same-site tabs in a busy browser may."""
+    0.9-1.3 s with a new renderer each time (benchmarks/warm_renderer.py measures it again). Only what
+    V8 keeps per process is shared; each page has its own document, storage and Python. Pages a
+    test opens at once in one context share that renderer's main thread, as same-site tabs in a
+    busy browser may."""
 
     LIMIT = 4
     ANCHOR = "/static/favicon.svg"
