@@ -1,20 +1,28 @@
-"""Fit the live top card's terms of ``expert``'s leaf value (:data:`kseri.bots.pile.value.GREEK_LIVE_VALUE`).
+"""Fit the leaf value ``expert``'s play-outs stop at, at a table of two sides (two seats, or four in partnerships).
 
-    python benchmarks/fit_packet_value.py --rounds 100000 --seed 7
+    python benchmarks/fit_packet_value.py --rounds 100000 --seed 7                 # Greek: the live terms
+    python benchmarks/fit_packet_value.py --rules fourcard --base --rounds 40000   # a base fit as well
 
-Plays ``--rounds`` Greek rounds of the medium heuristic against itself (one generator for the
-deals and the choices), keeps the positions at the ends of packets 1-3, and fits, per packet, the
-final point difference left over by :data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE` (from the
-side of the seat that leads next) on the features of :func:`~kseri.bots.pile.value.live_terms`,
-by ridge least squares (penalty ``--ridge``). It fits on half the positions first and prints the
-mean squared error on the other half before and after, then prints the coefficients fitted on
-all of them, ready for ``value.py``. Pure Python (no numpy): about three minutes for 100,000
-rounds in CPython 3.11.
+Plays ``--rounds`` rounds of the medium heuristic against itself (one generator for the deals
+and the choices) and keeps the positions at the ends of every packet but the last. With
+``--base`` it first fits, per number of packets played, the coefficients of
+:class:`~kseri.bots.pile.value.PacketValue` (``c0, c_pts, c_n, c_empty`` by least squares for
+each ``a, b, g`` of a grid, the best kept); without it the base is
+:data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE` (the Greek game's). It then fits, per packet,
+the final point difference the base leaves over (from the side of the seat that leads next) on
+the features of :func:`~kseri.bots.pile.value.live_terms`, by ridge least squares (penalty
+``--ridge``). Each fit is made on half the positions first, and the mean squared error on the
+other half is printed before and after; then the coefficients fitted on all of them are printed,
+ready for ``value.py``. Pure Python (no numpy): about three minutes for 100,000 Greek rounds in
+CPython 3.11.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
+import math
 import random
 import sys
 from pathlib import Path
@@ -24,12 +32,15 @@ if __package__ in (None, ""):
 
 from kseri.bots.pile.medium import choose_medium
 from kseri.bots.pile.rollout import final_difference
-from kseri.bots.pile.value import GREEK_PACKET_VALUE, live_terms
+from kseri.bots.pile.value import GREEK_PACKET_VALUE, PacketValue, live_terms
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
-from kseri.engine.rules import GREEK
+from kseri.engine.rules import Rules, rules_from_spec
 
 FEATURES = 15
+GRID_A = (0.03, 0.05, 0.07, 0.1, 0.14, 0.2)
+GRID_B = (0.0, 0.4, 0.6, 0.8, 1.0)
+GRID_G = (-9.0, -7.5, -6.0, -4.5, -3.0, -1.5, 0.0, 1.5)
 
 
 def features(state: Round) -> list[float]:
@@ -41,23 +52,28 @@ def features(state: Round) -> list[float]:
     return out
 
 
-def positions(rounds: int, seed: int) -> dict[int, list[tuple[list[float], float]]]:
-    """Per packets played (1-3): (features, what the first fit left over, for the next leader)."""
+Position = tuple[Round, float]
+"""A position at a packet's end and the round's final point difference (seat 0's side minus the other)."""
+
+
+def positions(rules: Rules, rounds: int, seed: int) -> dict[int, list[Position]]:
+    """Per packets played (1 to the last but one): the positions, each with the final difference."""
     rng = random.Random(seed)
-    out: dict[int, list[tuple[list[float], float]]] = {1: [], 2: [], 3: []}
+    per = rules.players * rules.packet_size
+    last = rules.cards - rules.opening_size
+    out: dict[int, list[Position]] = {k: [] for k in range(1, last // per)}
     for g in range(rounds):
-        state = Round.deal(GREEK, dealer=g % 2, rng=rng)
+        state = Round.deal(rules, dealer=g % rules.players, rng=rng)
         here = []
         while not state.is_terminal():
             p = len(state.plays)
-            if p % 12 == 0 and 0 < p < 48:
-                lead = 1 if state.to_move == 0 else -1
-                here.append((p // 12, lead, features(state), GREEK_PACKET_VALUE.value(state, 0)))
+            if p % per == 0 and 0 < p < last:
+                here.append((p // per, state.clone()))
             seen = Observation.from_round(state, seat=state.to_move)
             state.apply_index(choose_medium(seen, rng).index)
         final = final_difference(state, 0)
-        for k, lead, x, v in here:
-            out[k].append((x, (final - v) * lead))
+        for k, position in here:
+            out[k].append((position, final))
     return out
 
 
@@ -79,8 +95,9 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def ridge(rows: list[tuple[list[float], float]], penalty: float) -> list[float]:
-    xtx = [[penalty if i == j else 0.0 for j in range(FEATURES)] for i in range(FEATURES)]
-    xty = [0.0] * FEATURES
+    size = len(rows[0][0])
+    xtx = [[penalty if i == j else 0.0 for j in range(size)] for i in range(size)]
+    xty = [0.0] * size
     for x, y in rows:
         nz = [(i, v) for i, v in enumerate(x) if v]
         for i, vi in nz:
@@ -94,19 +111,86 @@ def mse(rows: list[tuple[list[float], float]], w: list[float] | None) -> float:
     return sum((y - (sum(a * b for a, b in zip(x, w, strict=True)) if w else 0.0)) ** 2 for x, y in rows) / len(rows)
 
 
+Summary = tuple[float, int, int, float, int]
+"""A position as the base fit sees it: (lead, pile points, pile cards, card difference, target),
+the target being the final difference minus the points scored so far, seat 0's side."""
+
+
+def summary(state: Round, final: float) -> Summary:
+    lead = 1 if state.to_move % 2 == 0 else -1  # seat 0's side: the even seats
+    points, bonus, counts = state.points, state.bonus, state.counts
+    scored = sum(points[0::2]) + sum(bonus[0::2]) - sum(points[1::2]) - sum(bonus[1::2])
+    return lead, state.pile_points, len(state.pile), sum(counts[0::2]) - sum(counts[1::2]), final - scored
+
+
+def fit_base(rows: list[Summary], majority: float) -> tuple[tuple[float, ...], float]:
+    """The base coefficients ``(c0, c_pts, c_n, c_empty, a, b, g)`` with the least squared error
+    over ``rows``, and that error (a grid over ``a, b, g``; least squares for the rest)."""
+    best: tuple[float, tuple[float, ...]] = (math.inf, ())
+    for a, b, g in itertools.product(GRID_A, GRID_B, GRID_G):
+        linear = []
+        for lead, pts, n, diff, target in rows:
+            left = target - majority * math.tanh(a * (diff + b * lead * n + g * lead))
+            linear.append(([1.0, float(pts), float(n), 1.0 if n == 0 else 0.0], lead * left))
+        c = ridge(linear, 1e-6)
+        err = mse(linear, c)
+        if err < best[0]:
+            best = (err, (*c, a, b, g))
+    return best[1], best[0]
+
+
+def base_error(rows: list[Summary], coefficients: tuple[float, ...], majority: float) -> float:
+    c0, c_pts, c_n, c_empty, a, b, g = coefficients
+    total = 0.0
+    for lead, pts, n, diff, target in rows:
+        v = lead * (c0 + c_pts * pts + c_n * n + (c_empty if n == 0 else 0.0)) \
+            + majority * math.tanh(a * (diff + b * lead * n + g * lead))
+        total += (target - v) ** 2
+    return total / len(rows)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="greek", help="a profile name or a rules spec in JSON")
+    parser.add_argument("--base", action="store_true", help="fit the base coefficients too")
     parser.add_argument("--rounds", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ridge", type=float, default=200.0)
     args = parser.parse_args()
+    spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
+    rules = rules_from_spec(spec)
+    if rules.teams != 2 or rules.packs != 1:
+        parser.error(f"--rules {args.rules!r}: the packet value is for two sides and one pack")
+    data = positions(rules, args.rounds, args.seed)
+    base_fit: list[tuple[float, ...]] = []
+    if args.base:
+        for k, rows in data.items():
+            summaries = [summary(state, final) for state, final in rows]
+            random.Random(1).shuffle(summaries)
+            half = len(summaries) // 2
+            coefficients, _ = fit_base(summaries[:half], rules.majority_points)
+            held = summaries[half:]
+            print(f"base, after packet {k}: {len(rows)} positions; held-out squared error "
+                  f"{sum(t * t for *_, t in held) / len(held):.1f} -> "
+                  f"{base_error(held, coefficients, rules.majority_points):.1f}", flush=True)
+            base_fit.append(tuple(round(v, 3) for v in fit_base(summaries, rules.majority_points)[0]))
+        print("coefficients=(")
+        for terms in base_fit:
+            print(f"    {terms},")
+        print(")", flush=True)
+        base = PacketValue(coefficients=tuple(base_fit), packet_plays=rules.players * rules.packet_size,
+                           players=rules.players)
+    else:
+        base = GREEK_PACKET_VALUE
     fitted = []
-    for k, rows in positions(args.rounds, args.seed).items():
+    for k, positions_k in data.items():
+        rows = [(features(state), (final - base.value(state, 0)) * (1 if state.to_move % 2 == 0 else -1))
+                for state, final in positions_k]
         random.Random(1).shuffle(rows)
         half = len(rows) // 2
         w = ridge(rows[:half], args.ridge)
-        print(f"after packet {k}: {len(rows)} positions; held-out squared error "
-              f"{mse(rows[half:], None):.1f} -> {mse(rows[half:], w):.1f}")
+        print(f"live, after packet {k}: {len(rows)} positions; held-out squared error "
+              f"{mse(rows[half:], None):.1f} -> {mse(rows[half:], w):.1f}", flush=True)
         fitted.append(tuple(round(v, 2) for v in ridge(rows, args.ridge)))
     print("live=(")
     for terms in fitted:

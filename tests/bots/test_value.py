@@ -1,7 +1,9 @@
-"""The leaf values at a packet's end: the live top card's terms of ``expert``'s."""
+"""The leaf values at a packet's end: the live top card's terms of ``expert``'s, and the fits of the
+other two-sided tables."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,7 +11,14 @@ import pytest
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC
 from kseri.bots.pile.medium import choose_medium
 from kseri.bots.pile.rollout import exposed_bottom, playout, public_seen
-from kseri.bots.pile.value import GREEK_LIVE_VALUE, GREEK_PACKET_VALUE, live_terms
+from kseri.bots.pile.value import (
+    FOURCARD_LIVE_VALUE,
+    GREEK_LIVE_VALUE,
+    GREEK_PACKET_VALUE,
+    PISTI4_LIVE_VALUE,
+    PacketValue,
+    live_terms,
+)
 from kseri.engine.cards import JACK_INDEX, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
@@ -87,3 +96,48 @@ def test_the_counts_a_play_out_keeps_give_the_value_the_round_would_count(expose
                 assert GREEK_LIVE_VALUE.value(state, team, seen) == GREEK_LIVE_VALUE.value(state, team)
             checked += 1
     assert checked > 20
+
+
+FITS = {"greek": GREEK_LIVE_VALUE, "fourcard": FOURCARD_LIVE_VALUE, "pisti": FOURCARD_LIVE_VALUE,
+        '{"profile": "pisti", "players": 4}': PISTI4_LIVE_VALUE,
+        '{"profile": "fourcard", "players": 4}': PISTI4_LIVE_VALUE}
+
+
+@pytest.mark.parametrize("spec", [*FITS, '{"profile": "pisti", "players": 6}', '{"profile": "greek", "players": 4}',
+                                  '{"profile": "fourcard", "players": 4, "partnerships": false}',
+                                  '{"profile": "fourcard", "players": 4, "packs": 2}'])
+def test_each_fit_applies_to_its_seating_only(spec: str) -> None:
+    """A fit is for one seating and one packet size (two sides): it is looked up by the rules'
+    properties, never by a table's name, and no other fit claims its rules."""
+    rules = rules_from_spec(json.loads(spec) if spec.startswith("{") else {"profile": spec})
+    applies = [fit for fit in (GREEK_LIVE_VALUE, FOURCARD_LIVE_VALUE, PISTI4_LIVE_VALUE) if fit.applies_to(rules)]
+    assert applies == ([FITS[spec]] if spec in FITS else [])
+
+
+@pytest.mark.parametrize("spec", list(FITS))
+def test_every_fit_values_both_sides_alike_at_every_packets_end(spec: str) -> None:
+    """Side 0's value is minus side 1's, and the two fitted parts add up (at four seats the sides
+    are seats 0 and 2 against 1 and 3)."""
+    rules = rules_from_spec(json.loads(spec) if spec.startswith("{") else {"profile": spec})
+    fit = FITS[spec]
+    base = PacketValue(coefficients=fit.coefficients, packet_plays=fit.packet_plays, players=fit.players)
+    per = rules.players * rules.packet_size
+    checked = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = Round.deal(rules, dealer=seed % rules.players, rng=rng)
+        while not state.is_terminal():
+            played = len(state.plays)
+            if played % per == 0 and played:
+                k = played // per
+                lead = 1 if state.to_move % 2 == 0 else -1
+                extra = live_terms(state, fit.live[min(k, len(fit.live)) - 1])
+                assert fit.value(state, 0) == pytest.approx(base.value(state, 0) + lead * extra)
+                assert fit.value(state, 0) + fit.value(state, 1) == pytest.approx(0.0)
+                checked += 1
+            state.apply_index(choose_medium(Observation.from_round(state, seat=state.to_move), rng).index)
+        cards = sum(state.counts[0::2]) - sum(state.counts[1::2])
+        majority = rules.majority_points * ((cards > 0) - (cards < 0))
+        assert fit.value(state, 0) == sum(state.points[0::2]) + sum(state.bonus[0::2]) \
+            - sum(state.points[1::2]) - sum(state.bonus[1::2]) + majority
+    assert checked >= 6 * (rules.packets - 1)

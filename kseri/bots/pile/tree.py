@@ -69,7 +69,7 @@ from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 
-__all__ = ["EXPERT", "ExpertParams", "expert_values"]
+__all__ = ["EXPERT", "ExpertParams", "expert_values", "valued_stop"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,8 +122,12 @@ class ExpertParams:
     """With the paired root: a card stops being tried when it trails the leader by this many
     standard errors (``hard``'s rule)."""
     packet_value: PacketValue = GREEK_LIVE_VALUE
-    """The play-outs' value at a packet's end in the Greek game (``hard``'s is
-    :data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE`, without the live top card's terms)."""
+    """The play-outs' value at a packet's end where it applies (:meth:`PacketValue.applies_to
+    <kseri.bots.pile.value.PacketValue.applies_to>`: today's default is the Greek game's, ``hard``'s
+    :data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE` with the live top card's terms); there the
+    play-outs stop at :func:`valued_stop`, elsewhere where ``hard``'s do. The fits of the four-card
+    tables (:data:`~kseri.bots.pile.value.FOURCARD_LIVE_VALUE`, ``PISTI4_LIVE_VALUE``) measured no
+    better than play-outs to the round's end (docs/bots.md) and are used by no level."""
     hard: SearchParams = field(default_factory=SearchParams)
     """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
     rollout: HeuristicParams = DEFAULT_HEURISTIC
@@ -156,10 +160,10 @@ def expert_values(observation: Observation, rng: random.Random,
     if hard.endgame and rules.players == 2 and observation.stock == 0:
         return (yield from search_values(observation, rng, hard))  # nothing hidden: hard's exact play
     team = rules.team_of(seat)
-    stop = hard.stop_for(observation)
+    packet_value = params.packet_value if params.packet_value.applies_to(rules) else None
+    stop = hard.stop_for(observation) if packet_value is None else valued_stop(observation, hard.horizon)
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
-    packet_value = params.packet_value if params.packet_value.applies_to(rules) else None
     iterations = params.iterations if packet_value is None else params.valued_iterations
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
                       hard.belief and hard.read_plays, params=hard.rollout,
@@ -353,6 +357,27 @@ def expert_values(observation: Observation, rng: random.Random,
         if c not in active and means[c] >= best:
             means[c] = best - 0.01  # dropped as worse: never chosen over a contender
     return {c: means[c] for c in candidates}
+
+
+def valued_stop(observation: Observation, horizon: int) -> int:
+    """Where ``expert``'s play-outs stop when a packet value applies: at the end of this packet, or
+    of the next one when fewer than ``horizon`` plays are left in this one (``hard``'s rule for the
+    Greek game, :meth:`~kseri.bots.pile.params.SearchParams.stop_for`, at any table with a fit).
+
+    >>> import random
+    >>> from kseri.engine.match import Match
+    >>> from kseri.engine.rules import FOURCARD
+    >>> obs = Observation.from_round(Match.new(FOURCARD, rng=random.Random(8), first_dealer=1).round, seat=0)
+    >>> valued_stop(obs, 4), SearchParams().stop_for(obs)    # hard plays four-card to the round's end
+    (8, 48)
+    """
+    rules = observation.rules
+    per = observation.per_packet
+    played = len(observation.plays)
+    stop = (played // per + 1) * per
+    if stop - played < horizon:
+        stop += per
+    return min(stop, rules.cards - rules.opening_size)
 
 
 def _release(root: _Node, pending: int) -> Generator[int, None, None]:

@@ -38,7 +38,8 @@ from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
 
-__all__ = ["GREEK_LIVE_VALUE", "GREEK_PACKET_VALUE", "PacketValue", "is_big_table", "live_terms", "running_value"]
+__all__ = ["FOURCARD_LIVE_VALUE", "GREEK_LIVE_VALUE", "GREEK_PACKET_VALUE", "PISTI4_LIVE_VALUE", "PacketValue",
+           "is_big_table", "live_terms", "running_value"]
 
 
 def is_big_table(rules: Rules) -> bool:
@@ -91,6 +92,8 @@ class PacketValue:
 
     coefficients: tuple[tuple[float, ...], ...]
     packet_plays: int = 12
+    players: int = 2
+    """Seats the fit is for: two, or four in two partnerships (seats 0 and 2 against 1 and 3)."""
     live: tuple[tuple[float, ...], ...] = ()
     """Per number of packets played, 15 more terms for the leader (:func:`live_terms`): what the
     first fit misses is mostly whether the leader can still take the pile, which turns on how
@@ -98,8 +101,11 @@ class PacketValue:
     waiting for the leader; a dead rank only a jack takes)."""
 
     def applies_to(self, rules: Rules) -> bool:
-        """The fit is for the two-player Greek game (6-card packets, kseri 10, 3 for majority)."""
-        return (rules.players == 2 and rules.packet_size * 2 == self.packet_plays and rules.opening_size == 4
+        """Whether the fit is for ``rules``: its seats in two sides, its packets, a 4-card opening,
+        kseri 10, 3 for the majority, jacks that capture (:data:`GREEK_PACKET_VALUE` is for the
+        two-player Greek game's 6-card packets)."""
+        return (rules.players == self.players and rules.teams == 2 and rules.packs == 1
+                and rules.packet_size * rules.players == self.packet_plays and rules.opening_size == 4
                 and rules.kseri_points == 10 and rules.majority_points == 3 and rules.jacks_capture)
 
     def value(self, state: Round, team: int, seen: list[int] | None = None) -> float:
@@ -109,11 +115,14 @@ class PacketValue:
             return float(final_difference(state, team))
         k = len(state.plays) // self.packet_plays
         c0, c_pts, c_n, c_empty, a, b, g = self.coefficients[min(max(k, 1), len(self.coefficients)) - 1]
-        lead = 1 if state.to_move == 0 else -1
+        # Two sides: seat 0 and its partner (the even seats) against the odd seats.
+        lead = 1 if state.to_move % 2 == 0 else -1
         n = len(state.pile)
-        v = ((state.points[0] + state.bonus[0]) - (state.points[1] + state.bonus[1])
-             + lead * (c0 + c_pts * state.pile_points + c_n * n + (c_empty if n == 0 else 0.0))
-             + 3.0 * math.tanh(a * (state.counts[0] - state.counts[1] + b * lead * n + g * lead)))
+        points, bonus, counts = state.points, state.bonus, state.counts
+        scored = sum(points[0::2]) + sum(bonus[0::2]) - sum(points[1::2]) - sum(bonus[1::2])
+        cards = sum(counts[0::2]) - sum(counts[1::2])
+        v = (scored + lead * (c0 + c_pts * state.pile_points + c_n * n + (c_empty if n == 0 else 0.0))
+             + 3.0 * math.tanh(a * (cards + b * lead * n + g * lead)))
         if self.live:
             v += lead * live_terms(state, self.live[min(max(k, 1), len(self.live)) - 1], seen)
         return v if team == 0 else -v
@@ -159,3 +168,34 @@ GREEK_LIVE_VALUE = PacketValue(coefficients=GREEK_PACKET_VALUE.coefficients, liv
 medium heuristic against itself, Greek rules; on the half of the positions held out, the squared
 error fell by 2.2, 4.6 and 7.2 points² after packets 1, 2 and 3 (of 386, 255 and 131)
 (``benchmarks/fit_packet_value.py``)."""
+
+FOURCARD_LIVE_VALUE = PacketValue(coefficients=(
+    (1.626, 0.211, 0.052, -3.411, 0.1, 0.0, -9.0),
+    (0.658, 0.226, -0.095, -3.239, 0.05, 0.8, -4.5),
+    (0.126, 0.518, -0.065, -2.251, 0.05, 0.4, -3.0),
+    (0.208, 0.16, -0.206, -2.363, 0.07, 1.0, -6.0),
+    (0.35, 0.191, -0.239, -2.359, 0.14, 1.0, -6.0),
+), packet_plays=8, live=(
+    (-0.0, 0.2, -0.33, -0.08, -1.32, 0.38, -1.25, -0.68, 0.29, -0.48, -0.64, 2.33, -0.4, 0.3, 0.33),
+    (0.0, -0.71, -0.39, -0.85, -1.22, 0.36, -0.19, -1.11, 1.98, -0.06, -0.77, 3.54, 0.03, 0.62, 0.15),
+    (0.0, -1.38, -0.18, -0.03, -1.1, 0.89, 0.03, -0.61, 2.31, 0.13, -0.03, 4.22, 0.06, 0.75, 0.13),
+    (0.0, -1.87, -0.05, -0.17, -0.85, 1.52, 0.31, -0.46, 3.85, 0.61, 0.88, 4.82, 0.88, 0.3, 0.16),
+    (-0.0, -2.86, 0.72, 0.68, -0.51, 4.5, 1.08, 0.93, 7.69, 1.41, 1.11, 2.35, 0.94, 0.21, 0.43),
+))
+"""``expert``'s leaf value at the four-card table, two seats (and any two-seat table of four-card
+packets): both fits made by ``python benchmarks/fit_packet_value.py --rules fourcard --base
+--rounds 40000`` (40,000 rounds of the medium heuristic against itself, seed 7); on the half of
+the positions held out, the squared error after packets 1-5 fell from 286.8, 223.5, 166.9, 115.1
+and 61.3 to 283.1, 218.0, 161.0, 106.7 and 45.8 points²."""
+
+PISTI4_LIVE_VALUE = PacketValue(coefficients=(
+    (-0.283, 0.176, 0.03, -2.62, 0.07, 0.0, -7.5),
+    (0.691, 0.148, -0.212, -2.443, 0.07, 1.0, -6.0),
+), packet_plays=16, players=4, live=(
+    (0.0, -0.36, 0.07, -0.27, -1.63, 0.57, -0.02, -0.7, 1.99, 0.08, -0.28, 2.7, 0.09, -0.04, 0.11),
+    (-0.0, -1.46, -0.21, 0.09, -0.93, 1.93, 0.21, -0.79, 3.96, 0.58, 1.7, 2.66, 0.27, 0.11, 0.16),
+))
+"""``expert``'s leaf value at four seats in two partnerships with four-card packets (the Pişti and
+four-card tables): ``python benchmarks/fit_packet_value.py --rules '{"profile": "pisti", "players":
+4}' --base --rounds 20000`` (20,000 rounds of the medium heuristic, seed 7); on the half held out,
+the squared error after packets 1 and 2 fell from 218.2 and 111.0 to 212.3 and 102.9 points²."""
