@@ -157,8 +157,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ridge", type=float, default=200.0)
     args = parser.parse_args()
-    spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
-    rules = rules_from_spec(spec)
+    try:
+        spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
+        rules = rules_from_spec(spec)
+    except ValueError as error:  # not JSON, or rules the engine refuses
+        parser.error(f"--rules {args.rules!r}: {error}")
+    if rules.table != "pile":
+        parser.error(f"--rules {args.rules!r}: a pile table (not the {rules.table} table)")
     if rules.teams != 2 or rules.packs != 1:
         parser.error(f"--rules {args.rules!r}: the packet value is for two sides and one pack")
     data = positions(rules, args.rounds, args.seed)

@@ -60,8 +60,13 @@ def main() -> None:
         parser.error(f"--weights: not JSON ({error})")
     if not isinstance(weights, dict) or not set(weights) <= names:
         parser.error(f"--weights: a JSON object of {', '.join(sorted(names))}")
-    spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
-    rules = rules_from_spec(spec)
+    try:
+        spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
+        rules = rules_from_spec(spec)
+    except ValueError as error:  # not JSON, or rules the engine refuses
+        parser.error(f"--rules {args.rules!r}: {error}")
+    if rules.table != "pile":
+        parser.error(f"--rules {args.rules!r}: a pile table (not the {rules.table} table)")
     new = WeightedMedium("weighted", dataclasses.replace(DEFAULT_HEURISTIC, **weights))
     result = run_arena(new, WeightedMedium("default", DEFAULT_HEURISTIC), rounds=args.deals, seed=args.seed,
                        rules=rules)

@@ -62,3 +62,19 @@ def test_bot_ready_tells_the_bots_of_one_stretch_apart():
     assert bot_ready.split_turns([(0.0, 90.0)], [40.0, 90.0]) == [(0.0, 40.0), (40.0, 90.0)]
     assert bot_ready.split_turns([(0.0, 90.0)], [85.0]) == [(0.0, 90.0)]  # two seats: as before
     assert '"players":6' in bot_ready.QUERIES["pisti6"].replace("%22", '"').replace("%3A", ":").replace("%2C", ",")
+
+
+@pytest.mark.parametrize(("script", "options"), [
+    ("fit_packet_value.py", ["--rounds", "1"]), ("heuristic_weights.py", ["--weights", "{}", "--deals", "1"]),
+])
+@pytest.mark.parametrize(("rules", "says"), [
+    ("{bad", "--rules '{bad': Expecting property name"),
+    ("poker", "unknown rules profile 'poker'"),
+    ("sums", "a pile table (not the sums table)"),
+])
+def test_the_heuristic_benchmarks_refuse_bad_rules_in_one_line(script, options, rules, says):
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), "--rules", rules, *options],
+                         capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert run.returncode == 2
+    assert says in run.stderr.splitlines()[-1]
+    assert "Traceback" not in run.stderr
