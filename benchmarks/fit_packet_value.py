@@ -149,6 +149,18 @@ def base_error(rows: list[Summary], coefficients: tuple[float, ...], majority: f
     return total / len(rows)
 
 
+def pile_rules(parser: argparse.ArgumentParser, text: str) -> Rules:
+    """``--rules``: a profile name or a rules spec in JSON, at a pile table; else the parser's
+    one-line error (not JSON, rules the engine refuses, the open table)."""
+    try:
+        rules = rules_from_spec(json.loads(text) if text.lstrip().startswith("{") else {"profile": text})
+    except ValueError as error:
+        parser.error(f"--rules {text!r}: {error}")
+    if rules.table != "pile":
+        parser.error(f"--rules {text!r}: a pile table (not the {rules.table} table)")
+    return rules
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="greek", help="a profile name or a rules spec in JSON")
@@ -157,13 +169,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ridge", type=float, default=200.0)
     args = parser.parse_args()
-    try:
-        spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
-        rules = rules_from_spec(spec)
-    except ValueError as error:  # not JSON, or rules the engine refuses
-        parser.error(f"--rules {args.rules!r}: {error}")
-    if rules.table != "pile":
-        parser.error(f"--rules {args.rules!r}: a pile table (not the {rules.table} table)")
+    rules = pile_rules(parser, args.rules)
     if rules.teams != 2 or rules.packs != 1:
         parser.error(f"--rules {args.rules!r}: the packet value is for two sides and one pack")
     data = positions(rules, args.rounds, args.seed)

@@ -24,12 +24,12 @@ from typing import Any
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.fit_packet_value import pile_rules
 from kseri.bots.arena import Interval, run_arena
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.pile.medium import choose_medium
 from kseri.engine.cards import Card
 from kseri.engine.pile.observation import Observation
-from kseri.engine.rules import rules_from_spec
 
 
 class WeightedMedium:
@@ -60,13 +60,7 @@ def main() -> None:
         parser.error(f"--weights: not JSON ({error})")
     if not isinstance(weights, dict) or not set(weights) <= names:
         parser.error(f"--weights: a JSON object of {', '.join(sorted(names))}")
-    try:
-        spec = json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"profile": args.rules}
-        rules = rules_from_spec(spec)
-    except ValueError as error:  # not JSON, or rules the engine refuses
-        parser.error(f"--rules {args.rules!r}: {error}")
-    if rules.table != "pile":
-        parser.error(f"--rules {args.rules!r}: a pile table (not the {rules.table} table)")
+    rules = pile_rules(parser, args.rules)
     new = WeightedMedium("weighted", dataclasses.replace(DEFAULT_HEURISTIC, **weights))
     result = run_arena(new, WeightedMedium("default", DEFAULT_HEURISTIC), rounds=args.deals, seed=args.seed,
                        rules=rules)
