@@ -19,7 +19,8 @@ from kseri.bots.pile.value import GREEK_PACKET_VALUE, is_big_table
 from kseri.engine.pile.observation import Observation
 
 __all__ = ["BIG_TABLE_SAMPLE_COST", "CLONE_WORK", "EVALUATE_SAMPLES", "PLAYOUT_CHUNK", "SAMPLE_COST",
-           "SAMPLE_SOLVE_CARDS", "SAMPLE_SOLVE_NODES", "SOLVE_COST", "STEP_WORK", "SearchParams"]
+           "SAMPLE_SOLVE_CARDS", "SAMPLE_SOLVE_NODES", "SOLVE_COST", "STEP_WORK", "SearchParams",
+           "packet_stop"]
 
 EVALUATE_SAMPLES = 200
 """Default sampled deals for an evaluation of every card (``exact=True``): about 0.1 s
@@ -114,10 +115,28 @@ class SearchParams:
         if not self.horizon or not (GREEK_PACKET_VALUE.applies_to(rules) or is_big_table(rules)):
             return total
         per = observation.per_packet
-        p = len(observation.plays)
-        stop = (p // per + 1) * per
+        stop = (len(observation.plays) // per + 1) * per
         if self.solve_last and stop == total - per:
             return stop  # the last packet is solved, however close its start
-        if stop - p < self.horizon:
-            stop += per
-        return min(stop, total)
+        return packet_stop(observation, self.horizon)
+
+
+def packet_stop(observation: Observation, horizon: int) -> int:
+    """Where a play-out valued at a packet's end stops: at the end of this packet, or of the next
+    one when fewer than ``horizon`` plays are left in this one (never past the round's end): ``hard``'s
+    stop in the Greek game, and ``expert``'s at any table with a fitted packet value.
+
+    >>> import random
+    >>> from kseri.engine.match import Match
+    >>> from kseri.engine.rules import FOURCARD
+    >>> obs = Observation.from_round(Match.new(FOURCARD, rng=random.Random(8), first_dealer=1).round, seat=0)
+    >>> packet_stop(obs, 4), SearchParams().stop_for(obs)    # hard plays four-card to the round's end
+    (8, 48)
+    """
+    rules = observation.rules
+    per = observation.per_packet
+    played = len(observation.plays)
+    stop = (played // per + 1) * per
+    if stop - played < horizon:
+        stop += per
+    return min(stop, rules.cards - rules.opening_size)

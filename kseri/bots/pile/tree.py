@@ -60,7 +60,7 @@ from dataclasses import dataclass, field
 from kseri.bots.pile.belief import Sampler, excluded_ranks
 from kseri.bots.pile.counting import equivalence_classes
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
-from kseri.bots.pile.params import CLONE_WORK, STEP_WORK, SearchParams
+from kseri.bots.pile.params import CLONE_WORK, STEP_WORK, SearchParams, packet_stop
 from kseri.bots.pile.rollout import exposed_bottom, final_difference, playout, policy_card, public_seen
 from kseri.bots.pile.search import Values, _Pairs, _prune, draw_sliced, search_values
 from kseri.bots.pile.value import GREEK_LIVE_VALUE, PacketValue, running_value
@@ -69,7 +69,7 @@ from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 
-__all__ = ["EXPERT", "ExpertParams", "expert_values", "valued_stop"]
+__all__ = ["EXPERT", "ExpertParams", "expert_values"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,9 +125,10 @@ class ExpertParams:
     """The play-outs' value at a packet's end where it applies (:meth:`PacketValue.applies_to
     <kseri.bots.pile.value.PacketValue.applies_to>`: today's default is the Greek game's, ``hard``'s
     :data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE` with the live top card's terms); there the
-    play-outs stop at :func:`valued_stop`, elsewhere where ``hard``'s do. The fits of the four-card
-    tables (:data:`~kseri.bots.pile.value.FOURCARD_LIVE_VALUE`, ``PISTI4_LIVE_VALUE``) measured no
-    better than play-outs to the round's end (docs/bots.md) and are used by no level."""
+    play-outs stop at :func:`~kseri.bots.pile.params.packet_stop`, elsewhere where ``hard``'s do.
+    The fits of the four-card tables (:data:`~kseri.bots.pile.value.FOURCARD_LIVE_VALUE`,
+    ``PISTI4_LIVE_VALUE``) measured no better than play-outs to the round's end (docs/bots.md) and
+    are used by no level."""
     hard: SearchParams = field(default_factory=SearchParams)
     """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
     rollout: HeuristicParams = DEFAULT_HEURISTIC
@@ -161,7 +162,7 @@ def expert_values(observation: Observation, rng: random.Random,
         return (yield from search_values(observation, rng, hard))  # nothing hidden: hard's exact play
     team = rules.team_of(seat)
     packet_value = params.packet_value if params.packet_value.applies_to(rules) else None
-    stop = hard.stop_for(observation) if packet_value is None else valued_stop(observation, hard.horizon)
+    stop = hard.stop_for(observation) if packet_value is None else packet_stop(observation, hard.horizon)
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
     iterations = params.iterations if packet_value is None else params.valued_iterations
@@ -357,27 +358,6 @@ def expert_values(observation: Observation, rng: random.Random,
         if c not in active and means[c] >= best:
             means[c] = best - 0.01  # dropped as worse: never chosen over a contender
     return {c: means[c] for c in candidates}
-
-
-def valued_stop(observation: Observation, horizon: int) -> int:
-    """Where ``expert``'s play-outs stop when a packet value applies: at the end of this packet, or
-    of the next one when fewer than ``horizon`` plays are left in this one (``hard``'s rule for the
-    Greek game, :meth:`~kseri.bots.pile.params.SearchParams.stop_for`, at any table with a fit).
-
-    >>> import random
-    >>> from kseri.engine.match import Match
-    >>> from kseri.engine.rules import FOURCARD
-    >>> obs = Observation.from_round(Match.new(FOURCARD, rng=random.Random(8), first_dealer=1).round, seat=0)
-    >>> valued_stop(obs, 4), SearchParams().stop_for(obs)    # hard plays four-card to the round's end
-    (8, 48)
-    """
-    rules = observation.rules
-    per = observation.per_packet
-    played = len(observation.plays)
-    stop = (played // per + 1) * per
-    if stop - played < horizon:
-        stop += per
-    return min(stop, rules.cards - rules.opening_size)
 
 
 def _release(root: _Node, pending: int) -> Generator[int, None, None]:
