@@ -94,6 +94,31 @@ def test_the_budget_follows_where_the_packet_value_applies(spec: str, valued: bo
     assert finish(expert_values(obs, random.Random(4), used)) != values
 
 
+def test_the_pruning_counts_distinct_deals_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``deals`` rounds a decision replays its deals; the root's pruning is told how many are
+    distinct (``count_replays`` restores the old count, every round a new deal)."""
+    import kseri.bots.pile.tree as tree
+
+    told: list[tuple[int, int | None]] = []
+    prune = tree._prune
+
+    def recording(active: list[int], results: dict[int, list[float]], z: float,
+                  pairs: Any = None, distinct: int | None = None) -> list[int]:
+        told.append((len(results[active[0]]), distinct))
+        return prune(active, results, z, pairs, distinct)
+
+    monkeypatch.setattr(tree, "_prune", recording)
+    state = _position("greek", 3, 1)
+    obs = Observation.from_round(state, seat=state.to_move)
+    params = ExpertParams(valued_iterations=600, deals=30, prune_z=50.0)  # no card dropped: runs past 30 deals
+    finish(expert_values(obs, random.Random(5), params))
+    assert told and all(distinct == min(m, 30) for m, distinct in told)
+    assert any(m > 30 for m, _ in told)
+    told.clear()
+    finish(expert_values(obs, random.Random(5), dataclasses.replace(params, count_replays=True)))
+    assert told and all(distinct is None for _, distinct in told)
+
+
 def test_expert_is_the_same_however_sliced() -> None:
     state = _position("greek", 8, 13)
     obs = Observation.from_round(state, seat=state.to_move)

@@ -11,9 +11,9 @@ from kseri.bots.pile.search import _Pairs, _prune
 
 
 def _both(active: list[int], results: dict[int, list[float]], z: float,
-          pairs: dict[tuple[int, int], _Pairs]) -> list[int]:
-    plain = _prune(active, results, z)
-    fast = _prune(active, results, z, pairs)
+          pairs: dict[tuple[int, int], _Pairs], distinct: int | None = None) -> list[int]:
+    plain = _prune(active, results, z, distinct=distinct)
+    fast = _prune(active, results, z, pairs, distinct)
     assert fast == plain
     return fast
 
@@ -28,6 +28,7 @@ def test_prune_with_running_sums_keeps_the_same_cards(kind: str) -> None:
         active = cards[:]
         pairs: dict[tuple[int, int], _Pairs] = {}
         z = rng.choice([2.0, 2.0, 1.0, 2.5, 0.0])
+        deals = rng.choice([None, 50, 100])  # expert's replayed deals: the error counts distinct ones
         for m in range(1, 400):
             noise = rng.gauss(0, 6)  # common random numbers: shared by every card
             for c in active:
@@ -36,7 +37,7 @@ def test_prune_with_running_sums_keeps_the_same_cards(kind: str) -> None:
                 else:
                     results[c].append(noise + edge[c] + rng.gauss(0, 3) + 0.1 * trial)
             if m >= 24 and m % 8 == 0:
-                active = _both(active, results, z, pairs)
+                active = _both(active, results, z, pairs, None if deals is None else min(m, deals))
                 if len(active) == 1:
                     break
 
@@ -59,3 +60,29 @@ def test_prune_on_the_threshold() -> None:
         _prune([0, 1], {c: r[:m // 2] for c, r in results.items()}, z, pairs)  # running sums from an earlier prune
         assert _prune([0, 1], results, z, pairs) == _prune([0, 1], results, z)
     assert 50 < kept < 250, kept
+
+
+def test_replayed_deals_do_not_narrow_the_error() -> None:
+    """``expert`` replays its deals past ``ExpertParams.deals``; a replay repeats its deal's result
+    (here exactly), so the pruning must decide as on the distinct deals alone, not as if every
+    replay were a new deal (which drops cards that trail by one standard error, not two)."""
+    rng = random.Random(26)
+    z = 2.0
+    differs = 0
+    for _ in range(200):
+        deals = rng.randrange(24, 200)
+        copies = rng.randrange(2, 8)
+        base = [rng.gauss(0, 6) for _ in range(deals)]
+        lead = rng.uniform(0.2, 1.5)
+        results = {0: [b + lead + rng.gauss(0, 3) for b in base], 1: base[:]}
+        d = [a - b for a, b in zip(results[0], results[1], strict=True)]
+        mean = sum(d) / deals
+        error = (sum((x - mean) ** 2 for x in d) / (deals - 1) / deals) ** 0.5
+        if mean <= 0 or abs(mean / error - z) < 0.05:  # card 0 leads; not on the line:
+            continue  # (m - 1) against (n - 1) in the variance may tip a card within a hair of it
+        replayed = {c: r * copies for c, r in results.items()}
+        once = _prune([0, 1], results, z)
+        assert once == ([0] if mean > z * error else [0, 1])
+        assert _both([0, 1], replayed, z, {}, deals) == once
+        differs += _prune([0, 1], replayed, z) != once
+    assert differs > 20  # counted as new deals, the replays drop cards the deals alone keep

@@ -358,16 +358,27 @@ the search may reach), so a decision taken outside this margin is the exact pass
 
 
 def _prune(active: list[int], results: dict[int, list[float]], z: float,
-           pairs: dict[tuple[int, int], _Pairs] | None = None) -> list[int]:
+           pairs: dict[tuple[int, int], _Pairs] | None = None, distinct: int | None = None) -> list[int]:
     """Keep the cards not clearly worse than the leader (paired differences on common samples).
 
     A card is kept when the mean of its differences from the leader is at most ``z`` standard
-    errors: ``mean <= z * (var / m) ** 0.5`` with ``var = sum((d - mean) ** 2) / (m - 1)``, in
-    these floats. With ``pairs`` (kept by the caller between prunes) the sum of squared
-    deviations is first had from running sums, ``sum(d * d) - 2 * mean * sum(d) + m * mean**2``;
-    only when that lands within a hair (:data:`_MARGIN`) of the threshold is the exact pass
-    made. Either way the same cards are kept."""
+    errors: ``mean <= z * (var / n) ** 0.5`` with ``var = sum((d - mean) ** 2) / (m - 1)`` over
+    the ``m`` samples and ``n`` the distinct deals among them (``distinct``, default ``m``), in
+    these floats. A sample that replays a deal (``expert``'s, past
+    :attr:`~kseri.bots.pile.tree.ExpertParams.deals`) mostly repeats its result: counted as new,
+    it would shrink the standard error with no new information. With ``pairs`` (kept by the
+    caller between prunes) the sum of squared deviations is first had from running sums,
+    ``sum(d * d) - 2 * mean * sum(d) + m * mean**2``; only when that lands within a hair
+    (:data:`_MARGIN`) of the threshold is the exact pass made. Either way the same cards are kept.
+
+    >>> results = {1: [3.0, 0.0] * 6, 2: [0.0] * 12}   # card 1 leads by 1.5 on 12 samples
+    >>> _prune([1, 2], results, 2.0)                  # ... if they were 12 deals
+    [1]
+    >>> _prune([1, 2], results, 2.0, distinct=2)      # two deals, each replayed six times
+    [1, 2]
+    """
     m = len(results[active[0]])
+    n = m if distinct is None else max(1, min(m, distinct))
     means = {c: sum(results[c]) / m for c in active}
     leader = max(active, key=lambda c: means[c])
     lead = results[leader]
@@ -390,9 +401,9 @@ def _prune(active: list[int], results: dict[int, list[float]], z: float,
             if mean <= 0:
                 keep.append(c)  # z times a standard error is never negative
                 continue
-            # mean <= z * sqrt(var / m)  <=>  (m - 1) * var >= m * (m - 1) * (mean / z) ** 2
+            # mean <= z * sqrt(var / n)  <=>  (m - 1) * var >= n * (m - 1) * (mean / z) ** 2
             deviations = pair.squares - 2 * mean * total + m * mean * mean
-            threshold = m * (m - 1) * (mean / z) ** 2
+            threshold = n * (m - 1) * (mean / z) ** 2
             margin = _MARGIN * (pair.squares + abs(2 * mean * total) + m * mean * mean + threshold)
             if deviations > threshold + margin:
                 keep.append(c)
@@ -400,7 +411,7 @@ def _prune(active: list[int], results: dict[int, list[float]], z: float,
             if deviations < threshold - margin:
                 continue
         var = sum([(d - mean) ** 2 for d in diffs]) / (m - 1)  # a list sums faster than a generator, same floats
-        if mean <= z * (var / m) ** 0.5:
+        if mean <= z * (var / n) ** 0.5:
             keep.append(c)
     return keep
 

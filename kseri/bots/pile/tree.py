@@ -86,7 +86,13 @@ class ExpertParams:
     (docs/bots.md); at the other pile tables more budget is not measured."""
     deals: int = 1000
     """Distinct sampled deals at most: iteration ``i`` plays deal ``i % deals`` again (dealing a
-    deal that reads the other player's plays costs several play-outs)."""
+    deal that reads the other player's plays costs several play-outs). The root's pruning counts
+    only the distinct deals in its standard errors (:attr:`count_replays`)."""
+    count_replays: bool = False
+    """True: the root's pruning counts a replayed deal as a new sample, as it did before
+    2026-12-05. A replay mostly repeats its deal's result, so past :attr:`deals` rounds that
+    shrinks the standard error with no new information and drops cards too soon (docs/bots.md,
+    "Replayed deals"); kept to measure the mend against."""
     exploration: float = 6.0
     """UCB1's constant, in points of round difference."""
     paired: bool = True
@@ -350,7 +356,8 @@ def expert_values(observation: Observation, rng: random.Random,
         m += 1
         if m >= first_prune and m % hard.prune_every == 0:
             pending += len(active) * m // 4
-            active = _prune(active, results, params.prune_z, pairs)
+            active = _prune(active, results, params.prune_z, pairs,
+                            None if params.count_replays else min(m, params.deals))
     yield from _release(root, pending)
     means = {c: sum(r) / len(r) for c, r in results.items() if r}
     best = max(means[c] for c in active)
