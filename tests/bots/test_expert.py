@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from kseri.bots import LEVELS, Thinker
+from kseri.bots.pile import tree
 from kseri.bots.pile.tree import ExpertParams, expert_values
 from kseri.bots.sums.thinker import SumsThinker
 from kseri.bots.thinking import finish
@@ -97,8 +98,6 @@ def test_the_budget_follows_where_the_packet_value_applies(spec: str, valued: bo
 def test_the_pruning_counts_distinct_deals_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past ``deals`` rounds a decision replays its deals; the root's pruning is told how many are
     distinct (``count_replays`` restores the old count, every round a new deal)."""
-    import kseri.bots.pile.tree as tree
-
     told: list[tuple[int, int | None]] = []
     prune = tree._prune
 

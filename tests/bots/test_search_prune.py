@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from kseri.bots.pile.search import _Pairs, _prune
+from kseri.bots.pile.search import _Pairs, _prune, paired_errors
 
 
 def _both(active: list[int], results: dict[int, list[float]], z: float,
@@ -75,9 +75,8 @@ def test_replayed_deals_do_not_narrow_the_error() -> None:
         base = [rng.gauss(0, 6) for _ in range(deals)]
         lead = rng.uniform(0.2, 1.5)
         results = {0: [b + lead + rng.gauss(0, 3) for b in base], 1: base[:]}
-        d = [a - b for a, b in zip(results[0], results[1], strict=True)]
-        mean = sum(d) / deals
-        error = (sum((x - mean) ** 2 for x in d) / (deals - 1) / deals) ** 0.5
+        mean = (sum(results[0]) - sum(results[1])) / deals
+        error = paired_errors(results, leader=0)[1]  # over the distinct deals
         if mean <= 0 or abs(mean / error - z) < 0.05:  # card 0 leads; not on the line:
             continue  # (m - 1) against (n - 1) in the variance may tip a card within a hair of it
         replayed = {c: r * copies for c, r in results.items()}
