@@ -43,11 +43,15 @@ def _rules(text: str) -> Any:
 def _scale(budget: float, params: str | None = None) -> None:
     """Multiply the expert's work by ``budget`` in this process (and set ``params``, a JSON object of
     :class:`~kseri.bots.pile.tree.ExpertParams` fields, for experiments; ``packet_value`` by the
-    name of a value in :mod:`kseri.bots.pile.value`, such as ``"GREEK_PACKET_VALUE"``)."""
+    name of a value in :mod:`kseri.bots.pile.value`, such as ``"GREEK_PACKET_VALUE"``; ``hard`` as an
+    object of the :class:`~kseri.bots.pile.params.SearchParams` fields to change, such as
+    ``{"read_plays": false}``)."""
     if params:
         fields = json.loads(params)
         if isinstance(fields.get("packet_value"), str):  # a value of kseri.bots.pile.value, by name
             fields["packet_value"] = getattr(value, fields["packet_value"])
+        if isinstance(fields.get("hard"), dict):  # fields of the SearchParams expert shares with hard
+            fields["hard"] = dataclasses.replace(tree.EXPERT.hard, **fields["hard"])
         tree.EXPERT = dataclasses.replace(tree.EXPERT, **fields)
     if budget != 1.0:
         expert = tree.EXPERT
@@ -66,6 +70,8 @@ def params_problem(text: str | None) -> str | None:
     "--params: packet_value 'NO_SUCH_VALUE' is not a value of kseri.bots.pile.value"
     >>> params_problem('{"explor": 4}')
     "--params: 'explor' is not a field of ExpertParams"
+    >>> params_problem('{"hard": {"read_play": false}}')
+    "--params: 'read_play' is not a field of SearchParams"
     """
     if not text:
         return None
@@ -81,6 +87,13 @@ def params_problem(text: str | None) -> str | None:
             return f"--params: {name!r} is not a field of ExpertParams"
         if name == "packet_value" and not isinstance(getattr(value, str(given), None), value.PacketValue):
             return f"--params: packet_value {given!r} is not a value of kseri.bots.pile.value"
+        if name == "hard":
+            if not isinstance(given, dict):
+                return "--params: hard is not a JSON object of SearchParams fields"
+            search = {f.name for f in dataclasses.fields(tree.ExpertParams().hard)}
+            for field in given:
+                if field not in search:
+                    return f"--params: {field!r} is not a field of SearchParams"
     return None
 
 

@@ -117,6 +117,17 @@ class ExpertParams:
     each seat playing the counting heuristic's card with the chance its finished packets show
     (:class:`~kseri.bots.pile.belief.Sampler`, ``read_many``). Measured no worse at four and six
     seats, at about 1.4 and 1.7 times the CPU (docs/bots.md)."""
+    soft_reading: float = 0.0
+    """0 reads the other seats' plays as ``hard`` does (the heuristic's card with chance ``q``, any
+    other card alike); a temperature in points (2.0, fitted on ``hard``'s plays) weighs the other
+    cards by a softmax of the heuristic's scores, so a seat that departs from the heuristic's card
+    is read as playing one nearly as good (:class:`~kseri.bots.pile.belief.Sampler`, ``soft``). It
+    describes ``hard``'s plays better, yet at 2.0 ``expert`` measured weaker (docs/bots.md, "Reading
+    the plays"): kept to measure against, not used."""
+    chain: int = 0
+    """At two seats: 0 deals the other hand as ``hard`` does (rejection, 24 tries, then the likeliest
+    hand tried); ``k`` > 0 from a Metropolis chain of ``k`` steps a deal over the same reading
+    (:class:`~kseri.bots.pile.belief.Sampler`, ``chain``)."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
@@ -175,7 +186,8 @@ def expert_values(observation: Observation, rng: random.Random,
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
                       hard.belief and hard.read_plays, params=hard.rollout,
                       exclude_many=hard.belief and params.exclude_many,
-                      read_many=hard.belief and hard.read_plays and params.read_many)
+                      read_many=hard.belief and hard.read_plays and params.read_many,
+                      soft=params.soft_reading, chain=params.chain)
     rollout = params.rollout
     c_explore = params.exploration
     explore_every = params.explore if rules.players == 2 else params.explore_many
