@@ -127,7 +127,9 @@ class ExpertParams:
     chain: int = 0
     """At two seats: 0 deals the other hand as ``hard`` does (rejection, 24 tries, then the likeliest
     hand tried); ``k`` > 0 from a Metropolis chain of ``k`` steps a deal over the same reading
-    (:class:`~kseri.bots.pile.belief.Sampler`, ``chain``)."""
+    (:class:`~kseri.bots.pile.belief.Sampler`, ``chain``), which samples the reading's own law where
+    the 24 tries, run out, keep hands that explain the plays too well. At 8 it measured no
+    different from 0 at the Greek table (docs/bots.md, "Reading the plays"): not used."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
