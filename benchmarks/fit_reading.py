@@ -22,8 +22,9 @@ at least 6 plays into the packet and 2 cards or more in the other hand, 40 hands
 the other seat with no reading of its plays (declined ranks only), ``hard``'s reading, the soft
 one (temperature 2) and ``hard``'s reading sampled by a chain (8 steps a deal). It prints the
 mean share of the true hand they hold and the Brier score of the chance they give each rank of
-being in that hand (the mean over the 13 ranks of ``(chance - held)**2``, lower is better), and
-the differences with their 95% intervals (paired over the positions).
+being in that hand (the mean over the 13 ranks of ``(chance - held)**2``, lower is better), the
+share of deals in which the reading's tries ran out (:attr:`Sampler.gave_up`), and the
+differences with their 95% intervals (paired over the positions).
 
 Not a test: run it by hand (about 1.2 s a round of ``hard`` in CPython 3.11).
 """
@@ -106,6 +107,7 @@ def overlap(level: str, rules: Rules, rounds: int, seed: int) -> None:
         "hard's reading by a chain (8 steps)": {"read_plays": True, "chain": 8}}
     shares: dict[str, list[float]] = {name: [] for name in readings}
     briers: dict[str, list[float]] = {name: [] for name in readings}
+    gave_up: dict[str, list[float]] = {name: [] for name in readings}
     for k in range(rounds):
         rng = random.Random(seed + k)
         state = Round.deal(rules, k % 2, rng)
@@ -119,6 +121,7 @@ def overlap(level: str, rules: Rules, rounds: int, seed: int) -> None:
                 for name, options in readings.items():
                     sampler = Sampler(obs, random.Random(k), excluded, **options)  # type: ignore[arg-type]
                     hands = [sampler.sample(random.Random(j)).hands[1] for j in range(40)]
+                    gave_up[name].append(sampler.gave_up / len(hands))
                     shares[name].append(statistics.fmean(len(true & set(hand)) / len(true) for hand in hands))
                     chances = [sum(1 for hand in hands if any(RANK_INDEX[c] == r for c in hand)) / len(hands)
                                for r in range(13)]
@@ -126,9 +129,10 @@ def overlap(level: str, rules: Rules, rounds: int, seed: int) -> None:
             state.apply(choose(level, obs, rng))
     names = list(readings)
     print(f"{len(shares[names[0]])} positions; share of the other hand held by the sampled hands,"
-          " Brier score of its ranks:")
+          " Brier score of its ranks, share of deals where the tries ran out:")
     for name in names:
-        print(f"  {name}: {statistics.fmean(shares[name]):.4f}, {statistics.fmean(briers[name]):.4f}")
+        print(f"  {name}: {statistics.fmean(shares[name]):.4f}, {statistics.fmean(briers[name]):.4f},"
+              f" {statistics.fmean(gave_up[name]):.3f}")
     for a, b in ((names[1], names[0]), (names[2], names[1]), (names[3], names[0]), (names[3], names[1])):
         for what, values in (("share", shares), ("Brier", briers)):
             diffs = [x - y for x, y in zip(values[a], values[b], strict=True)]
