@@ -1,7 +1,7 @@
 """How a level's plays depart from the counting heuristic: the fit behind ``expert``'s soft reading.
 
     python benchmarks/fit_reading.py --level hard --rounds 240 --seed 1000
-    python benchmarks/fit_reading.py --level hard --overlap 30 --seed 5000
+    python benchmarks/fit_reading.py --level hard --overlap 60 --seed 5000
 
 Plays ``--rounds`` rounds of ``--level`` against itself at ``--rules`` (two seats) and lists, for
 seat 1's plays where the choice mattered (the heuristic does not rate every card in hand alike), the
