@@ -41,7 +41,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kseri.bots.pile.belief import Sampler, excluded_ranks, seat_decisions
+from kseri.bots.pile.belief import Sampler, excluded_ranks, seat_decisions, soft_chance
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, card_scores
 from kseri.bots.play import choose
 from kseri.engine.cards import RANK_INDEX
@@ -74,15 +74,14 @@ def plays(level: str, rules: Rules, rounds: int, seed: int) -> list[Play]:
 
 
 def chance(scores: list[float], played: int, q: float, t: float | None) -> float:
-    """The chance of the play under the alike model (``t`` None) or the soft one."""
+    """The chance of the play under the alike model (``t`` None) or the soft one, whose best card
+    has chance ``q`` besides the softmax (:func:`~kseri.bots.pile.belief.soft_chance` with no share
+    taken out of ``q``)."""
+    if t is not None:
+        return soft_chance([*scores[:played], *scores[played + 1:], scores[played]], q, t, 0.0)
     top = max(scores)
     ties = sum(1 for x in scores if x >= top - 1e-9)
-    best = scores[played] >= top - 1e-9
-    if t is None:
-        other = 1.0 / len(scores)
-    else:
-        other = math.exp((scores[played] - top) / t) / sum(math.exp((x - top) / t) for x in scores)
-    return (q / ties if best else 0.0) + (1.0 - q) * other
+    return (q / ties if scores[played] >= top - 1e-9 else 0.0) + (1.0 - q) / len(scores)
 
 
 def log_likelihood(data: list[Play], q: float, t: float | None) -> float:

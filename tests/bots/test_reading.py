@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kseri import Observation, Round
+from kseri import Observation
 from kseri.bots.pile.belief import SOFT_BEST_SHARE, Sampler, excluded_ranks, other_decisions, soft_chance
-from kseri.bots.pile.medium import choose_medium
 from kseri.bots.pile.tree import ExpertParams, expert_values
 from kseri.bots.thinking import finish
 from kseri.engine.cards import RANK_INDEX
-from kseri.engine.rules import rules_from_spec
+from tests.bots.test_bots import medium_position as seat_after_medium
+from tests.bots.test_bots import position
 
 scores = st.lists(st.floats(-30.0, 30.0, allow_nan=False).map(lambda x: round(x, 2)), min_size=1, max_size=8)
 
@@ -39,16 +39,6 @@ def test_a_near_best_card_is_read_as_likelier_than_a_poor_one() -> None:
     near, poor, best = (soft_chance(s, 0.7, 2.0, SOFT_BEST_SHARE[2.0])
                         for s in ([3.0, 1.0, 2.5], [3.0, 2.5, -4.0], [-4.0, 2.5, 3.0]))
     assert best > near > 10 * poor
-
-
-def position(spec: str, seed: int, plays: int) -> Observation:
-    rules = rules_from_spec(spec)
-    rng = random.Random(seed)
-    state = Round.deal(rules, dealer=seed % rules.players, rng=rng)
-    for _ in range(plays):
-        hand = state.hands[state.to_move]
-        state.apply_index(hand[rng.randrange(len(hand))])
-    return Observation.from_round(state, seat=state.to_move, totals=(0, 0), target=rules.target)
 
 
 @pytest.mark.parametrize("options", [{"soft": 2.0}, {"chain": 3}, {"chain": 8, "soft": 2.0}])
@@ -75,13 +65,8 @@ def test_expert_with_the_soft_reading_picks_a_card_in_hand() -> None:
 
 
 def medium_position(seed: int, plays: int) -> Observation:
-    """Seat to move after ``plays`` plays of ``medium`` on both sides (Greek game): plays that the
-    reading explains sharply."""
-    rng = random.Random(seed)
-    state = Round.deal(rules_from_spec("greek"), dealer=seed % 2, rng=rng)
-    for _ in range(plays):
-        state.apply_index(choose_medium(Observation.from_round(state, seat=state.to_move), rng).index)
-    return Observation.from_round(state, seat=state.to_move, totals=(0, 0), target=state.rules.target)
+    """Greek game, both seats ``medium``: plays that the reading explains sharply."""
+    return seat_after_medium({"profile": "greek"}, seed, plays)
 
 
 def rank_chances(sampler: Sampler, seat: int, draws: int) -> list[float]:

@@ -278,7 +278,10 @@ class Sampler:
         self._attempts = attempts
         self._soft = soft
         """The soft reading's temperature in points (0: ``hard``'s reading; see :func:`soft_chance`)."""
-        self._soft_share = SOFT_BEST_SHARE.get(soft, 0.57) if soft else 0.0  # (measured at 2.0 only)
+        if soft and soft not in SOFT_BEST_SHARE:
+            raise ValueError(f"soft reading at temperature {soft!r}: its share is measured at "
+                             f"{', '.join(map(str, SOFT_BEST_SHARE))} only")
+        self._soft_share = SOFT_BEST_SHARE[soft] if soft else 0.0
         self._chain = chain
         """At two seats, reading plays: 0 deals the other hand by rejection (``attempts`` tries, then the
         likeliest hand tried); ``k`` > 0 walks a Markov chain instead, ``k`` steps a deal (see
