@@ -28,8 +28,8 @@ import gettext
 import os
 from collections.abc import Iterable
 
-__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "card_name", "card_symbol", "choose_language", "language", "ngettext",
-           "normalize", "pgettext", "rank_letter", "rank_name", "set_language"]
+__all__ = ["DEFAULT", "LANGUAGES", "N_", "_", "card_name", "card_symbol", "choose_language", "decimal", "language",
+           "ngettext", "normalize", "pgettext", "rank_letter", "rank_name", "set_language"]
 
 LANGUAGES = ("en", "el")
 """The page's languages; the first is the source language of the catalog."""
@@ -107,6 +107,15 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language as said in ``context`` (a short form for a tight place)."""
     return _catalog(_state["lang"]).pgettext(context, message)
+
+
+def decimal(value: float) -> str:
+    """One decimal, with the language's decimal sign (Greek writes ``0,5``).
+
+    >>> decimal(0.25), decimal(78.0)
+    ('0.2', '78.0')
+    """
+    return f"{value:.1f}".replace(".", pgettext("decimal sign", "."))
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's own name

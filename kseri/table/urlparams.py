@@ -1,4 +1,5 @@
-"""The page's URL parameters: ``?seed=&level=&rules=&record=`` and the ``#`` fragment.
+"""The page's URL parameters: ``?seed=&level=&rules=&record=&seats=``, the checks of
+``?lang=&theme=&learn=`` (which the page reads where it uses them), and the ``#`` fragment.
 
 Nothing here touches the browser: the page passes ``location.search`` and
 ``location.hash`` as strings and gets back :class:`UrlOptions`. The parameters
@@ -9,15 +10,15 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
-from kseri.engine.rules import Rules, rules_from_spec
-from kseri.i18n import _
+from kseri.engine.rules import PROFILES, Rules, rules_from_spec
+from kseri.i18n import _, normalize
 from kseri.table.querystring import parse_query, unquote
 from kseri.table.seats import MAX_SEED, SessionError, levels
 from kseri.table.tables import table_refusal
@@ -40,6 +41,9 @@ class UrlOptions:
     seats: str | None = None
     """Who sits where (``seats=``, :class:`~kseri.table.seat_plan.SeatPlan`'s text), checked against the
     game's seats when it is opened."""
+    ignored: tuple[str, ...] = ()
+    """The parameters read elsewhere (``lang``, ``theme``, ``learn``) whose value was ignored (each with
+    its notice): the page drops them from the address."""
 
     @property
     def starts_game(self) -> bool:
@@ -85,8 +89,15 @@ def _short(value: str, limit: int = 24) -> str:
     return value if len(value) <= limit else value[:limit - 1] + "…"
 
 
-def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] | None = None) -> UrlOptions:
-    """Read ``?seed=&level=&rules=&record=&seats=`` and a ``#`` fragment (``#record=...`` or a bare record).
+THEMES = ("light", "dark")
+"""``theme=``'s values, as ``static/theme.js`` reads them (exactly, before the first paint)."""
+
+
+def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] | None = None,
+              known_lesson: Callable[[str], bool] | None = None) -> UrlOptions:
+    """Read ``?seed=&level=&rules=&record=&seats=`` and a ``#`` fragment (``#record=...`` or a bare record);
+    check ``lang=``, ``theme=`` and, given ``known_lesson`` (whether a ``learn=`` value names a lesson),
+    ``learn=``.
 
     Nothing here raises: a bad part is left out and explained in ``notices``.
 
@@ -94,6 +105,13 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
     12
     >>> parse_url("?seed=x").notices
     ('Ignored seed=x: a seed is a whole number from 0 to 9007199254740991.',)
+    >>> options = parse_url("?lang=fr&theme=purple&learn=chess", known_lesson=lambda value: value == "1")
+    >>> options.ignored
+    ('lang', 'theme', 'learn')
+    >>> options.notices[0]
+    'Ignored lang=fr: the languages are el (Greek) and en (English).'
+    >>> parse_url('?rules={"profile":"greek","players":6}').notices
+    ('Ignored rules={"profile":"greek","pla…: Greek: 2 or 4 players.',)
     """
     known = tuple(known_levels) if known_levels is not None else levels()
     params: dict[str, str] = {}
@@ -121,8 +139,9 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
 
     if "rules" in params:
         text = params["rules"].strip()
+        spec: Any = None
         try:
-            spec: Any = parse_json(text, what="rules") if text.startswith("{") else text.lower()
+            spec = parse_json(text, what="rules") if text.startswith("{") else text.lower()
             if isinstance(spec, dict) and "rounds" in spec and "match_rounds" not in spec:
                 # a link's short name for the record's match_rounds: {"profile": "greek", "rounds": 3}
                 spec = {("match_rounds" if key == "rounds" else key): value for key, value in spec.items()}
@@ -131,8 +150,25 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             if refusal:
                 raise SessionError(refusal)
             rules = parsed
-        except KseriError as exc:
+        except SessionError as exc:  # the browser table's own refusal, in its words
             notices.append(_("Ignored rules={value}: {reason}.").format(value=_short(text), reason=_one_line(exc)))
+        except KseriError as exc:  # the engine's: a seating the table does not deal is said in a player's words
+            reason = _seating_reason(spec) if isinstance(spec, dict) else None
+            notices.append(_("Ignored rules={value}: {reason}.").format(value=_short(text),
+                                                                         reason=reason or _one_line(exc)))
+    ignored: list[str] = []
+    if "lang" in params and not normalize(params["lang"]):
+        ignored.append("lang")
+        notices.append(_("Ignored lang={value}: the languages are el (Greek) and en (English).").format(
+            value=_short(params["lang"].strip())))
+    if "theme" in params and params["theme"] not in THEMES:
+        ignored.append("theme")
+        notices.append(_("Ignored theme={value}: the themes are light and dark.").format(
+            value=_short(params["theme"].strip())))
+    if "learn" in params and known_lesson is not None and not known_lesson(params["learn"]):
+        ignored.append("learn")
+        notices.append(_("Ignored learn={value}: the lessons are 1 (the Greek game) and sums (the open table).").format(
+            value=_short(params["learn"].strip())))
 
     raw_record = params.get("record")
     frag = fragment.lstrip("#")
@@ -151,5 +187,24 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             record_error = _one_line(exc)
     seats = params["seats"].strip() if "seats" in params else None
     return UrlOptions(seed=seed, level=level, rules=rules, record=record, notices=tuple(notices),
-                      record_error=record_error, seats=seats or None)
+                      record_error=record_error, seats=seats or None, ignored=tuple(ignored))
+
+
+def _seating_reason(spec: dict[str, Any]) -> str | None:
+    """For a link that seats a pile table's profile at a count it does not deal (``{"profile": "greek",
+    "players": 6}``), the seatings it does deal, in the players' words instead of the engine's (how
+    the packets fail to divide the pack); None otherwise."""
+    from kseri.table.newgame import player_counts, seating_title
+
+    profile, players = spec.get("profile"), spec.get("players")
+    if not isinstance(profile, str) or profile not in PROFILES or type(players) is not int:
+        return None
+    counts = player_counts(profile)
+    if players in counts:
+        return None
+    name = seating_title(profile, 2, False, 1)
+    if len(counts) == 1:
+        return _("{game}: {n} players only").format(game=name, n=counts[0])
+    listed = ", ".join(str(n) for n in counts[:-1])
+    return _("{game}: {counts} or {last} players").format(game=name, counts=listed, last=counts[-1])
 

@@ -52,6 +52,11 @@ class DialogControl:
         dialog = self.app.el[name]
         if not dialog.open:
             dialog.showModal()
+            # Its first control, as the page marks it: data-autofocus, not autofocus, which a browser
+            # refuses (with a console error for each) in a page framed by another site's
+            target = dialog.querySelector("[data-autofocus]")
+            if exists(target):
+                target.focus()
         if self.history.opened():
             window.history.pushState(js_object({HISTORY_MARK: True}), "")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from kseri.i18n import _
+from kseri.i18n import _, decimal
 from kseri.table.pile.hints import reason_text
 from kseri.table.views import HintEntry, card_text
 
@@ -25,8 +25,8 @@ def format_value(value: float) -> str:
     ('+3.2', '−1.0', '0.0')
     """
     if abs(value) < 0.05:
-        return "0.0"
-    return f"+{value:.1f}" if value > 0 else f"−{abs(value):.1f}"
+        return decimal(0.0)
+    return f"+{decimal(value)}" if value > 0 else f"−{decimal(abs(value))}"
 
 
 def shown_best(hint: HintEntry) -> bool:

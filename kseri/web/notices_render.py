@@ -52,7 +52,9 @@ def notices_html(notices: Sequence[Notice | str]) -> str:
         buttons = "".join(f' <button type="button" class="btn solid" data-action="{escape(action)}">'
                           f'{escape(_(label))}</button>' for action, label in notice.actions)
         items.append(f"<li>{escape(clip(_(notice.text)))}{buttons}</li>")
-    return (f'<ul>{"".join(items)}</ul><button type="button" class="notice-close" data-action="dismiss-notice" '
+    # On a short screen a long list scrolls in its own box (style.css), so it can be focused to scroll it
+    return (f'<ul tabindex="0">{"".join(items)}</ul>'
+            f'<button type="button" class="notice-close" data-action="dismiss-notice" '
             f'aria-label="{escape(_("Dismiss"))}">×</button>')
 
 

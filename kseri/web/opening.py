@@ -18,6 +18,7 @@ from pyscript import window
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import GREEK
 from kseri.i18n import N_, _
+from kseri.scenes.lessons import lesson_named
 from kseri.table.first_visit import first_rules
 from kseri.table.notices import clip
 from kseri.table.querystring import without_keys
@@ -59,7 +60,8 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
     of saves the browser refused before this load (:mod:`kseri.table.unsaved`): the notices say what was
     lost."""
     location = window.location
-    options = parse_url(str(location.search or ""), str(location.hash or ""), levels())
+    options = parse_url(str(location.search or ""), str(location.hash or ""), levels(),
+                        known_lesson=lambda value: lesson_named(value) is not None)
     notices = list(options.notices)
     if not storage.available:
         notices.append(STORAGE_OFF)
@@ -107,7 +109,8 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
         outcome = _("Your saved game continues.") if resumed else _("A new game was started instead.")
         notices.insert(0, _("Could not open the game record in the link: {error}.").format(error=record_error)
                        + " " + outcome)
-    clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")))
+    clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")),
+              ignored=options.ignored)
     return session, notices, not from_url and not saved_text
 
 
@@ -123,10 +126,11 @@ def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
             reason=one_line(exc))]
 
 
-def clean_url(location: Any, *, consumed: bool) -> None:
-    """Drop the parameters that opened this game, so a reload resumes it instead of restarting."""
+def clean_url(location: Any, *, consumed: bool, ignored: tuple[str, ...] = ()) -> None:
+    """Drop the parameters that opened this game, so a reload resumes it instead of restarting, and
+    those whose value was ignored (``ignored``: their notice said so once)."""
     search = str(location.search or "")
-    query = without_keys(search, ("seed", "level", "rules", "record", "seats"))
+    query = without_keys(search, ("seed", "level", "rules", "record", "seats", *ignored))
     if query == search and not consumed:
         return
     with contextlib.suppress(Exception):  # some embedders forbid it; nothing breaks

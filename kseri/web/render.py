@@ -180,9 +180,10 @@ def pile_html(pile: Sequence[str]) -> str:
 
 
 def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int | None = None, *,
-               word: WordKey = "kseri") -> str:
+               word: WordKey = "kseri", partnered: bool = False) -> str:
     """A capture stack: a face-down pile with its count, kseri cards sideways under it, and under
-    it the round so far (``live``); ``gain`` is what the latest play brought this side (a "+N" that
+    it the round so far (``live``, the side's: with ``partnered`` it says so, since the stack's count
+    is this seat's own cards); ``gain`` is what the latest play brought this side (a "+N" that
     fades, drawn only on the play's own redraw: :class:`~kseri.table.views.LastPlay`). ``word``: the
     table's word for a kseri (:func:`~kseri.table.goal.word_key`)."""
     mark = {"xeri": _("Xeri: {card}"), "pisti": _("Pişti: {card}")}.get(word, _("Kseri: {card}"))
@@ -202,27 +203,34 @@ def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int
         taken += {"xeri": ngettext(", {n} xeri", ", {n} xeris", n_kseri),
                   "pisti": ngettext(", {n} pişti", ", {n} piştis", n_kseri)}.get(
             word, ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
-    if live is not None:
+    if live is not None and partnered:
+        taken += ngettext(", the side {n} point this round", ", the side {n} points this round",
+                          live.points).format(n=live.points)
+    elif live is not None:
         taken += ngettext(", {n} point this round", ", {n} points this round", live.points).format(n=live.points)
     badge = f'<span class="gain-badge" aria-hidden="true">+{gain}</span>' if gain is not None else ""
     return (f'<div class="stack-visual" role="img" aria-label="{escape(taken)}">'
             f'<div class="kseri-cards">{kseris}</div>{stack}'
             f'<span class="badge stack-count" aria-hidden="true">{side.captured}</span>{badge}</div>'
             f'<span class="stack-label" aria-hidden="true">{escape(_("Taken"))}</span>'
-            + (live_score_html(live) if live is not None else ""))
+            + (live_score_html(live, partnered=partnered) if live is not None else ""))
 
 
-def live_score_html(live: LiveSide) -> str:
-    """A side's round so far, by its stack: points (no majority bonus yet) and the cards toward it.
+def live_score_html(live: LiveSide, *, partnered: bool = False) -> str:
+    """A side's round so far, by its stack: points (no majority bonus yet) and the cards toward it;
+    ``partnered``: led by the word for a side, since the partners' cards count in it.
 
     >>> from kseri.table.live import LiveSide
     >>> html = live_score_html(LiveSide(points=4, cards=18, kseris=0))
     >>> html.count('<b class="live-pts">4</b>'), html.count(" · 18 cards<")
     (1, 1)
+    >>> '<span class="live-side">Side: </span>' in live_score_html(LiveSide(1, 5, 0), partnered=True)
+    True
     """
     unit = escape(ngettext("pt", "pts", live.points))
     cards = escape(ngettext("{n} card", "{n} cards", live.cards).format(n=live.cards))
-    return (f'<span class="live-score" aria-hidden="true"><b class="live-pts">{live.points}</b> '
+    side = f'<span class="live-side">{escape(_("Side: "))}</span>' if partnered else ""
+    return (f'<span class="live-score" aria-hidden="true">{side}<b class="live-pts">{live.points}</b> '
             f'<span class="live-unit">{unit}</span><span class="live-cards"> · {cards}</span></span>')
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from kseri.i18n import _, card_name, ngettext
+from kseri.i18n import _, card_name, decimal, ngettext
 from kseri.table.pile.hints import reason_text
 from kseri.table.review import ReviewedPlay
 from kseri.table.views import HintEntry
@@ -123,7 +123,7 @@ def _overview(plays: Sequence[ReviewedPlay]) -> str:
     lost = sum(p.loss for p in plays)
     line = ngettext("{best} of your {n} play was among the best", "{best} of your {n} plays were among the best",
                     len(plays)).format(best=best, n=len(plays))
-    cost = _("about {points} points given away in all").format(points=f"{lost:.1f}")
+    cost = _("about {points} points given away in all").format(points=decimal(lost))
     return f'<p class="sub">{escape(line)} · {escape(cost)}</p>'
 
 

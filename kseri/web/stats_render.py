@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from html import escape
 
-from kseri.i18n import _, ngettext, pgettext
+from kseri.i18n import _, decimal, ngettext
 from kseri.table.newgame import TABLES, seating_title
 from kseri.table.seats import levels
 from kseri.table.stats import FRIENDS, RECENT, MatchResult, Record, Stats, game_parts
@@ -61,15 +61,6 @@ def row_label(level: str) -> str:
     ('Hard', 'Against friends')
     """
     return _("Against friends") if level == FRIENDS else level_label(level)
-
-
-def decimal(value: float) -> str:
-    """One decimal, with the language's decimal sign (Greek writes ``0,5``).
-
-    >>> decimal(0.25), decimal(78.0)
-    ('0.2', '78.0')
-    """
-    return f"{value:.1f}".replace(".", pgettext("decimal sign", "."))
 
 
 def _pair(values: tuple[float, float] | None, *, whole: bool = False) -> str:

@@ -266,3 +266,37 @@ def test_a_scene_draws_alone_when_the_runtime_frame_never_loads(browser, site_ur
         assert len(missing) == 1  # the one error the page asked for
         site.watch.console_errors.remove(missing[0])
         assert trouble(site, site_url) == []
+
+
+@pytest.mark.browser
+def test_the_whole_game_framed_by_another_site_plays_without_console_errors(browser, site_url, tmp_path):
+    """A page on a second local port frames the game itself: it plays a card, and a dialog opened there
+    takes the focus on its first control. The dialogs' controls once carried ``autofocus``, which
+    Chromium refuses in a cross-origin frame with a console error each (eight of them)."""
+    from .conftest import own_site
+
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A guide elsewhere</title>'
+        '<link rel="icon" href="data:,"></head><body><h1>A guide elsewhere</h1>'
+        f'<iframe src="{site_url}/index.html?seed=3&amp;level=easy" width="900" height="620" '
+        'title="Kseri"></iframe></body></html>', encoding="utf-8")
+    with own_site(browser, tmp_path, service_workers="block", viewport={"width": 1000, "height": 700}) as site:
+        assert site.url != site_url
+        page = site.page
+        page.goto(f"{site.url}/index.html")
+        deadline = time.monotonic() + READY_TIMEOUT
+        game = None
+        while game is None:
+            game = next((f for f in page.frames if f.url.startswith(f"{site_url}/index.html")
+                         and f.evaluate("() => document.body && document.body.dataset.ready === 'true'")), None)
+            assert game is not None or time.monotonic() < deadline, "the framed game never got ready"
+            page.wait_for_timeout(200)
+        card = game.locator("#hand [data-card]:not([disabled])").first
+        code = card.get_attribute("data-card")
+        card.click()
+        game.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
+                               timeout=30_000)
+        game.evaluate("() => document.querySelector('#stats-button').click()")
+        game.wait_for_function("() => document.activeElement && document.activeElement.id === 'stats-close'",
+                               timeout=10_000)
+        assert trouble(site, site_url) == []

@@ -191,3 +191,48 @@ def test_a_match_of_rounds_says_round_k_of_n_everywhere(open_game, game_page):
             page.wait_for_function(SETTLED_JS, timeout=60_000)
     end = page.locator("#match-end-body").inner_text()
     assert "151" not in end and "rounds won" in end, end
+
+
+FULL_HAND_TOUCH = [(667, 375), (320, 640)]
+FULL_HAND_MOUSE = [(1024, 600), (800, 600), (1280, 600)]
+
+
+def test_a_full_hand_keeps_off_your_stack_on_short_screens(browser, site_url, context_pool):
+    """Six cards in hand with the first visit's tip showing, at heights the phone test above does
+    not reach with a full hand: the last card covered your stack and its points at 1024x600, 800x600,
+    1280x600 (29x63 px) and 667x375; English and Greek (whose points pill is wider)."""
+    problems: list[str] = []
+    for touch, viewports in ((True, FULL_HAND_TOUCH), (False, FULL_HAND_MOUSE)):
+        context, page, watch = open_page(context_pool, browser, site_url, "?seed=3&level=easy", touch=touch,
+                                         viewport=viewports[0])
+        done = False
+        try:
+            assert page.locator("#hand [data-card]").count() == 6
+            assert page.locator("#intro:not([hidden])").count() == 1  # the tip takes its room
+            problems += check_viewports(page, viewports, touch=touch, label="full hand" + (", touch" * touch))
+            assert not watch.problems(), watch.problems()
+            done = True
+        finally:
+            watch.detach()
+            context_pool.give_back(context, failed=not done)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_open_table_in_greek_stays_inside_a_320_px_phone(browser, site_url, context_pool):
+    """At 320x640 with the tip showing, the open table's status column is some 80 px: its Greek words
+    ("(αθροίσματα)", "υπολογιστής") pushed the page to 350 px once the first play's line showed."""
+    context, page, watch = open_page(context_pool, browser, site_url, "?seed=7&level=easy&rules=sums&lang=el",
+                                     touch=True, viewport=(320, 640))
+    done = False
+    try:
+        play_cards(page, 2)
+        page.evaluate(FRAME_JS)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 320, f"the page is {width} px wide"
+        problems = layout_problems(page, touch=True)
+        assert not problems, "\n".join(problems)
+        assert not watch.problems(), watch.problems()
+        done = True
+    finally:
+        watch.detach()
+        context_pool.give_back(context, failed=not done)

@@ -98,3 +98,17 @@ def test_the_pisti_table_flashes_its_own_word(open_game, game_page):
         page.click("#hand [data-card]:not([disabled])")
     page.wait_for_function("() => window.__flashes.length > 0", timeout=60_000)
     assert page.evaluate("window.__flashes") == ["Πίστι!"]
+
+
+def test_bad_language_theme_and_lesson_values_are_explained_and_dropped(open_game, game_page):
+    """``lang=``, ``theme=`` and ``learn=`` are read where they are used (the language, the first paint's
+    theme, the lessons): a value none of them knows was ignored without a word, and stayed in the address."""
+    page = open_game("?seed=3&level=easy&lang=xx&theme=purple&learn=chess")
+    said = notices(page)
+    assert "Ignored lang=xx: the languages are el (Greek) and en (English)." in said
+    assert "Ignored theme=purple: the themes are light and dark." in said
+    assert "Ignored learn=chess: the lessons are 1 (the Greek game) and sums (the open table)." in said
+    query = page.evaluate("() => location.search")
+    assert not any(key in query for key in ("lang=", "theme=", "learn=")), query
+    assert page.evaluate("() => document.documentElement.dataset.theme") in ("light", "dark")
+    assert page.locator("#hand [data-card]").count() == 6  # the game plays on

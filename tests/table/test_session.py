@@ -296,6 +296,36 @@ def test_bad_url_parameters_are_ignored_with_a_notice(query, fragment):
     assert options.seed is None and options.level is None and options.rules is None
 
 
+@pytest.mark.parametrize("query, key, fragment", [
+    ("?lang=xx", "lang", "lang=xx: the languages are el"), ("?lang=", "lang", "lang=: "),
+    ("?theme=purple", "theme", "theme=purple: the themes are light and dark"),
+    ("?theme=Dark", "theme", "theme=Dark"),  # static/theme.js reads the exact value
+    ("?learn=chess", "learn", "learn=chess: the lessons are 1"),
+])
+def test_a_parameter_read_elsewhere_with_a_bad_value_gets_a_notice_and_is_dropped(query, key, fragment):
+    options = parse_url(query, "", LEVELS, known_lesson=lambda value: value in ("1", "sums"))
+    assert options.ignored == (key,) and len(options.notices) == 1 and fragment in options.notices[0]
+    assert not options.starts_game
+
+
+@pytest.mark.parametrize("query", ["?lang=el", "?lang=EN", "?lang=el-GR", "?theme=light", "?theme=dark",
+                                   "?learn=1", "?learn=sums"])
+def test_good_values_of_the_parameters_read_elsewhere_pass_quietly(query):
+    options = parse_url(query, "", LEVELS, known_lesson=lambda value: value in ("1", "sums"))
+    assert options.ignored == () and options.notices == ()
+
+
+@pytest.mark.parametrize("spec, expected", [
+    ({"profile": "greek", "players": 6}, "Greek: 2 or 4 players."),
+    ({"profile": "greek", "players": 3, "packs": 2}, "Greek: 2 or 4 players."),
+    ({"profile": "fourcard", "players": 7}, "Four-card: 2, 3, 4, 5 or 6 players."),
+    ({"profile": "greek", "players": 4, "packet_size": 5}, "leaves no valid deal"),  # the engine's words
+])
+def test_a_seating_the_table_does_not_deal_is_refused_in_a_players_words(spec, expected):
+    (notice,) = parse_url("?rules=" + quote(json.dumps(spec)), "", LEVELS).notices
+    assert expected in notice and "\n" not in notice
+
+
 def _record_text(plays: int = 7) -> str:
     session = GameSession.new(seed=21, level="easy")
     advance(session, plays)

@@ -91,6 +91,19 @@ def test_stack_shows_a_count_and_kseri_cards_only():
                                                           "static/cards/back.svg"]
 
 
+def test_a_partnered_stack_says_its_points_are_the_sides():
+    """Your stack counts your own cards, the points under it your side's (partners' cards in them): with
+    partners the line says "Side:", and so does what a screen reader hears."""
+    from kseri.table.live import LiveSide
+
+    side = SideView(seat=0, hand_count=3, captured=0, kseri_cards=(), kseris=0, jack_kseris=0, total=0,
+                    is_dealer=False, last_capturer=False)
+    alone = render.stack_html(side, "You", LiveSide(points=1, cards=5, kseris=0))
+    partnered = render.stack_html(side, "You", LiveSide(points=1, cards=5, kseris=0), partnered=True)
+    assert "Side:" not in alone and ", 1 point this round" in alone
+    assert '<span class="live-side">Side: </span>' in partnered and ", the side 1 point this round" in partnered
+
+
 def test_score_and_status():
     session = GameSession.new(seed=1, level="easy")
     view = session.view()

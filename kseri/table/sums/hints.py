@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 
 from kseri.engine.cards import CODES
 from kseri.engine.sums.round import SumsMove, SumsRound
+from kseri.i18n import decimal
 from kseri.table.sums.moves import ways_for
 from kseri.table.views import HintEntry
 
@@ -68,5 +69,5 @@ def card_hints(rows: Sequence[HintEntry]) -> tuple[HintEntry, ...]:
 def way_hint_text(row: HintEntry) -> str:
     """A choice button's badge: ``★`` on the best move, the points it costs against the best on the others."""
     if row.best or row.loss == 0:
-        return "★" if row.best else "0.0"
-    return f"−{row.loss:.1f}"
+        return "★" if row.best else decimal(0.0)
+    return f"−{decimal(row.loss)}"
