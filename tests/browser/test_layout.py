@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from urllib.parse import quote
 
 import pytest
@@ -62,6 +63,22 @@ def open_page(pool, browser, site_url: str, suffix: str, *, touch: bool, viewpor
     wait_ready(page, watch)
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     return context, page, watch
+
+
+@contextmanager
+def watched_page(pool, browser, site_url: str, suffix: str, *, touch: bool, viewport: tuple[int, int]):
+    """:func:`open_page` for a ``with`` block: yields the page; at the block's end no page error,
+    console error or request off the site may have happened, and the context goes back to ``pool``
+    (closed if the block failed)."""
+    context, page, watch = open_page(pool, browser, site_url, suffix, touch=touch, viewport=viewport)
+    done = False
+    try:
+        yield page
+        assert not watch.problems(), watch.problems()
+        done = True
+    finally:
+        watch.detach()
+        pool.give_back(context, failed=not done)
 
 
 def play_cards(page, n: int) -> None:
@@ -131,15 +148,8 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, co
             watch.detach()
             context_pool.give_back(context, failed=not done)
     suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
-    context, page, watch = open_page(context_pool, browser, site_url, suffix, touch=False, viewport=DESKTOP)
-    done = False
-    try:
+    with watched_page(context_pool, browser, site_url, suffix, touch=False, viewport=DESKTOP) as page:
         problems += check_viewports(page, [DESKTOP], touch=False, label=f"{seating}, mouse")
-        assert not watch.problems(), watch.problems()
-        done = True
-    finally:
-        watch.detach()
-        context_pool.give_back(context, failed=not done)
     assert not problems, "\n".join(problems)
 
 
@@ -203,36 +213,22 @@ def test_a_full_hand_keeps_off_your_stack_on_short_screens(browser, site_url, co
     1280x600 (29x63 px) and 667x375; English and Greek (whose points pill is wider)."""
     problems: list[str] = []
     for touch, viewports in ((True, FULL_HAND_TOUCH), (False, FULL_HAND_MOUSE)):
-        context, page, watch = open_page(context_pool, browser, site_url, "?seed=3&level=easy", touch=touch,
-                                         viewport=viewports[0])
-        done = False
-        try:
+        with watched_page(context_pool, browser, site_url, "?seed=3&level=easy", touch=touch,
+                          viewport=viewports[0]) as page:
             assert page.locator("#hand [data-card]").count() == 6
             assert page.locator("#intro:not([hidden])").count() == 1  # the tip takes its room
             problems += check_viewports(page, viewports, touch=touch, label="full hand" + (", touch" * touch))
-            assert not watch.problems(), watch.problems()
-            done = True
-        finally:
-            watch.detach()
-            context_pool.give_back(context, failed=not done)
     assert not problems, "\n".join(problems)
 
 
 def test_the_open_table_in_greek_stays_inside_a_320_px_phone(browser, site_url, context_pool):
     """At 320x640 with the tip showing, the open table's status column is some 80 px: its Greek words
     ("(αθροίσματα)", "υπολογιστής") pushed the page to 350 px once the first play's line showed."""
-    context, page, watch = open_page(context_pool, browser, site_url, "?seed=7&level=easy&rules=sums&lang=el",
-                                     touch=True, viewport=(320, 640))
-    done = False
-    try:
+    with watched_page(context_pool, browser, site_url, "?seed=7&level=easy&rules=sums&lang=el", touch=True,
+                      viewport=(320, 640)) as page:
         play_cards(page, 2)
         page.evaluate(FRAME_JS)
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 320, f"the page is {width} px wide"
         problems = layout_problems(page, touch=True)
         assert not problems, "\n".join(problems)
-        assert not watch.problems(), watch.problems()
-        done = True
-    finally:
-        watch.detach()
-        context_pool.give_back(context, failed=not done)
