@@ -146,6 +146,11 @@ class TableView:
         """The round so far of ``seat``'s side."""
         return self.live[self.sides[seat].team]
 
+    def has_partner(self, seat: int) -> bool:
+        """Whether ``seat`` shares its side (its side's points and cards are not its own alone)."""
+        team = self.sides[seat].team
+        return sum(1 for side in self.sides if side.team == team) > 1
+
     @property
     def target_raised(self) -> bool:
         return self.target != self.base_target

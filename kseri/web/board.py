@@ -103,10 +103,8 @@ class Board:
         for seat, name, who in ((me, "you-stack", you_name), (1, "bot-stack", _("Bot"))):
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
-            team = view.sides[seat].team
-            partnered = sum(1 for side in view.sides if side.team == team) > 1
             self.set_cards(name, render.stack_html(view.sides[seat], who, view.side_live(seat), gain,
-                                                   word=render.view_word(view), partnered=partnered))
+                                                   word=render.view_word(view), partnered=view.has_partner(seat)))
         el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", render.stock_html(view.stock))
