@@ -232,3 +232,18 @@ def test_the_open_table_in_greek_stays_inside_a_320_px_phone(browser, site_url, 
         assert width <= 320, f"the page is {width} px wide"
         problems = layout_problems(page, touch=True)
         assert not problems, "\n".join(problems)
+
+
+WIDE_SEATINGS = ["four seats", "six seats"]
+LAPTOPS = [(1024, 600), (1100, 700), (1366, 768), (1440, 900)]
+
+
+@pytest.mark.parametrize("seating", WIDE_SEATINGS)
+def test_the_header_and_a_full_hand_fit_laptops_with_many_seats(browser, site_url, context_pool, seating):
+    """Laptop sizes around the desktop test's 1280x800, with the partnerships' long score: the labelled
+    header buttons ran over it by 88 px at 1366x768 (six seats) and the icons by 42 px at 1024x600; the
+    "Side:" points under your stack, on one line, met the hand's last card at 1440x900 in Greek."""
+    suffix = f"?seed=3&level=easy&rules={rules_param(SEATINGS[seating])}"
+    with watched_page(context_pool, browser, site_url, suffix, touch=False, viewport=LAPTOPS[0]) as page:
+        problems = check_viewports(page, LAPTOPS, touch=False, label=f"{seating}, laptop")
+    assert not problems, "\n".join(problems)
