@@ -19,6 +19,7 @@ from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.i18n import _, normalize
+from kseri.table.newgame import player_counts, seating_title
 from kseri.table.querystring import parse_query, unquote
 from kseri.table.seats import MAX_SEED, SessionError, levels
 from kseri.table.tables import table_refusal
@@ -194,8 +195,6 @@ def _seating_reason(spec: dict[str, Any]) -> str | None:
     """For a link that seats a pile table's profile at a count it does not deal (``{"profile": "greek",
     "players": 6}``), the seatings it does deal, in the players' words instead of the engine's (how
     the packets fail to divide the pack); None otherwise."""
-    from kseri.table.newgame import player_counts, seating_title
-
     profile, players = spec.get("profile"), spec.get("players")
     if not isinstance(profile, str) or profile not in PROFILES or type(players) is not int:
         return None
