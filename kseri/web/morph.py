@@ -7,7 +7,8 @@ merely moved is a different element. Morphing keeps every element whose card is
 still there (matched by its card code, wherever it moved to), updates its
 attributes and text in place, and adds or removes only the cards that came or
 went. An ``<img>`` whose ``src`` is unchanged is never touched, so a face once
-decoded stays painted.
+decoded stays painted, and a card still waiting for its face
+(:mod:`kseri.web.faces`) keeps waiting hidden.
 
 Elements are matched by key (``data-card``, else ``data-code``) when they have
 one, otherwise by position among the unkeyed siblings of the same tag.
@@ -20,7 +21,7 @@ from typing import Any
 from pyscript import document
 
 from kseri.web.dom import exists
-from kseri.web.faces import show_when_decoded
+from kseri.web.faces import PENDING, show_when_decoded
 
 __all__ = ["morph_inner"]
 
@@ -98,6 +99,11 @@ def _morph_node(old: Any, new: Any) -> None:
             old.nodeValue = new.nodeValue
         return
     wanted = {str(a.name): str(a.value) for a in new.attributes}
+    classes = old.getAttribute("class")
+    if exists(classes) and PENDING in str(classes).split():
+        # A card whose face is still decoding stays hidden through a redraw: the markup never
+        # carries the mark, and dropping it here would paint the card as an empty frame.
+        wanted["class"] = f'{wanted.get("class", "")} {PENDING}'.lstrip()
     for attr in list(old.attributes):
         name = str(attr.name)
         if name not in wanted:
@@ -105,5 +111,7 @@ def _morph_node(old: Any, new: Any) -> None:
     for name, value in wanted.items():
         if old.getAttribute(name) != value:
             old.setAttribute(name, value)
+            if name == "src":
+                show_when_decoded(old)  # a kept <img> showing another card: as a new one
     if new.hasChildNodes() or old.hasChildNodes():
         _morph_children(old, new)

@@ -65,3 +65,26 @@ def test_six_turns_paint_no_card_without_its_face_and_keep_the_cards_that_stay(o
     assert not empty, f"{len(empty)} of {len(frames)} frames showed cards without their faces: {empty[:5]}"
     assert all(img for img in page.evaluate(
         "() => Array.from(document.querySelectorAll('#app img')).map((i) => i.getAttribute('decoding') === 'sync')"))
+
+
+def test_a_card_still_waiting_for_its_face_stays_hidden_through_a_redraw(open_game, game_page):
+    # A new card whose image is not decoded yet is hidden (.face-pending) until it is; a redraw of
+    # its hand in that time (your play, the bot's) must not show it early, as an empty frame.
+    page = open_game("?seed=7&level=easy")
+    page.wait_for_selector(PLAYABLE, timeout=60_000)
+    waiting = page.evaluate("""() => {
+      const cards = document.querySelectorAll('#hand button[data-card]');
+      const last = cards[cards.length - 1];
+      last.classList.add('face-pending');
+      last.__waiting = true;
+      return last.dataset.card;
+    }""")
+    played = page.locator(PLAYABLE).first.get_attribute("data-card")
+    assert played != waiting
+    page.locator(PLAYABLE).first.click()
+    page.wait_for_function("(code) => !document.querySelector(`#hand [data-card='${code}']`)", arg=played)
+    page.wait_for_selector(PLAYABLE, timeout=60_000)  # the bot played too: the hand was redrawn again
+    card = f"#hand button[data-card='{waiting}']"
+    assert page.evaluate(f"() => document.querySelector(\"{card}\").__waiting === true"), "not the same element"
+    assert "face-pending" in (page.locator(card).get_attribute("class") or "").split()
+    assert page.locator(card).evaluate("(b) => getComputedStyle(b).visibility") == "hidden"
