@@ -24,10 +24,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kseri.engine.text import plain_name
+from kseri.i18n import _, ngettext
 from kseri.table.notices import brief
 from kseri.table.seats import SessionError, levels
 
-__all__ = ["NAME_LIMIT", "PERSON", "SeatPlan", "SeatPlanError", "clean_name"]
+__all__ = ["NAME_LIMIT", "PERSON", "SeatPlan", "SeatPlanError", "clean_name", "entries_error"]
 
 PERSON = "person"
 """A seat's entry for a person at this device."""
@@ -40,7 +41,18 @@ MAX_TEXT = 400
 
 
 class SeatPlanError(SessionError):
-    """A seat plan that cannot be used; the message names the seat."""
+    """A seat plan that cannot be used; the message names the seat, in the page's language (it is
+    shown to players who followed a link)."""
+
+
+def entries_error(entries: int, players: int) -> str:
+    """Why a plan of ``entries`` entries does not seat a table of ``players``.
+
+    >>> entries_error(1, 2)
+    'seats: 1 entry for 2 seats'
+    """
+    return ngettext("seats: {n} entry for {players} seats", "seats: {n} entries for {players} seats",
+                    entries).format(n=entries, players=players)
 
 
 def clean_name(name: str) -> str:
@@ -66,14 +78,17 @@ class SeatPlan:
     names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.seats) <= 6:
-            raise SeatPlanError(f"seats: {len(self.seats)} seats (a table has 2 to 6)")
+        count = len(self.seats)
+        if not 2 <= count <= 6:
+            raise SeatPlanError(ngettext("seats: {n} seat (a table has 2 to 6)",
+                                         "seats: {n} seats (a table has 2 to 6)", count).format(n=count))
         if self.seats[0] != PERSON:
-            raise SeatPlanError(f"seats: seat 0 is {brief(self.seats[0])}, but it is always a person (you)")
+            raise SeatPlanError(_("seats: seat 0 is {entry}, but it is always a person (you)").format(
+                entry=brief(self.seats[0])))
         for seat, entry in enumerate(self.seats):
             if entry != PERSON and entry not in levels():
-                raise SeatPlanError(f"seats: seat {seat} is {brief(entry)}, not a level "
-                                    f"({', '.join(levels())}) or {PERSON!r}")
+                raise SeatPlanError(_("seats: seat {seat} is {entry}, not a level ({levels}) or {person}").format(
+                    seat=seat, entry=brief(entry), levels=", ".join(levels()), person=repr(PERSON)))
         names = tuple(clean_name(n) if s == PERSON else "" for n, s in zip(self.names, self.seats, strict=False))
         object.__setattr__(self, "names", names + ("",) * (len(self.seats) - len(names)))
 
@@ -83,20 +98,21 @@ class SeatPlan:
         :class:`SeatPlanError` (one line) names what does not hold."""
         if isinstance(entries, str):
             if len(entries) > MAX_TEXT:
-                raise SeatPlanError(f"seats: {len(entries)} characters (at most {MAX_TEXT})")
+                raise SeatPlanError(_("seats: {n} characters (at most {limit})").format(n=len(entries), limit=MAX_TEXT))
             entries = entries.split("|")
         elif not isinstance(entries, (list, tuple)):
-            raise SeatPlanError(f"seats: expected a list of entries, got {type(entries).__name__}")
+            raise SeatPlanError(_("seats: expected a list of entries, got {kind}").format(kind=type(entries).__name__))
         if len(entries) != players:
-            raise SeatPlanError(f"seats: {len(entries)} entries for {players} seats")
+            raise SeatPlanError(entries_error(len(entries), players))
         seats, names = [], []
         for seat, entry in enumerate(entries):
             if not isinstance(entry, str):
-                raise SeatPlanError(f"seats: seat {seat} is {brief(entry)}, not text")
+                raise SeatPlanError(_("seats: seat {seat} is {entry}, not text").format(seat=seat, entry=brief(entry)))
             kind, _colon, name = entry.strip().partition(":")
             kind = kind.strip().lower()
             if name and kind != PERSON:
-                raise SeatPlanError(f"seats: seat {seat} is {brief(entry)}: only a person has a name")
+                raise SeatPlanError(_("seats: seat {seat} is {entry}: only a person has a name").format(
+                    seat=seat, entry=brief(entry)))
             seats.append(kind)
             names.append(name)
         return cls(seats=tuple(seats), names=tuple(names))

@@ -67,7 +67,7 @@ from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
-from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name
+from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name, entries_error
 from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError, check_level, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
 from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
@@ -257,7 +257,7 @@ class GameSession:
     def apply_plan(self, plan: SeatPlan) -> None:
         """Seat the people and bots of ``plan`` (:class:`SessionError` if it is not for this table)."""
         if len(plan.seats) != self.players:
-            raise SeatPlanError(f"seats: {len(plan.seats)} entries for {self.players} seats")
+            raise SeatPlanError(entries_error(len(plan.seats), self.players))
         bots = [entry for entry in plan.seats if entry != PERSON]
         if bots and self._level not in bots:  # the header shows a level some bot plays: the commonest
             self.level = max(bots, key=bots.count)

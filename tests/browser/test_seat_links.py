@@ -77,6 +77,13 @@ def test_seats_that_do_not_fit_the_game_are_explained(open_game, game_page):
     assert [page.locator(f"#seat-{seat} .seat-level").inner_text() for seat in (1, 2, 3)] == ["Easy"] * 3
 
 
+def test_seats_that_do_not_fit_are_explained_in_greek_too(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=3&level=easy&lang=el&rules={rules_param(FOUR)}&seats={quote('person|hard')}")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert "Αγνοήθηκε το seats=person|hard: 2 καταχωρίσεις για 4 θέσεις." in notices(page)
+
+
 FLASH_WATCH_JS = """
 window.__flashes = [];
 new MutationObserver(() => {

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kseri import i18n
 from kseri.bots.names import BOT_NAMES, LEVELS
 from kseri.engine.errors import RecordError
 from kseri.engine.rules import Rules, rules_from_spec
@@ -423,6 +424,25 @@ def test_a_seat_plan_that_does_not_hold_is_one_line_naming_the_seat(text, proble
     with pytest.raises(SeatPlanError, match=problem) as caught:
         SeatPlan.parse(text, players=2)
     assert "\n" not in str(caught.value) and isinstance(caught.value, ValueError)
+
+
+@pytest.mark.parametrize(("text", "players", "greek"), [
+    ("person|hard", 4, "seats: 2 καταχωρίσεις για 4 θέσεις"),
+    ("person", 2, "seats: 1 καταχώριση για 2 θέσεις"),
+    ("hard|person", 2, "seats: η θέση 0 είναι 'hard', αλλά εκεί κάθεται πάντα άτομο (εσύ)"),
+    ("person|genius", 2, "seats: η θέση 1 είναι 'genius', όχι επίπεδο (easy, medium, hard, expert) ή 'person'"),
+])
+def test_a_seat_plan_refusal_speaks_the_pages_language(text, players, greek):
+    # A Greek page's notice ("Αγνοήθηκε το seats=...: <reason>.") gives its reason in Greek too.
+    i18n.set_language("el")
+    try:
+        with pytest.raises(SeatPlanError) as caught:
+            SeatPlan.parse(text, players=players)
+        assert str(caught.value) == greek
+    finally:
+        i18n.set_language("en")
+    with pytest.raises(SeatPlanError, match="entry for 2 seats" if text == "person" else "seat|entries"):
+        SeatPlan.parse(text, players=players)
 
 
 @settings(max_examples=40, deadline=None)
