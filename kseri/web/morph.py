@@ -99,17 +99,15 @@ def _morph_node(old: Any, new: Any) -> None:
             old.nodeValue = new.nodeValue
         return
     wanted = {str(a.name): str(a.value) for a in new.attributes}
-    classes = old.getAttribute("class")
-    if exists(classes) and PENDING in str(classes).split():
+    current = {str(a.name): str(a.value) for a in old.attributes}
+    if PENDING in current.get("class", "").split():
         # A card whose face is still decoding stays hidden through a redraw: the markup never
         # carries the mark, and dropping it here would paint the card as an empty frame.
         wanted["class"] = f'{wanted.get("class", "")} {PENDING}'.lstrip()
-    for attr in list(old.attributes):
-        name = str(attr.name)
-        if name not in wanted:
-            old.removeAttribute(name)
+    for name in current.keys() - wanted.keys():
+        old.removeAttribute(name)
     for name, value in wanted.items():
-        if old.getAttribute(name) != value:
+        if current.get(name) != value:
             old.setAttribute(name, value)
             if name == "src":
                 show_when_decoded(old)  # a kept <img> showing another card: as a new one

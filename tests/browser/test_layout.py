@@ -131,9 +131,7 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, co
     problems: list[str] = []
     for seed, who in TOUCH_SEEDS.items():
         suffix = f"?seed={seed}&level=easy&rules={rules_param(SEATINGS[seating])}"
-        context, page, watch = open_page(context_pool, browser, site_url, suffix, touch=True, viewport=PHONES[1])
-        done = False
-        try:
+        with watched_page(context_pool, browser, site_url, suffix, touch=True, viewport=PHONES[1]) as page:
             play_cards(page, 2)  # a capture stack, a line of what was taken, a log to open
             problems += check_viewports(page, PHONES, touch=True, label=f"{seating}, {who}, touch")
             # the play log, opened: its list stays on screen (it is meant to sit over the table)
@@ -142,11 +140,6 @@ def test_nothing_overlaps_and_every_control_is_touch_sized(browser, site_url, co
             box = page.locator("#play-log .log-list").bounding_box()
             assert box and box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 375, box
             assert page.locator("#play-log .log-list li").count() >= 1
-            assert not watch.problems(), watch.problems()
-            done = True
-        finally:
-            watch.detach()
-            context_pool.give_back(context, failed=not done)
     suffix = f"?seed=2&level=easy&rules={rules_param(SEATINGS[seating])}"
     with watched_page(context_pool, browser, site_url, suffix, touch=False, viewport=DESKTOP) as page:
         problems += check_viewports(page, [DESKTOP], touch=False, label=f"{seating}, mouse")
