@@ -7,7 +7,9 @@ player can choose (issue 25): ``big/`` the same 52 faces with big corner
 indices (for small phones and older eyes: in a fanned hand only the corner
 shows), ``backs/`` the other backs (``red.svg``, ``green.svg``), and
 ``looks.css``, the rules that show them in place of the usual images
-(``<html data-cards="large">``, ``<html data-back="red">``).
+(``<html data-cards="large">``, ``<html data-back="red">``); and ``el/`` (with
+``el/big/``), the courts with Greek indices (Ρ Ν Β), which ``looks.css`` shows
+when the page is in Greek (``<html lang="el">``).
 
 Usage::
 
@@ -89,7 +91,15 @@ GLYPHS = {
     "Q": (44, "M22,5C11,5 5,16 5,29C5,43 11,54 22,54C33,54 39,43 39,29"
               "C39,16 33,5 22,5ZM25,40L39,55"),
     "K": (42, "M6,5V55M36,5L7,36M17,25L37,55"),
+    # The Greek indices (Greek text names the courts so, docs/rules.md "Greek rank letters"): Ρ
+    # (Ρήγας, the king), Ν (Ντάμα, the queen), Β (Βαλές, the jack); the ace's Α is the Latin A.
+    "Ρ": (38, "M6,55V5H20C28.5,5 33,10.5 33,17.5C33,24.5 28.5,30 20,30H6"),
+    "Ν": (42, "M6,55V5L36,55V5"),
+    "Β": (39, "M6,29V55H21C29.5,55 34,50 34,42C34,34 29.5,29 21,29H6V5H19C26.5,5 31,9.5 31,17"
+              "C31,24.5 26.5,29 19,29"),
 }
+GREEK_LETTERS = {"K": "Ρ", "Q": "Ν", "J": "Β"}
+"""The courts' indices on the Greek faces (``el/``), shown when the page is in Greek."""
 
 @dataclass(frozen=True)
 class Layout:
@@ -166,6 +176,7 @@ def glyph(rank: str, x: float, y: float, scale: float = 1.0, extra: str = "") ->
 
 
 def corner_index(rank: str, layout: Layout = NORMAL) -> str:
+    """The corner's index: ``rank`` is the glyph's key (a Latin rank, or a Greek letter)."""
     gw = GLYPHS[rank][0]
     lay = layout
     parts = ['<g id="i">',
@@ -198,9 +209,11 @@ CROWNS = {
 }
 
 
-def court_half(rank: str, color: str, layout: Layout = NORMAL) -> str:
-    """Upper half of a court panel; the lower half is the same, rotated."""
-    gw = GLYPHS[rank][0]
+def court_half(rank: str, color: str, layout: Layout = NORMAL, letter: str = "") -> str:
+    """Upper half of a court panel; the lower half is the same, rotated. ``letter``: the glyph
+    (``rank``'s own by default), ``rank`` picks the crown."""
+    letter = letter or rank
+    gw = GLYPHS[letter][0]
     sc = 1.15
     gx = CX - gw * sc / 2
     gy = 84
@@ -210,8 +223,8 @@ def court_half(rank: str, color: str, layout: Layout = NORMAL) -> str:
         f'stroke-width="2" stroke-linejoin="round">{CROWNS[rank]}</g>',
         # two-tone letter: gold outline under a solid suit-colour stroke
         '<g fill="none" stroke-linecap="round" stroke-linejoin="round">',
-        glyph(rank, gx, gy, sc, f' stroke="{GOLD}" stroke-width="{fmt(STROKE + 7)}"'),
-        glyph(rank, gx, gy, sc, f' stroke="{color}" stroke-width="{fmt(STROKE)}"'),
+        glyph(letter, gx, gy, sc, f' stroke="{GOLD}" stroke-width="{fmt(STROKE + 7)}"'),
+        glyph(letter, gx, gy, sc, f' stroke="{color}" stroke-width="{fmt(STROKE)}"'),
         '</g>',
         # small flanking suit marks
         use_suit(86, 46, 20) + use_suit(164, 46, 20) if layout.flanks else "",
@@ -219,7 +232,7 @@ def court_half(rank: str, color: str, layout: Layout = NORMAL) -> str:
     return "".join(parts)
 
 
-def court_body(rank: str, color: str, layout: Layout = NORMAL) -> str:
+def court_body(rank: str, color: str, layout: Layout = NORMAL, letter: str = "") -> str:
     px, py, ph = layout.court_x, 22, 306
     pw = W - 2 * px
     parts = [
@@ -228,7 +241,7 @@ def court_body(rank: str, color: str, layout: Layout = NORMAL) -> str:
         f'<rect x="{px + 5}" y="{py + 5}" width="{pw - 10}" height="{ph - 10}" rx="3" fill="url(#g)" '
         f'stroke="{GOLD}" stroke-width="1.5"/>',
         f'<path d="M{fmt(px + 5)},199L{fmt(px + pw - 5)},151" stroke="{GOLD}" stroke-width="1.5"/>',
-        f'<g id="h">{court_half(rank, color, layout)}</g>',
+        f'<g id="h">{court_half(rank, color, layout, letter)}</g>',
         '<use href="#h" transform="rotate(180 125 175)"/>',
         f'<circle cx="125" cy="175" r="25" fill="#fff" stroke="{color}" '
         'stroke-width="2"/>',
@@ -255,13 +268,15 @@ def number_body(n: int, layout: Layout = NORMAL) -> str:
     return "".join(out)
 
 
-def card_svg(rank: str, suit: str, layout: Layout = NORMAL) -> str:
+def card_svg(rank: str, suit: str, layout: Layout = NORMAL, letters: dict[str, str] | None = None) -> str:
+    """A face; ``letters`` maps a rank to the glyph its indices show (:data:`GREEK_LETTERS`)."""
     color = RED if suit in "HD" else BLACK
     title = f"{RANK_NAMES[rank]} of {SUIT_NAMES[suit]}"
+    letter = (letters or {}).get(rank, rank)
     if rank == "A":
         body = ace_body(suit, color, layout)
     elif rank in "JQK":
-        body = court_body(rank, color, layout)
+        body = court_body(rank, color, layout, letter)
     else:
         body = number_body(int(rank), layout)
     defs = (f'<symbol id="s" viewBox="-50 -50 100 100" overflow="visible">{SUIT_SHAPES[suit]}'
@@ -278,7 +293,7 @@ def card_svg(rank: str, suit: str, layout: Layout = NORMAL) -> str:
         '<rect x="1" y="1" width="248" height="348" rx="14" fill="#fff" '
         f'stroke="{BORDER}" stroke-width="2"/>',
         f'<g fill="{color}" color="{color}">',
-        corner_index(rank, layout),
+        corner_index(letter, layout),
         '<use href="#i" transform="rotate(180 125 175)"/>',
         body,
         '</g></svg>\n',
@@ -336,6 +351,12 @@ def looks_css() -> str:
     lines = ["/* Generated by devtools/make_cards.py: the card looks a player can choose (issue 25). */"]
     lines += [f'html[data-cards="large"] img[src$="cards/{r}{s}.svg"] {{ content: url("big/{r}{s}.svg"); }}'
               for s in SUITS for r in RANKS]
+    # In Greek the courts show Greek indices, as the page's text names them (after the rules above,
+    # which they outrank or follow: a page in Greek with big indices gets el/big/).
+    lines += [f'html[lang="el"] img[src$="cards/{r}{s}.svg"] {{ content: url("el/{r}{s}.svg"); }}'
+              for s in SUITS for r in GREEK_LETTERS]
+    lines += [f'html[lang="el"][data-cards="large"] img[src$="cards/{r}{s}.svg"] '
+              f'{{ content: url("el/big/{r}{s}.svg"); }}' for s in SUITS for r in GREEK_LETTERS]
     lines += [f'html[data-back="{name}"] img[src$="cards/back.svg"] {{ content: url("backs/{name}.svg"); }}'
               for name in BACKS if name != "blue"]
     return "\n".join(lines) + "\n"
@@ -346,11 +367,14 @@ def generate(outdir: str) -> list[str]:
     return the list of paths."""
     os.makedirs(os.path.join(outdir, "big"), exist_ok=True)
     os.makedirs(os.path.join(outdir, "backs"), exist_ok=True)
+    os.makedirs(os.path.join(outdir, "el", "big"), exist_ok=True)
     written = []
     files = [(f"{r}{s}.svg", card_svg(r, s)) for s in SUITS for r in RANKS]
     files.append(("back.svg", back_svg()))
     files += [(f"big/{r}{s}.svg", card_svg(r, s, BIG)) for s in SUITS for r in RANKS]
     files += [(f"backs/{name}.svg", back_svg(colors)) for name, colors in BACKS.items() if name != "blue"]
+    files += [(f"el/{r}{s}.svg", card_svg(r, s, letters=GREEK_LETTERS)) for s in SUITS for r in GREEK_LETTERS]
+    files += [(f"el/big/{r}{s}.svg", card_svg(r, s, BIG, GREEK_LETTERS)) for s in SUITS for r in GREEK_LETTERS]
     files.append(("looks.css", looks_css()))
     for name, text in files:
         path = os.path.join(outdir, name)

@@ -29,9 +29,17 @@ def test_lang_param_gives_greek_with_html_lang(open_game):
     assert manifest[0].endswith("/manifest.el.webmanifest") and manifest[1:] == ["el", "Ξερή"]
 
 
+# What each court card's image shows (its computed content), for the faces shown now.
+COURT_FACES_JS = """() => [...document.querySelectorAll('img[src*="cards/"]')]
+  .filter((img) => /cards\\/[JQK][SHDC]\\.svg$/.test(img.getAttribute('src')))
+  .map((img) => getComputedStyle(img).content)"""
+
+
 def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch):
     page = open_game("?seed=3")
     assert page.evaluate("document.documentElement.lang") == "en"
+    courts = page.evaluate(COURT_FACES_JS)
+    assert courts and not any("cards/el/" in shown for shown in courts)  # K Q J
     assert page.locator("#hint-button > span").inner_text() == "Hint"
     assert page.locator('.lang-switch [data-lang="en"]').get_attribute("aria-pressed") == "true"
 
@@ -39,6 +47,8 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.evaluate("document.documentElement.lang") == "el"
     assert page.locator("#hint-button > span").inner_text() == "Υπόδειξη"
     assert page.locator("#score .who").first.text_content() == "Εσύ"
+    courts = page.evaluate(COURT_FACES_JS)  # the faces print Ρ Ν Β, as the Greek text names them
+    assert courts and all("cards/el/" in shown for shown in courts), courts
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "el"
     assert page.title().startswith(("Σειρά σου", "Ξερή"))
     assert page.locator("#rules .guide-link a").get_attribute("href") == "guide.el.html"  # the Greek guide
@@ -54,6 +64,7 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.locator("#hint-button > span").inner_text() == "Hint"
     assert page.locator("#you-tag .tag-name").inner_text().strip() == "You"
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "en"
+    assert not any("cards/el/" in shown for shown in page.evaluate(COURT_FACES_JS))
 
 
 _LATIN_WORDS_JS = """() => {
@@ -91,6 +102,8 @@ def test_an_embedded_scene_in_greek(game_page, page_watch, site_url):
     assert page.locator("#play").get_attribute("aria-label") == "Αναπαραγωγή"
     assert page.locator("#next").get_attribute("aria-label") == "Επόμενο βήμα"
     assert page.locator('.seat[data-seat="0"] .name').inner_text() == "Νότος"
+    courts = page.evaluate(COURT_FACES_JS)  # the king in a hand: Ρ, as in the Greek captions
+    assert courts and all("cards/el/" in shown for shown in courts), courts
     page.keyboard.press("End")
     assert page.locator("#board").get_attribute("data-step") == "1"
     assert page.locator("#caption").inner_text().startswith("Νότος: το 10♠ παίρνει το μοναχό 10♦: ξερή! +10")
@@ -111,4 +124,6 @@ def test_the_greek_guide_embeds_greek_scenes(game_page, page_watch, site_url):
     assert frame.locator("html").get_attribute("lang") == "el"
     assert frame.locator(".scene-title").inner_text() == "Ίδιο φύλλο ή βαλές"
     assert frame.locator("#caption").inner_text().startswith("Στο τραπέζι υπάρχουν 4 φύλλα, επάνω το 8♣.")
+    courts = frame.locator("body").evaluate(COURT_FACES_JS)  # the scene's jack prints Β, as its title says
+    assert courts and all("cards/el/" in shown for shown in courts), courts
     assert page_watch.page_errors == [] and page_watch.off_origin == []

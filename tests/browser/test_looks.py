@@ -11,6 +11,7 @@ import pytest
 from tests.browser.conftest import reload_page
 from tests.browser.test_a11y import describe, run_axe
 from tests.browser.test_game import open_settings, open_table, settle
+from tests.browser.test_language import COURT_FACES_JS
 
 pytestmark = pytest.mark.browser
 
@@ -103,6 +104,9 @@ def test_large_cards_and_another_back_are_remembered(open_game, game_page):
     reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     assert page.evaluate("() => document.documentElement.dataset.cards") == "large"
+    page.locator('.lang-switch [data-lang="el"]').click()  # in Greek: the courts' big faces print Ρ Ν Β
+    courts = page.evaluate(COURT_FACES_JS)
+    assert courts and all("cards/el/big/" in shown for shown in courts), courts
 
 
 # Every CSS animation running now, with what it changes (transitions are left out: they are short).

@@ -20,9 +20,14 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 EXPECTED = {f"{r}{s}.svg": f"{n} of {SUIT_NAMES[s]}"
             for s in SUITS for r, n in zip(RANKS, RANK_NAMES, strict=False)}
 ALL_FILES = [*sorted(EXPECTED), "back.svg"]
-LOOKS = [*(f"big/{name}" for name in sorted(EXPECTED)), "backs/green.svg", "backs/red.svg"]
-"""The looks a player can choose (issue 25): faces with big indices, and two more backs."""
-TITLES = {**EXPECTED, **{f"big/{name}": title for name, title in EXPECTED.items()}}
+COURTS = [name for name in sorted(EXPECTED) if name[0] in "JQK"]
+GREEK = [*(f"el/{name}" for name in COURTS), *(f"el/big/{name}" for name in COURTS)]
+"""The courts with Greek indices (Ρ Ν Β), normal and big, shown when the page is in Greek."""
+LOOKS = [*(f"big/{name}" for name in sorted(EXPECTED)), "backs/green.svg", "backs/red.svg", *GREEK]
+"""The looks a player can choose (issue 25): faces with big indices, and two more backs; and the
+Greek courts."""
+TITLES = {**EXPECTED, **{f"{folder}/{name}": title for name, title in EXPECTED.items()
+                         for folder in ("big", "el", "el/big")}}
 
 
 def test_exactly_53_files():
@@ -59,7 +64,7 @@ def test_generator_is_deterministic(tmp_path):
     make_cards.main([str(out1)])
     make_cards.main([str(out2)])
     names = sorted(os.listdir(out1))
-    assert names == sorted([*ALL_FILES, "big", "backs", "looks.css"])
+    assert names == sorted([*ALL_FILES, "big", "backs", "el", "looks.css"])
     assert names == sorted(os.listdir(out2))
     for name in [*ALL_FILES, *LOOKS, "looks.css"]:
         generated = (out1 / name).read_bytes()
@@ -77,3 +82,25 @@ def test_the_looks_replace_every_face_and_the_back():
         assert f'html[data-cards="large"] img[src$="cards/{name}"] {{ content: url("big/{name}"); }}' in css
     for back in ("red", "green"):
         assert f'html[data-back="{back}"] img[src$="cards/back.svg"] {{ content: url("backs/{back}.svg"); }}' in css
+
+
+def test_a_greek_page_shows_the_courts_with_greek_indices():
+    """In Greek every court shows Ρ Ν Β (big too, when big indices are chosen); the rules come after the big
+    faces' (same specificity for html[lang=el] alone, so order decides) and the aces and numbers keep theirs."""
+    with open(os.path.join(CARDS_DIR, "looks.css"), encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    last_big = max(i for i, line in enumerate(lines) if line.startswith('html[data-cards="large"]'))
+    for name in COURTS:
+        plain = f'html[lang="el"] img[src$="cards/{name}"] {{ content: url("el/{name}"); }}'
+        big = f'html[lang="el"][data-cards="large"] img[src$="cards/{name}"] {{ content: url("el/big/{name}"); }}'
+        assert plain in lines and big in lines
+        assert lines.index(plain) > last_big
+    assert sum('html[lang="el"]' in line for line in lines) == 2 * len(COURTS)
+    for name in COURTS:
+        with open(os.path.join(CARDS_DIR, "el", name), encoding="utf-8") as fh:
+            greek = fh.read()
+        with open(os.path.join(CARDS_DIR, name), encoding="utf-8") as fh:
+            latin = fh.read()
+        letter = {"K": "Ρ", "Q": "Ν", "J": "Β"}[name[0]]
+        assert greek.count(make_cards.GLYPHS[letter][1]) == 3  # the corner index and the court's letter, twice
+        assert make_cards.GLYPHS[name[0]][1] not in greek and make_cards.GLYPHS[name[0]][1] in latin
