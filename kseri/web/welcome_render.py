@@ -19,7 +19,6 @@ from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.newgame import table_title
 from kseri.table.tables import strategy_for
-from kseri.web.intro_render import intro_parts
 
 __all__ = ["play_label", "welcome_html"]
 
@@ -38,7 +37,7 @@ def welcome_html(rules: Rules, level: str) -> str:
     dealt = _("Your first game is dealt: {game}, you against a bot ({level}). The rules are one tap away "
               "while you play.").format(game=table_title(rules), level=level)
     other = _("Or choose another game: four tables, up to six players, friends sharing this device.")
-    _title, rule = intro_parts(rules)  # the table's rule in one sentence (our catalog's markup: <b> only)
+    # The table's rule in one sentence is not repeated here: the first visit's tip (#intro, under the
+    # welcome) says it, and stays in view while the first game is played.
     return (f'<h2 id="welcome-title">{escape(_("Welcome to Kseri"))}</h2>'
-            f'<p class="sub">{escape(dealt)}</p><p class="welcome-rule">{rule}</p>'
-            f'<p class="welcome-other">{escape(other)}</p>')
+            f'<p class="sub">{escape(dealt)}</p><p class="welcome-other">{escape(other)}</p>')

@@ -42,9 +42,13 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
         title = page.locator("#welcome-title").inner_text()
         assert title == ("Καλώς ήρθες στην ξερή" if lang == "el" else "Welcome to Kseri")
         assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        # the table's rule in a sentence is the tip's, under the welcome: said once, not twice
+        rule = page.locator("#intro .intro-text").inner_text()
+        assert rule and rule not in page.locator("#welcome").inner_text()
         page.tap("#welcome-play")  # the one tap
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         assert page.locator("dialog[open]").count() == 0
+        assert page.locator("#intro").is_visible()  # ... and stays in view while the first game is played
         hand = page.locator("#hand [data-card]")
         assert hand.count() == 6 and page.locator("#hand [data-card]:not([disabled])").count() == 6
         assert not watch.problems(), watch.problems()
