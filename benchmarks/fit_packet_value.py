@@ -2,6 +2,7 @@
 
     python benchmarks/fit_packet_value.py --rounds 100000 --seed 7                 # Greek: the live terms
     python benchmarks/fit_packet_value.py --rules fourcard --base --rounds 40000   # a base fit as well
+    python benchmarks/fit_packet_value.py --base --solve-last --rounds 100000      # last packet solved
 
 Plays ``--rounds`` rounds of the medium heuristic against itself (one generator for the deals
 and the choices) and keeps the positions at the ends of every packet but the last. With
@@ -30,6 +31,8 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from kseri.bots.pile.endgame import is_solvable
+from kseri.bots.pile.endgame import solve as solve_exactly
 from kseri.bots.pile.medium import choose_medium
 from kseri.bots.pile.rollout import final_difference
 from kseri.bots.pile.value import GREEK_PACKET_VALUE, PacketValue, live_terms
@@ -56,8 +59,10 @@ Position = tuple[Round, float]
 """A position at a packet's end and the round's final point difference (seat 0's side minus the other)."""
 
 
-def positions(rules: Rules, rounds: int, seed: int) -> dict[int, list[Position]]:
-    """Per packets played (1 to the last but one): the positions, each with the final difference."""
+def positions(rules: Rules, rounds: int, seed: int, solve_last: bool = False) -> dict[int, list[Position]]:
+    """Per packets played (1 to the last but one): the positions, each with the final difference;
+    with ``solve_last`` (two seats), the last packet is solved exactly instead of played by the
+    heuristic, as ``hard`` and ``expert`` play it (the final difference under perfect play there)."""
     rng = random.Random(seed)
     per = rules.players * rules.packet_size
     last = rules.cards - rules.opening_size
@@ -65,13 +70,18 @@ def positions(rules: Rules, rounds: int, seed: int) -> dict[int, list[Position]]
     for g in range(rounds):
         state = Round.deal(rules, dealer=g % rules.players, rng=rng)
         here = []
+        final: float | None = None
         while not state.is_terminal():
             p = len(state.plays)
             if p % per == 0 and 0 < p < last:
                 here.append((p // per, state.clone()))
+            if solve_last and is_solvable(state):
+                final = float(solve_exactly(state).value)
+                break
             seen = Observation.from_round(state, seat=state.to_move)
             state.apply_index(choose_medium(seen, rng).index)
-        final = final_difference(state, 0)
+        if final is None:
+            final = final_difference(state, 0)
         for k, position in here:
             out[k].append((position, final))
     return out
@@ -168,11 +178,15 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--ridge", type=float, default=200.0)
+    parser.add_argument("--solve-last", action="store_true",
+                        help="two seats: solve the last packet exactly instead of letting the heuristic play it")
     args = parser.parse_args()
     rules = pile_rules(parser, args.rules)
     if rules.teams != 2 or rules.packs != 1:
         parser.error(f"--rules {args.rules!r}: the packet value is for two sides and one pack")
-    data = positions(rules, args.rounds, args.seed)
+    if args.solve_last and rules.players != 2:
+        parser.error("--solve-last: the last packet is solved at two seats only")
+    data = positions(rules, args.rounds, args.seed, args.solve_last)
     base_fit: list[tuple[float, ...]] = []
     if args.base:
         for k, rows in data.items():

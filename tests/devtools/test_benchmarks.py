@@ -78,3 +78,28 @@ def test_the_heuristic_benchmarks_refuse_bad_rules_in_one_line(script, options, 
     assert run.returncode == 2
     assert says in run.stderr.splitlines()[-1]
     assert "Traceback" not in run.stderr
+
+
+def test_the_packet_value_fit_can_end_rounds_as_the_search_levels_do():
+    """``--solve-last``: a round's final difference is the exact value of its last packet (as ``hard``
+    and ``expert`` play it), not the heuristic's play of it."""
+    from benchmarks.fit_packet_value import positions
+    from kseri.bots.pile.endgame import is_solvable, solve
+    from kseri.engine.rules import GREEK
+
+    played = positions(GREEK, 3, 11)
+    solved = positions(GREEK, 3, 11, solve_last=True)
+    assert [len(rows) for rows in played.values()] == [len(rows) for rows in solved.values()] == [3, 3, 3]
+    assert played[3][0][0].plays == solved[3][0][0].plays  # the first deal: the same plays to the last packet
+    for k in (1, 2, 3):  # every position of a round carries that round's final difference
+        assert [final for _, final in solved[k]] == [final for _, final in solved[3]]
+    for state, final in solved[3]:  # at the third packet's end the last packet is dealt: nothing is hidden
+        assert is_solvable(state) and final == solve(state).value
+
+
+def test_the_packet_value_fit_solves_last_packets_at_two_seats_only():
+    run = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "fit_packet_value.py"), "--rules",
+                          '{"profile": "pisti", "players": 4}', "--solve-last", "--rounds", "1"],
+                         capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert run.returncode == 2
+    assert "--solve-last: the last packet is solved at two seats only" in run.stderr.splitlines()[-1]
