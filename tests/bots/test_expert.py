@@ -118,6 +118,37 @@ def test_the_pruning_counts_distinct_deals_only(monkeypatch: pytest.MonkeyPatch)
     assert told and all(distinct is None for _, distinct in told)
 
 
+@pytest.mark.parametrize(("spec", "plays", "solves"), [("fourcard", 33, True), ("fourcard", 9, True),
+                                                     ("greek", 25, False)])
+def test_solve_last_ends_play_outs_with_the_exact_last_packet(monkeypatch: pytest.MonkeyPatch, spec: str,
+                                                              plays: int, solves: bool) -> None:
+    """With ``solve_last`` a play-out stops where the last packet starts and takes its exact value, at
+    two seats with four-card packets (from any packet before the last); the Greek game's twelve-card
+    last packets are not solved so (too dear)."""
+    solved: list[int] = []
+    exact = tree.solve
+
+    def recording(state: Round, **kwargs: Any) -> Any:
+        solved.append(len(state.plays))
+        return exact(state, **kwargs)
+
+    monkeypatch.setattr(tree, "solve", recording)
+    state = _position(spec, 4, plays)
+    obs = Observation.from_round(state, seat=state.to_move)
+    params = ExpertParams(iterations=200, valued_iterations=200, solve_last=True)
+    values = finish(expert_values(obs, random.Random(6), params))
+    assert set(values) <= set(obs.hand)
+    rules = state.rules
+    last_start = rules.cards - rules.opening_size - obs.per_packet
+    if solves:
+        assert solved and set(solved) == {last_start}
+    else:
+        assert not solved
+    solved.clear()
+    finish(expert_values(obs, random.Random(6), dataclasses.replace(params, solve_last=False)))
+    assert not solved  # by default the heuristic plays the last packet out
+
+
 def test_expert_is_the_same_however_sliced() -> None:
     state = _position("greek", 8, 13)
     obs = Observation.from_round(state, seat=state.to_move)
