@@ -346,6 +346,8 @@ class App:
         """The header's switch: speak ``lang`` from now on, here and on later visits."""
         lang = language.apply(lang)
         language.remember(self.storage, lang)
+        if self.card_images is not None:
+            self.card_images.load_all()  # the courts this language prints (looks.css)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.board.forget()
         self.render()

@@ -12,7 +12,9 @@ back; paths are relative to the page, so the site works under any sub-path.
 
 from __future__ import annotations
 
-__all__ = ["CARD_BACK", "CARD_DIR", "card_img", "card_src"]
+import re
+
+__all__ = ["CARD_BACK", "CARD_DIR", "card_img", "card_src", "swapped_src"]
 
 CARD_DIR = "static/cards"
 """Where the card images are, relative to the page (``10D.svg``, ``back.svg``)."""
@@ -33,3 +35,19 @@ def card_img(code: str | None, cls: str = "") -> str:
     klass = f' class="{cls}"' if cls else ""
     # decoding="sync": a card is painted with its face or not at all, never as an empty frame.
     return f'<img{klass} src="{card_src(code)}" alt="" draggable="false" decoding="sync">'
+
+
+_CONTENT_URL = re.compile(r'^url\("?([^")]+)"?\)$')
+
+
+def swapped_src(computed_content: str) -> str | None:
+    """The image a look shows in an ``<img>``'s place, from its computed CSS ``content``; None if
+    it shows its own.
+
+    >>> swapped_src('url("http://127.0.0.1:8000/static/cards/el/KS.svg")')
+    'http://127.0.0.1:8000/static/cards/el/KS.svg'
+    >>> swapped_src("normal") is None
+    True
+    """
+    found = _CONTENT_URL.match(computed_content.strip())
+    return found.group(1) if found else None

@@ -13,6 +13,13 @@ whose image has not arrived yet).
 The rack is not filled before Python starts: each SVG image costs the browser a few
 milliseconds of main-thread work (a small document of its own), some 200 ms for the
 53, which held the interpreter's start back on a first visit.
+
+A look may show another image in a card's place (``static/cards/looks.css``: an ``<img>``'s
+CSS ``content``, for big indices, another back, and the courts' Greek indices on a page in
+Greek). Decoding the ``src`` does not load that one, so it is loaded too, read off the
+computed style (this module need not know the looks' rules): for the first drawing in
+:meth:`CardImages.ready`, and into the rack by :meth:`CardImages.load_all`, which the page
+calls again when the language or a look changes.
 """
 
 from __future__ import annotations
@@ -24,14 +31,13 @@ from typing import Any
 from pyscript import document, window
 
 from kseri.engine.cards import CODES
-from kseri.web.card_html import card_src
+from kseri.web.card_html import card_src, swapped_src
 from kseri.web.dom import exists
 
 __all__ = ["RACK_ID", "CardImages"]
 
 RACK_ID = "card-rack"
 """The hidden element holding one ``<img>`` per card image (``index.html`` has it, empty)."""
-
 
 class CardImages:
     """The page's card images: :meth:`ready` waits for those a drawing shows, :meth:`load_all`
@@ -55,18 +61,34 @@ class CardImages:
         decodes = window.Array.new()
         for image in drawing.querySelectorAll("img"):
             decodes.push(image.decode())
+            swapped = swapped_src(str(window.getComputedStyle(image).content))
+            if swapped is not None:  # a look shows this one instead (looks.css)
+                stand_in = window.Image.new()
+                stand_in.src = swapped
+                decodes.push(stand_in.decode())
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(window.Promise.allSettled(decodes), timeout_s)
 
     def load_all(self) -> None:
-        """Put every card image the rack lacks into it (they load and decode in the background)."""
+        """Put every card image the rack lacks into it (they load and decode in the background): the
+        faces and the back, and the images the page's language and looks show in their place."""
         present = {str(img.getAttribute("src")) for img in self.rack.querySelectorAll("img")}
         decodes = window.Array.new()
+
+        def add(src: str) -> Any:
+            image = document.createElement("img")
+            image.alt = ""
+            image.src = src
+            self.rack.appendChild(image)
+            decodes.push(image.decode())
+            present.add(src)
+            return image
+
         for code in (*CODES, None):
             if card_src(code) not in present:
-                image = document.createElement("img")
-                image.alt = ""
-                image.src = card_src(code)
-                self.rack.appendChild(image)
-                decodes.push(image.decode())
+                add(card_src(code))
+        for image in list(self.rack.querySelectorAll("img")):
+            swapped = swapped_src(str(window.getComputedStyle(image).content))
+            if swapped is not None and swapped not in present:
+                add(swapped)
         self.loaded = window.Promise.allSettled(decodes)  # never an unhandled rejection

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 from kseri.engine.rules import Rules
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
+from kseri.web.card_images import CardImages
 from kseri.web.dialogs import DialogHost
 from kseri.web.install_ui import InstallControl
 from kseri.web.lesson_ui import LessonHost
@@ -40,6 +41,7 @@ class PageHost(LessonHost, ReviewHost, TurnsHost, DialogHost, Protocol):
     install: InstallControl
     turns: Turns
     reviews: ReviewUi
+    card_images: CardImages | None
 
     def notify(self, notice: str | Notice) -> None: ...
 

@@ -13,9 +13,17 @@ from tests.browser.conftest import READY_TIMEOUT, reload_page, wait_ready
 pytestmark = pytest.mark.browser
 
 
+# The hidden rack holds the twelve Greek courts, each loaded and decoded.
+GREEK_COURTS_LOADED_JS = """() => {
+  const courts = [...document.querySelectorAll('#card-rack img')].filter((img) => img.src.includes('/cards/el/'));
+  return courts.length === 12 && courts.every((img) => img.complete && img.naturalWidth > 0);
+}"""
+
+
 def test_lang_param_gives_greek_with_html_lang(open_game):
     page = open_game("?seed=3&lang=el")
     assert page.evaluate("document.documentElement.lang") == "el"
+    page.wait_for_function(GREEK_COURTS_LOADED_JS)  # the courts a Greek page prints, loaded with the others
     assert page.locator("#hint-button > span").inner_text() == "Υπόδειξη"
     assert page.locator("#new-match > span").inner_text() == "Νέα παρτίδα"
     assert page.locator("#rules-button > span").inner_text() == "Κανόνες"
@@ -49,6 +57,8 @@ def test_the_switch_changes_the_language_and_is_remembered(open_game, page_watch
     assert page.locator("#score .who").first.text_content() == "Εσύ"
     courts = page.evaluate(COURT_FACES_JS)  # the faces print Ρ Ν Β, as the Greek text names them
     assert courts and all("cards/el/" in shown for shown in courts), courts
+    # ... and all twelve are loaded before a court is dealt (kseri.web.card_images: the rack)
+    page.wait_for_function(GREEK_COURTS_LOADED_JS)
     assert page.evaluate("localStorage.getItem('kseri.lang')") == "el"
     assert page.title().startswith(("Σειρά σου", "Ξερή"))
     assert page.locator("#rules .guide-link a").get_attribute("href") == "guide.el.html"  # the Greek guide

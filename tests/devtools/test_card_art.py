@@ -85,8 +85,9 @@ def test_the_looks_replace_every_face_and_the_back():
 
 
 def test_a_greek_page_shows_the_courts_with_greek_indices():
-    """In Greek every court shows Ρ Ν Β (big too, when big indices are chosen); the rules come after the big
-    faces' (same specificity for html[lang=el] alone, so order decides) and the aces and numbers keep theirs."""
+    """In Greek every court shows Ρ Ν Β (big too, when big indices are chosen: that rule is the more
+    specific); html[lang=el] alone is as specific as the big faces' rule, so it comes after it; the aces
+    and numbers keep their faces."""
     with open(os.path.join(CARDS_DIR, "looks.css"), encoding="utf-8") as fh:
         lines = fh.read().splitlines()
     last_big = max(i for i, line in enumerate(lines) if line.startswith('html[data-cards="large"]'))

@@ -9,6 +9,7 @@ import io
 import re
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 
 import pytest
@@ -106,6 +107,17 @@ def test_placeholders_and_markup_agree(catalog):
             if index == len(key) - 1:
                 assert used == set(re.findall(r"\{(\w*)\}", source)), (key, text)
             assert re.findall(r"</?\w+>", text) == re.findall(r"</?\w+>", source), (key, text)
+
+
+def test_greek_text_names_the_courts_as_their_faces_print_them(catalog):
+    """Greek writes Ρ Ν Β for K Q J (docs/rules.md, "Greek rank letters"), and on a Greek page the courts'
+    faces print them too: no Greek message, nor the Greek guide's scene titles, names a card K♥ or Q♠."""
+    latin_court = re.compile(r"\b[KQJ][♠♥♦♣]")
+    for key, entry in catalog.items():
+        for text in entry.msgstr.values():
+            assert not latin_court.search(text), (key, text)
+    guide = urllib.parse.unquote((ROOT / "guide.el.html").read_text(encoding="utf-8"))
+    assert not latin_court.search(guide), latin_court.search(guide)
 
 
 def test_plural_forms_in_both_languages(greek):
