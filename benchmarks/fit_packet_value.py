@@ -15,7 +15,7 @@ the features of :func:`~kseri.bots.pile.value.live_terms`, by ridge least square
 ``--ridge``). Each fit is made on half the positions first, and the mean squared error on the
 other half is printed before and after; then the coefficients fitted on all of them are printed,
 ready for ``value.py``. Pure Python (no numpy): about three minutes for 100,000 Greek rounds in
-CPython 3.11.
+CPython 3.11; with ``--solve-last`` (the last packet solved exactly, 4 ms a Greek round) about 20.
 """
 
 from __future__ import annotations

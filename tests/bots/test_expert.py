@@ -12,6 +12,7 @@ import pytest
 from kseri.bots import LEVELS, Thinker
 from kseri.bots.pile import tree
 from kseri.bots.pile.tree import ExpertParams, expert_values
+from kseri.bots.pile.value import FOURCARD_LIVE_VALUE, PacketValue
 from kseri.bots.sums.thinker import SumsThinker
 from kseri.bots.thinking import finish
 from kseri.engine.pile.observation import Observation
@@ -118,13 +119,16 @@ def test_the_pruning_counts_distinct_deals_only(monkeypatch: pytest.MonkeyPatch)
     assert told and all(distinct is None for _, distinct in told)
 
 
-@pytest.mark.parametrize(("spec", "plays", "solves"), [("fourcard", 33, True), ("fourcard", 9, True),
-                                                     ("greek", 25, False)])
-def test_solve_last_ends_play_outs_with_the_exact_last_packet(monkeypatch: pytest.MonkeyPatch, spec: str,
-                                                              plays: int, solves: bool) -> None:
-    """With ``solve_last`` a play-out stops where the last packet starts and takes its exact value, at
-    two seats with four-card packets (from any packet before the last); the Greek game's twelve-card
-    last packets are not solved so (too dear)."""
+@pytest.mark.parametrize(("spec", "plays", "value", "solves"), [
+    ("fourcard", 33, None, True), ("fourcard", 9, None, True),
+    ("greek", 33, None, False),  # the Greek play-outs end at a packet's end, with its fitted value
+    ("greek", 33, FOURCARD_LIVE_VALUE, False),  # a value that does not apply: twelve-card packets, too dear
+])
+def test_solve_last_in_playouts_ends_them_with_the_exact_last_packet(
+        monkeypatch: pytest.MonkeyPatch, spec: str, plays: int, value: PacketValue | None, solves: bool) -> None:
+    """With ``solve_last_in_playouts`` a play-out stops where the last packet starts and takes its
+    exact value, at two seats with four-card packets (from any packet before the last); the Greek
+    game's are not solved so, whether or not its packet value applies."""
     solved: list[int] = []
     exact = tree.solve
 
@@ -135,7 +139,9 @@ def test_solve_last_ends_play_outs_with_the_exact_last_packet(monkeypatch: pytes
     monkeypatch.setattr(tree, "solve", recording)
     state = _position(spec, 4, plays)
     obs = Observation.from_round(state, seat=state.to_move)
-    params = ExpertParams(iterations=200, valued_iterations=200, solve_last=True)
+    params = ExpertParams(iterations=200, valued_iterations=200, solve_last_in_playouts=True)
+    if value is not None:
+        params = dataclasses.replace(params, packet_value=value)
     values = finish(expert_values(obs, random.Random(6), params))
     assert set(values) <= set(obs.hand)
     rules = state.rules
@@ -145,7 +151,7 @@ def test_solve_last_ends_play_outs_with_the_exact_last_packet(monkeypatch: pytes
     else:
         assert not solved
     solved.clear()
-    finish(expert_values(obs, random.Random(6), dataclasses.replace(params, solve_last=False)))
+    finish(expert_values(obs, random.Random(6), dataclasses.replace(params, solve_last_in_playouts=False)))
     assert not solved  # by default the heuristic plays the last packet out
 
 

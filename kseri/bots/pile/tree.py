@@ -131,11 +131,14 @@ class ExpertParams:
     (:class:`~kseri.bots.pile.belief.Sampler`, ``chain``), which samples the reading's own law where
     the 24 tries, run out, keep hands that explain the plays too well. At 8 it measured no
     different from 0 at the Greek table (docs/bots.md, "Reading the plays"): not used."""
-    solve_last: bool = False
+    solve_last_in_playouts: bool = False
     """At two seats with last packets of at most :data:`PLAYOUT_SOLVE_CARDS` cards (the four-card
     packets): a play-out that reaches the last packet stops there and takes that packet's exact value
     (every card is then known, and ``hard`` and ``expert`` both play it exactly) instead of the
-    heuristic's play of it. Such a solve costs about what the heuristic's eight plays do."""
+    heuristic's play of it. A solve costs some fifteen times that play, so decisions take about four
+    times as long; measured no stronger (docs/bots.md), so not used. Not ``hard``'s
+    :attr:`SearchParams.solve_last <kseri.bots.pile.params.SearchParams.solve_last>` (the packet before
+    the last only, any packet size), which this search does not read."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
@@ -160,9 +163,9 @@ class ExpertParams:
 
 
 PLAYOUT_SOLVE_CARDS = 8
-"""With :attr:`ExpertParams.solve_last`: last packets of at most this many cards are solved at the end of
-a play-out (two four-card hands: a few hundred nodes, 0.2-0.5 ms in CPython; the Greek game's twelve
-take some 2,500, ten times the heuristic's play of them)."""
+"""With :attr:`ExpertParams.solve_last_in_playouts`: last packets of at most this many cards are solved at
+the end of a play-out (two four-card hands: a median 168 nodes, 0.33 ms of CPython, 14 times the
+heuristic's play of them; the Greek game's twelve take some 2,500 nodes, 4.4 ms, over a hundred times)."""
 
 
 class _Node:
@@ -197,9 +200,9 @@ def expert_values(observation: Observation, rng: random.Random,
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
     iterations = params.iterations if packet_value is None else params.valued_iterations
-    # Play-outs that would play the last packet stop at its start and solve it (solve_last).
+    # Play-outs that would play the last packet stop at its start and solve it (solve_last_in_playouts).
     last_start = rules.cards - rules.opening_size - per
-    solving = params.solve_last and hard.endgame and rules.players == 2 and packet_value is None \
+    solving = params.solve_last_in_playouts and hard.endgame and rules.players == 2 and packet_value is None \
         and 2 * rules.packet_size <= PLAYOUT_SOLVE_CARDS and len(observation.plays) < last_start < stop
     if solving:
         stop = last_start

@@ -182,7 +182,8 @@ GREEK_SOLVED_VALUE = PacketValue(coefficients=(
 ``python benchmarks/fit_packet_value.py --base --solve-last --rounds 100000`` (100,000 rounds of the
 medium heuristic against itself, seed 7, the last packet solved exactly instead of played by the
 heuristic); on the half held out, the squared error after packets 1-3 fell from 326.4, 195.3 and
-70.8 to 315.0, 181.4 and 52.5 points². Measured in ``expert``'s play-outs (docs/bots.md)."""
+70.8 points² (around the mean) to 315.0, 181.4 and 52.5 (both fits). In ``expert``'s play-outs it
+measured no better than :data:`GREEK_LIVE_VALUE` (docs/bots.md): kept to measure against, not used."""
 
 FOURCARD_LIVE_VALUE = PacketValue(coefficients=(
     (1.626, 0.211, 0.052, -3.411, 0.1, 0.0, -9.0),
