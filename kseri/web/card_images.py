@@ -39,6 +39,7 @@ __all__ = ["RACK_ID", "CardImages"]
 RACK_ID = "card-rack"
 """The hidden element holding one ``<img>`` per card image (``index.html`` has it, empty)."""
 
+
 class CardImages:
     """The page's card images: :meth:`ready` waits for those a drawing shows, :meth:`load_all`
     fills the rack with the others."""
@@ -75,14 +76,13 @@ class CardImages:
         present = {str(img.getAttribute("src")) for img in self.rack.querySelectorAll("img")}
         decodes = window.Array.new()
 
-        def add(src: str) -> Any:
+        def add(src: str) -> None:
             image = document.createElement("img")
             image.alt = ""
             image.src = src
             self.rack.appendChild(image)
             decodes.push(image.decode())
             present.add(src)
-            return image
 
         for code in (*CODES, None):
             if card_src(code) not in present:
