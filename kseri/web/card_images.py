@@ -40,6 +40,11 @@ RACK_ID = "card-rack"
 """The hidden element holding one ``<img>`` per card image (``index.html`` has it, empty)."""
 
 
+def _shown_instead(image: Any) -> str | None:
+    """The image a look shows in ``image``'s place (its computed ``content``), or None."""
+    return swapped_src(str(window.getComputedStyle(image).content))
+
+
 class CardImages:
     """The page's card images: :meth:`ready` waits for those a drawing shows, :meth:`load_all`
     fills the rack with the others."""
@@ -62,7 +67,7 @@ class CardImages:
         decodes = window.Array.new()
         for image in drawing.querySelectorAll("img"):
             decodes.push(image.decode())
-            swapped = swapped_src(str(window.getComputedStyle(image).content))
+            swapped = _shown_instead(image)
             if swapped is not None:  # a look shows this one instead (looks.css)
                 stand_in = window.Image.new()
                 stand_in.src = swapped
@@ -88,7 +93,7 @@ class CardImages:
             if card_src(code) not in present:
                 add(card_src(code))
         for image in list(self.rack.querySelectorAll("img")):
-            swapped = swapped_src(str(window.getComputedStyle(image).content))
+            swapped = _shown_instead(image)
             if swapped is not None and swapped not in present:
                 add(swapped)
         self.loaded = window.Promise.allSettled(decodes)  # never an unhandled rejection
