@@ -1,4 +1,4 @@
-"""How a level's plays depart from the counting heuristic: the fit behind ``expert``'s soft reading.
+"""How a level's plays depart from the counting heuristic, and what reading them tells about a hand.
 
     python benchmarks/fit_reading.py --level hard --rounds 240 --seed 1000
     python benchmarks/fit_reading.py --level hard --overlap 60 --seed 5000
@@ -11,20 +11,20 @@ plays), the share of plays on the heuristic's best card, and how far the other p
 
 - *alike* (``hard``'s reading, :class:`~kseri.bots.pile.belief.Sampler`): the best card with
   chance ``q`` (split among ties), any card otherwise, all alike;
-- *soft* (``expert``'s ``soft_reading``): the best card with chance ``q'``, otherwise a softmax of
-  the scores at temperature ``T``; and the share ``s`` of that softmax falling on the best card,
-  on average (:data:`~kseri.bots.pile.belief.SOFT_BEST_SHARE`), with which the sampler turns the
-  ``q`` it measures into ``q'``.
+- *soft*: the best card with chance ``q'``, otherwise a softmax of the scores at temperature
+  ``T`` (:func:`soft_chance`); and the share of that softmax falling on the best card, on average.
 
-With ``--overlap N`` it measures instead how much each reading tells about the other hand: over
-``N`` rounds of ``--level`` against itself, at every turn of seat 0 with the stock not yet empty,
-at least 6 plays into the packet and 2 cards or more in the other hand, 40 hands are sampled for
-the other seat with no reading of its plays (declined ranks only), ``hard``'s reading, the soft
-one (temperature 2) and ``hard``'s reading sampled by a chain (8 steps a deal). It prints the
-mean share of the true hand they hold and the Brier score of the chance they give each rank of
-being in that hand (the mean over the 13 ranks of ``(chance - held)**2``, lower is better), the
-share of deals in which the reading's tries ran out (:attr:`Sampler.gave_up`), and the
+With ``--overlap N`` it measures instead how much reading the plays tells about the other hand:
+over ``N`` rounds of ``--level`` against itself, at every turn of seat 0 with the stock not yet
+empty, at least 6 plays into the packet and 2 cards or more in the other hand, 40 hands are sampled
+for the other seat with no reading of its plays (declined ranks only) and with ``hard``'s reading.
+It prints the mean share of the true hand they hold and the Brier score of the chance they give
+each rank of being in that hand (the mean over the 13 ranks of ``(chance - held)**2``, lower is
+better), the share of deals in which the reading's tries ran out (:attr:`Sampler.gave_up`), and the
 differences with their 95% intervals (paired over the positions).
+
+``expert``'s soft reading and its reading sampled by a Markov chain, which this script also
+measured, were removed on 2026-12-06; ``git checkout 2c3ab17`` for the version that measures them.
 
 Not a test: run it by hand (about 1.2 s a round of ``hard`` in CPython 3.11).
 """
@@ -41,7 +41,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kseri.bots.pile.belief import Sampler, excluded_ranks, seat_decisions, soft_chance
+from kseri.bots.pile.belief import Sampler, excluded_ranks, seat_decisions
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, card_scores
 from kseri.bots.play import choose
 from kseri.engine.cards import RANK_INDEX
@@ -73,12 +73,31 @@ def plays(level: str, rules: Rules, rounds: int, seed: int) -> list[Play]:
     return out
 
 
+def soft_chance(scores: list[float], q: float, temperature: float) -> float:
+    """The soft model's chance that a seat holding cards the heuristic scores ``scores`` plays the
+    last of them: ``q / ties`` for a best card, plus ``(1 - q)`` times a softmax of the scores at
+    ``temperature``.
+
+    >>> round(soft_chance([3.0, 1.0, 2.5], 0.3, 2.0), 3)     # the second best: likely
+    0.254
+    >>> round(soft_chance([3.0, 2.5, -4.0], 0.3, 2.0), 3)    # far below the best: hardly
+    0.012
+    >>> round(soft_chance([-4.0, 2.5, 3.0], 0.3, 2.0), 3)    # the best
+    0.687
+    """
+    top = max(scores)
+    limit = top - 1e-9
+    exps = [math.exp((x - top) / temperature) for x in scores]
+    soft = exps[-1] / sum(exps)
+    if scores[-1] < limit:
+        return (1.0 - q) * soft
+    return q / sum(1 for x in scores if x >= limit) + (1.0 - q) * soft
+
+
 def chance(scores: list[float], played: int, q: float, t: float | None) -> float:
-    """The chance of the play under the alike model (``t`` None) or the soft one, whose best card
-    has chance ``q`` besides the softmax (:func:`~kseri.bots.pile.belief.soft_chance` with no share
-    taken out of ``q``)."""
+    """The chance of the play under the alike model (``t`` None) or the soft one (:func:`soft_chance`)."""
     if t is not None:
-        return soft_chance([*scores[:played], *scores[played + 1:], scores[played]], q, t, 0.0)
+        return soft_chance([*scores[:played], *scores[played + 1:], scores[played]], q, t)
     top = max(scores)
     ties = sum(1 for x in scores if x >= top - 1e-9)
     return (q / ties if scores[played] >= top - 1e-9 else 0.0) + (1.0 - q) / len(scores)
@@ -100,10 +119,7 @@ def best_share(data: list[Play], t: float) -> float:
 
 def overlap(level: str, rules: Rules, rounds: int, seed: int) -> None:
     """Print the share of the other player's true hand that sampled hands hold, per reading."""
-    readings: dict[str, dict[str, object]] = {
-        "declined ranks only": {"read_plays": False}, "hard's reading": {"read_plays": True},
-        "soft reading (T = 2)": {"read_plays": True, "soft": 2.0},
-        "hard's reading by a chain (8 steps)": {"read_plays": True, "chain": 8}}
+    readings = {"declined ranks only": False, "hard's reading": True}
     shares: dict[str, list[float]] = {name: [] for name in readings}
     briers: dict[str, list[float]] = {name: [] for name in readings}
     gave_up: dict[str, list[float]] = {name: [] for name in readings}
@@ -117,8 +133,8 @@ def overlap(level: str, rules: Rules, rounds: int, seed: int) -> None:
                     and len(true) >= 2):
                 excluded = excluded_ranks(obs)
                 true_ranks = {RANK_INDEX[c] for c in true}
-                for name, options in readings.items():
-                    sampler = Sampler(obs, random.Random(k), excluded, **options)  # type: ignore[arg-type]
+                for name, read_plays in readings.items():
+                    sampler = Sampler(obs, random.Random(k), excluded, read_plays)
                     hands = [sampler.sample(random.Random(j)).hands[1] for j in range(40)]
                     gave_up[name].append(sampler.gave_up / len(hands))
                     shares[name].append(statistics.fmean(len(true & set(hand)) / len(true) for hand in hands))
@@ -132,12 +148,12 @@ def overlap(level: str, rules: Rules, rounds: int, seed: int) -> None:
     for name in names:
         print(f"  {name}: {statistics.fmean(shares[name]):.4f}, {statistics.fmean(briers[name]):.4f},"
               f" {statistics.fmean(gave_up[name]):.3f}")
-    for a, b in ((names[1], names[0]), (names[2], names[1]), (names[3], names[0]), (names[3], names[1])):
-        for what, values in (("share", shares), ("Brier", briers)):
-            diffs = [x - y for x, y in zip(values[a], values[b], strict=True)]
-            mean = statistics.fmean(diffs)
-            half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
-            print(f"  {what}, {a} - {b}: {mean:+.4f} ({mean - half:+.4f} .. {mean + half:+.4f})")
+    a, b = names[1], names[0]
+    for what, values in (("share", shares), ("Brier", briers)):
+        diffs = [x - y for x, y in zip(values[a], values[b], strict=True)]
+        mean = statistics.fmean(diffs)
+        half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5
+        print(f"  {what}, {a} - {b}: {mean:+.4f} ({mean - half:+.4f} .. {mean + half:+.4f})")
 
 
 def main() -> None:

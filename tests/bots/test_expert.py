@@ -12,7 +12,6 @@ import pytest
 from kseri.bots import LEVELS, Thinker
 from kseri.bots.pile import tree
 from kseri.bots.pile.tree import ExpertParams, expert_values
-from kseri.bots.pile.value import FOURCARD_LIVE_VALUE, PacketValue
 from kseri.bots.sums.thinker import SumsThinker
 from kseri.bots.thinking import finish
 from kseri.engine.pile.observation import Observation
@@ -98,7 +97,7 @@ def test_the_budget_follows_where_the_packet_value_applies(spec: str, valued: bo
 
 def test_the_pruning_counts_distinct_deals_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past ``deals`` rounds a decision replays its deals; the root's pruning is told how many are
-    distinct (``count_replays`` restores the old count, every round a new deal)."""
+    distinct."""
     told: list[tuple[int, int | None]] = []
     prune = tree._prune
 
@@ -114,45 +113,6 @@ def test_the_pruning_counts_distinct_deals_only(monkeypatch: pytest.MonkeyPatch)
     finish(expert_values(obs, random.Random(5), params))
     assert told and all(distinct == min(m, 30) for m, distinct in told)
     assert any(m > 30 for m, _ in told)
-    told.clear()
-    finish(expert_values(obs, random.Random(5), dataclasses.replace(params, count_replays=True)))
-    assert told and all(distinct is None for _, distinct in told)
-
-
-@pytest.mark.parametrize(("spec", "plays", "value", "solves"), [
-    ("fourcard", 33, None, True), ("fourcard", 9, None, True),
-    ("greek", 33, None, False),  # the Greek play-outs end at a packet's end, with its fitted value
-    ("greek", 33, FOURCARD_LIVE_VALUE, False),  # a value that does not apply: twelve-card packets, too dear
-])
-def test_solve_last_in_playouts_ends_them_with_the_exact_last_packet(
-        monkeypatch: pytest.MonkeyPatch, spec: str, plays: int, value: PacketValue | None, solves: bool) -> None:
-    """With ``solve_last_in_playouts`` a play-out stops where the last packet starts and takes its
-    exact value, at two seats with four-card packets (from any packet before the last); the Greek
-    game's are not solved so, whether or not its packet value applies."""
-    solved: list[int] = []
-    exact = tree.solve
-
-    def recording(state: Round, **kwargs: Any) -> Any:
-        solved.append(len(state.plays))
-        return exact(state, **kwargs)
-
-    monkeypatch.setattr(tree, "solve", recording)
-    state = _position(spec, 4, plays)
-    obs = Observation.from_round(state, seat=state.to_move)
-    params = ExpertParams(iterations=200, valued_iterations=200, solve_last_in_playouts=True)
-    if value is not None:
-        params = dataclasses.replace(params, packet_value=value)
-    values = finish(expert_values(obs, random.Random(6), params))
-    assert set(values) <= set(obs.hand)
-    rules = state.rules
-    last_start = rules.cards - rules.opening_size - obs.per_packet
-    if solves:
-        assert solved and set(solved) == {last_start}
-    else:
-        assert not solved
-    solved.clear()
-    finish(expert_values(obs, random.Random(6), dataclasses.replace(params, solve_last_in_playouts=False)))
-    assert not solved  # by default the heuristic plays the last packet out
 
 
 def test_expert_is_the_same_however_sliced() -> None:

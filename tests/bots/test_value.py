@@ -1,5 +1,5 @@
-"""The leaf values at a packet's end: the live top card's terms of ``expert``'s, and the fits of the
-other two-sided tables."""
+"""The leaf values at a packet's end: the live top card's terms of ``expert``'s, and values shaped for
+the other two-sided tables (their packets and seats; no level uses a fit there)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,7 @@ import pytest
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC
 from kseri.bots.pile.medium import choose_medium
 from kseri.bots.pile.rollout import exposed_bottom, playout, public_seen
-from kseri.bots.pile.value import (
-    FOURCARD_LIVE_VALUE,
-    GREEK_LIVE_VALUE,
-    GREEK_PACKET_VALUE,
-    PISTI4_LIVE_VALUE,
-    PacketValue,
-    live_terms,
-)
+from kseri.bots.pile.value import GREEK_LIVE_VALUE, GREEK_PACKET_VALUE, PacketValue, live_terms
 from kseri.engine.cards import JACK_INDEX, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.engine.pile.round import Round
@@ -98,9 +91,14 @@ def test_the_counts_a_play_out_keeps_give_the_value_the_round_would_count(expose
     assert checked > 20
 
 
-FITS = {"greek": GREEK_LIVE_VALUE, "fourcard": FOURCARD_LIVE_VALUE, "pisti": FOURCARD_LIVE_VALUE,
-        '{"profile": "pisti", "players": 4}': PISTI4_LIVE_VALUE,
-        '{"profile": "fourcard", "players": 4}': PISTI4_LIVE_VALUE}
+FOUR_CARD_PACKETS = PacketValue(coefficients=GREEK_LIVE_VALUE.coefficients, packet_plays=8, live=GREEK_LIVE_VALUE.live)
+"""A value shaped for two seats with four-card packets (the Greek game's terms: only its seating matters here)."""
+FOUR_SEATS = PacketValue(coefficients=GREEK_LIVE_VALUE.coefficients, packet_plays=16, players=4,
+                         live=GREEK_LIVE_VALUE.live)
+"""A value shaped for four seats in two partnerships with four-card packets."""
+FITS = {"greek": GREEK_LIVE_VALUE, "fourcard": FOUR_CARD_PACKETS, "pisti": FOUR_CARD_PACKETS,
+        '{"profile": "pisti", "players": 4}': FOUR_SEATS,
+        '{"profile": "fourcard", "players": 4}': FOUR_SEATS}
 
 
 @pytest.mark.parametrize("spec", [*FITS, '{"profile": "pisti", "players": 6}', '{"profile": "greek", "players": 4}',
@@ -110,7 +108,7 @@ def test_each_fit_applies_to_its_seating_only(spec: str) -> None:
     """A fit is for one seating and one packet size (two sides): it is looked up by the rules'
     properties, never by a table's name, and no other fit claims its rules."""
     rules = rules_from_spec(json.loads(spec) if spec.startswith("{") else {"profile": spec})
-    applies = [fit for fit in (GREEK_LIVE_VALUE, FOURCARD_LIVE_VALUE, PISTI4_LIVE_VALUE) if fit.applies_to(rules)]
+    applies = [fit for fit in (GREEK_LIVE_VALUE, FOUR_CARD_PACKETS, FOUR_SEATS) if fit.applies_to(rules)]
     assert applies == ([FITS[spec]] if spec in FITS else [])
 
 

@@ -29,7 +29,6 @@ False
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -42,20 +41,8 @@ from kseri.engine.pile.round import Round
 from kseri.engine.rules import card_points_table
 from kseri.engine.state import sample, shuffle
 
-__all__ = ["CHAIN_BURN_IN", "SOFT_BEST_SHARE", "Decision", "Sampler", "excluded_ranks", "mismatches",
-           "other_decisions", "play_fit", "sample_world", "seat_decisions", "soft_chance"]
-
-
-SOFT_BEST_SHARE = {2.0: 0.570}
-"""With :class:`Sampler`'s ``soft`` reading, per temperature: the share of a softmax of the
-heuristic's scores that falls on the heuristic's best card, on average over the plays where the
-choice mattered (4,494 plays of ``hard`` against ``hard``, Greek game: ``python
-benchmarks/fit_reading.py``). It turns the chance ``q`` that a seat plays the heuristic's card
-into the weights of the soft model (:func:`soft_chance`). No level reads so by default."""
-
-
-CHAIN_BURN_IN = 4
-"""With :class:`Sampler`'s ``chain``: the steps before the first deal, in deals' worth of steps."""
+__all__ = ["Decision", "Sampler", "excluded_ranks", "mismatches", "other_decisions", "play_fit", "sample_world",
+           "seat_decisions"]
 
 
 def excluded_ranks(obs: Observation) -> dict[int, frozenset[int]]:
@@ -190,39 +177,6 @@ def _agreement(decisions: list[Decision], obs: Observation, params: HeuristicPar
     return agree, total
 
 
-def soft_chance(scores: list[float], q: float, temperature: float, share: float) -> float:
-    """The soft reading's chance that a seat holding cards the heuristic scores ``scores`` plays
-    the last of them (every chance is at most 1, so it is also the sampler's weight).
-
-    A player who departs from the heuristic's card mostly plays one the heuristic rates nearly as
-    well (``hard`` against ``hard``, Greek game: half of its departures within 0.7 points of the best,
-    ``benchmarks/fit_reading.py``), so the other cards are weighed by a softmax of their scores at
-    ``temperature``, not alike. The chance is ``q' / ties`` for a best card plus ``(1 - q')`` times
-    the softmax, where ``q' = (q - share) / (1 - share)`` is the part of ``q`` (the measured chance
-    of the heuristic's card) that the softmax, with ``share`` of its weight on the best card on
-    average, does not already explain. A seat that plays the heuristic's card less often than that
-    (``q < share``) is read more loosely: a softmax with weight ``q / share``, the rest alike.
-
-    >>> round(soft_chance([3.0, 1.0, 2.5], 0.7, 2.0, 0.57), 3)     # the second best: likely
-    0.253
-    >>> round(soft_chance([3.0, 2.5, -4.0], 0.7, 2.0, 0.57), 3)    # far below the best: hardly
-    0.012
-    >>> round(soft_chance([-4.0, 2.5, 3.0], 0.7, 2.0, 0.57), 3)    # the best
-    0.688
-    """
-    top = max(scores)
-    limit = top - 1e-9
-    exps = [math.exp((x - top) / temperature) for x in scores]
-    soft = exps[-1] / sum(exps)
-    if q < share:
-        weight = q / share
-        return weight * soft + (1.0 - weight) / len(scores)
-    best = (q - share) / (1.0 - share)
-    if scores[-1] < limit:
-        return (1.0 - best) * soft
-    return best / sum(1 for x in scores if x >= limit) + (1.0 - best) * soft
-
-
 class Sampler:
     """Deals the hidden cards of one observation again and again, cheaply.
 
@@ -244,17 +198,13 @@ class Sampler:
       heuristic is read sharply; a player who does not, hardly at all. With more
       players, only with ``read_many``: every other seat is read so, each with its own
       ``q``, and a deal is kept in proportion to how likely it makes all their plays
-      (and only if it respects every seat's excluded ranks, with ``exclude_many``);
-    - with ``soft`` (a temperature in points, 0 by default), a play that is not the heuristic's
-      card is weighed by a softmax of the heuristic's scores instead of alike (:func:`soft_chance`).
-      It describes ``hard``'s plays better, but ``expert`` reading so measured weaker
-      (docs/bots.md, "Reading the plays"), so no level uses it.
+      (and only if it respects every seat's excluded ranks, with ``exclude_many``).
     """
 
     def __init__(self, obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]] | None = None,
                  read_plays: bool = False, *, prior: tuple[float, float] = (2.0, 1.0), attempts: int = 24,
                  params: HeuristicParams = DEFAULT_HEURISTIC, exclude_many: bool = False,
-                 read_many: bool = False, soft: float = 0.0, chain: int = 0) -> None:
+                 read_many: bool = False) -> None:
         base = obs.sample_round(rng)
         self._obs = obs
         self._base = base
@@ -276,17 +226,6 @@ class Sampler:
             if ranks and len(allowed) >= self._sizes[0]:
                 self._allowed = allowed
         self._attempts = attempts
-        self._soft = soft
-        """The soft reading's temperature in points (0: ``hard``'s reading; see :func:`soft_chance`)."""
-        if soft and soft not in SOFT_BEST_SHARE:
-            raise ValueError(f"soft reading at temperature {soft!r}: its share is measured at "
-                             f"{', '.join(map(str, SOFT_BEST_SHARE))} only")
-        self._soft_share = SOFT_BEST_SHARE[soft] if soft else 0.0
-        self._chain = chain
-        """At two seats, reading plays: 0 deals the other hand by rejection (``attempts`` tries, then the
-        likeliest hand tried); ``k`` > 0 walks a Markov chain instead, ``k`` steps a deal (see
-        :meth:`_chain_hand`)."""
-        self._chain_state: tuple[list[int], float] | None = None
         self._excluded_many: list[frozenset[int]] = []
         """With more than two players and ``exclude_many``: each other seat's excluded ranks (in
         the order of ``_others``), when some seat has any."""
@@ -319,7 +258,7 @@ class Sampler:
                     self._many_q.append((agree + prior[0]) / (total + prior[0] + prior[1]))
         self.gave_up = 0
         """Deals so far in which reading the plays ran out of ``attempts`` and kept the likeliest
-        deal tried (not the reading's law: see :meth:`_chain_hand`)."""
+        deal tried (not a sample of the reading's own law)."""
         self.work = 0
         """Work done reading plays so far, in heuristic evaluations (about one simulated play each)."""
         self.evals = len(obs.plays) * obs.rules.packet_size if self._decisions or self._many_decisions else 0
@@ -448,8 +387,6 @@ class Sampler:
         decisions = self._decisions
         if not decisions:
             return sample(allowed, h, rng)  # rng.sample's cards and draws, faster
-        if self._chain:
-            return (yield from self._chain_hand(rng, h))
         q = self.q
         best: list[int] = []
         best_weight = -1.0
@@ -469,68 +406,18 @@ class Sampler:
         self.gave_up += 1
         return best
 
-    def _chain_hand(self, rng: random.Random, h: int) -> Generator[None, None, list[int]]:
-        """The other hand, from a Metropolis chain over the hands it may hold, whose stationary law is
-        the reading's: each step swaps one card of the hand for one it may hold and not in it (a
-        symmetric proposal) and keeps the swap with probability ``min(1, weight after / weight
-        before)``. The chain goes on from the last deal's hand (:data:`CHAIN_BURN_IN` times the steps
-        before the first).
-
-        Rejection sampling gives up after ``attempts`` tries and keeps the likeliest hand tried,
-        which mid-packet happens in nearly half the deals (45 % in 270 positions of ``hard`` against
-        ``hard``, Greek game: ``benchmarks/fit_reading.py --overlap``): hands that explain the plays
-        too well, so the chances of ranks in that hand come out overconfident. The chain samples the
-        reading's own law at any packet stage, at a fixed cost a deal (consecutive deals share some
-        cards)."""
-        allowed = self._allowed
-        decisions = self._decisions
-        scores = self._scores
-        q = self.q
-        steps = self._chain
-        if self._chain_state is None:
-            hand = sample(allowed, h, rng)
-            weight = self._weight(hand, decisions, scores, q, 0.0)
-            steps *= CHAIN_BURN_IN
-        else:
-            hand, weight = self._chain_state
-        outside = allowed[:]
-        for c in hand:
-            outside.remove(c)
-        if not hand or not outside:
-            return hand[:]  # nothing to choose
-        for _ in range(steps):
-            i = rng.randrange(h)
-            j = rng.randrange(len(outside))
-            swapped = hand[:]
-            swapped[i] = outside[j]
-            bar = rng.random() * weight
-            after = self._weight(swapped, decisions, scores, q, bar)  # stops once below the bar
-            self.work += 1
-            self.evals += 1
-            if after >= bar:
-                outside[j] = hand[i]
-                hand, weight = swapped, after
-            yield
-        self._chain_state = (hand, weight)
-        return hand[:]  # the play-out plays from it
-
     def _weight(self, hand: list[int], decisions: list[Decision], scores_of: list[dict[int, float]], q: float,
                 u: float, weight: float = 1.0) -> float:
         """``weight`` times, for each of ``decisions`` made by a seat holding ``hand`` then, the
-        chance of that play (the heuristic's card with chance ``q``, any card otherwise; or the
-        soft model, :func:`soft_chance`) over its largest possible chance; it stops as soon as the
-        product falls below ``u``."""
-        soft = self._soft
+        chance of that play (the heuristic's card with chance ``q``, any card otherwise) over its
+        largest possible chance; it stops as soon as the product falls below ``u``."""
         for d, scores in zip(decisions, scores_of, strict=True):
             held = [*hand, *d.later, d.card]
             self.work += 1
             self.evals += len(held)
-            if soft:
-                weight *= soft_chance(self._scores_held(held, d, scores), q, soft, self._soft_share)
-            else:
-                same, ties = self._fits(held, d, scores)
-                other = (1.0 - q) / len(held)
-                weight *= ((q / ties if same else 0.0) + other) / (q + other)
+            same, ties = self._fits(held, d, scores)
+            other = (1.0 - q) / len(held)
+            weight *= ((q / ties if same else 0.0) + other) / (q + other)
             if weight < u:
                 break
         return weight

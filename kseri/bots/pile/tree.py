@@ -59,7 +59,6 @@ from dataclasses import dataclass, field
 
 from kseri.bots.pile.belief import Sampler, excluded_ranks
 from kseri.bots.pile.counting import equivalence_classes
-from kseri.bots.pile.endgame import is_solvable, solve
 from kseri.bots.pile.heuristic import DEFAULT_HEURISTIC, HeuristicParams
 from kseri.bots.pile.params import CLONE_WORK, STEP_WORK, SearchParams, packet_stop
 from kseri.bots.pile.rollout import exposed_bottom, final_difference, playout, policy_card, public_seen
@@ -88,12 +87,9 @@ class ExpertParams:
     deals: int = 1000
     """Distinct sampled deals at most: iteration ``i`` plays deal ``i % deals`` again (dealing a
     deal that reads the other player's plays costs several play-outs). The root's pruning counts
-    only the distinct deals in its standard errors (:attr:`count_replays`)."""
-    count_replays: bool = False
-    """True: the root's pruning counts a replayed deal as a new sample, as it did before
-    2026-12-05. A replay mostly repeats its deal's result, so past :attr:`deals` rounds that
-    shrinks the standard error with no new information and drops cards too soon (docs/bots.md,
-    "Replayed deals"); kept to measure the mend against."""
+    only the distinct deals in its standard errors: a replay mostly repeats its deal's result, so
+    counted as a new sample it would shrink the standard error with no new information and drop
+    cards too soon (docs/bots.md, "Replayed deals")."""
     exploration: float = 6.0
     """UCB1's constant, in points of round difference."""
     paired: bool = True
@@ -118,27 +114,6 @@ class ExpertParams:
     each seat playing the counting heuristic's card with the chance its finished packets show
     (:class:`~kseri.bots.pile.belief.Sampler`, ``read_many``). Measured no worse at four and six
     seats, at about 1.4 and 1.7 times the CPU (docs/bots.md)."""
-    soft_reading: float = 0.0
-    """0 reads the other seats' plays as ``hard`` does (the heuristic's card with chance ``q``, any
-    other card alike); a temperature in points (2.0, fitted on ``hard``'s plays) weighs the other
-    cards by a softmax of the heuristic's scores, so a seat that departs from the heuristic's card
-    is read as playing one nearly as good (:class:`~kseri.bots.pile.belief.Sampler`, ``soft``). It
-    describes ``hard``'s plays better, yet at 2.0 ``expert`` measured weaker (docs/bots.md, "Reading
-    the plays"): kept to measure against, not used."""
-    chain: int = 0
-    """At two seats: 0 deals the other hand as ``hard`` does (rejection, 24 tries, then the likeliest
-    hand tried); ``k`` > 0 from a Metropolis chain of ``k`` steps a deal over the same reading
-    (:class:`~kseri.bots.pile.belief.Sampler`, ``chain``), which samples the reading's own law where
-    the 24 tries, run out, keep hands that explain the plays too well. At 8 it measured no
-    different from 0 at the Greek table (docs/bots.md, "Reading the plays"): not used."""
-    solve_last_in_playouts: bool = False
-    """At two seats with last packets of at most :data:`PLAYOUT_SOLVE_CARDS` cards (the four-card
-    packets): a play-out that reaches the last packet stops there and takes that packet's exact value
-    (every card is then known, and ``hard`` and ``expert`` both play it exactly) instead of the
-    heuristic's play of it. A solve costs some fifteen times that play, so decisions take about four
-    times as long; measured no stronger (docs/bots.md), so not used. Not ``hard``'s
-    :attr:`SearchParams.solve_last <kseri.bots.pile.params.SearchParams.solve_last>` (the packet before
-    the last only, any packet size), which this search does not read."""
     margin: float = 0.5
     min_visits: int = 6
     prune_share: int = 167
@@ -154,18 +129,11 @@ class ExpertParams:
     <kseri.bots.pile.value.PacketValue.applies_to>`: today's default is the Greek game's, ``hard``'s
     :data:`~kseri.bots.pile.value.GREEK_PACKET_VALUE` with the live top card's terms); there the
     play-outs stop at :func:`~kseri.bots.pile.params.packet_stop`, elsewhere where ``hard``'s do.
-    The fits of the four-card tables (:data:`~kseri.bots.pile.value.FOURCARD_LIVE_VALUE`,
-    ``PISTI4_LIVE_VALUE``) measured no better than play-outs to the round's end (docs/bots.md) and
-    are used by no level."""
+    Fits for the four-card tables measured no better than play-outs to the round's end
+    (docs/bots.md), so none is used."""
     hard: SearchParams = field(default_factory=SearchParams)
     """``hard``'s parameters: the play-outs' stop, the reading of plays, the exact last packet."""
     rollout: HeuristicParams = DEFAULT_HEURISTIC
-
-
-PLAYOUT_SOLVE_CARDS = 8
-"""With :attr:`ExpertParams.solve_last_in_playouts`: last packets of at most this many cards are solved at
-the end of a play-out (two four-card hands: a median 168 nodes, 0.33 ms of CPython, 14 times the
-heuristic's play of them; the Greek game's twelve take some 2,500 nodes, 4.4 ms, over a hundred times)."""
 
 
 class _Node:
@@ -200,17 +168,10 @@ def expert_values(observation: Observation, rng: random.Random,
     per = observation.per_packet
     tree_end = min(stop, (len(observation.plays) // per + 1) * per)
     iterations = params.iterations if packet_value is None else params.valued_iterations
-    # Play-outs that would play the last packet stop at its start and solve it (solve_last_in_playouts).
-    last_start = rules.cards - rules.opening_size - per
-    solving = params.solve_last_in_playouts and hard.endgame and rules.players == 2 and packet_value is None \
-        and 2 * rules.packet_size <= PLAYOUT_SOLVE_CARDS and len(observation.plays) < last_start < stop
-    if solving:
-        stop = last_start
     sampler = Sampler(observation, rng, excluded_ranks(observation) if hard.belief else None,
                       hard.belief and hard.read_plays, params=hard.rollout,
                       exclude_many=hard.belief and params.exclude_many,
-                      read_many=hard.belief and hard.read_plays and params.read_many,
-                      soft=params.soft_reading, chain=params.chain)
+                      read_many=hard.belief and hard.read_plays and params.read_many)
     rollout = params.rollout
     c_explore = params.exploration
     explore_every = params.explore if rules.players == 2 else params.explore_many
@@ -324,10 +285,6 @@ def expert_values(observation: Observation, rng: random.Random,
             work += (len(plays) - before) * (widest + 1)
         if state.is_terminal():
             v = final_difference(state, team)
-        elif solving and is_solvable(state):
-            solution = solve(state)
-            work += solution.nodes
-            v = float(solution.value if team == 0 else -solution.value)
         elif packet_value is None:
             v = running_value(state, team)
         else:
@@ -395,8 +352,7 @@ def expert_values(observation: Observation, rng: random.Random,
         m += 1
         if m >= first_prune and m % hard.prune_every == 0:
             pending += len(active) * m // 4
-            active = _prune(active, results, params.prune_z, pairs,
-                            None if params.count_replays else min(m, params.deals))
+            active = _prune(active, results, params.prune_z, pairs, min(m, params.deals))
     yield from _release(root, pending)
     means = {c: sum(r) / len(r) for c, r in results.items() if r}
     best = max(means[c] for c in active)

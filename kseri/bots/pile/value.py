@@ -38,8 +38,7 @@ from kseri.engine.cards import JACK_INDEX, RANK_INDEX
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import Rules
 
-__all__ = ["FOURCARD_LIVE_VALUE", "GREEK_LIVE_VALUE", "GREEK_PACKET_VALUE", "GREEK_SOLVED_VALUE", "PISTI4_LIVE_VALUE",
-           "PacketValue", "is_big_table", "live_terms", "running_value"]
+__all__ = ["GREEK_LIVE_VALUE", "GREEK_PACKET_VALUE", "PacketValue", "is_big_table", "live_terms", "running_value"]
 
 
 def is_big_table(rules: Rules) -> bool:
@@ -168,50 +167,3 @@ GREEK_LIVE_VALUE = PacketValue(coefficients=GREEK_PACKET_VALUE.coefficients, liv
 medium heuristic against itself, Greek rules; on the half of the positions held out, the squared
 error fell by 2.2, 4.6 and 7.2 points² after packets 1, 2 and 3 (of 386, 255 and 131)
 (``benchmarks/fit_packet_value.py``)."""
-
-GREEK_SOLVED_VALUE = PacketValue(coefficients=(
-    (-0.115, 0.437, -0.2, -4.185, 0.07, 1.0, -6.0),
-    (-0.192, 0.491, -0.21, -3.416, 0.07, 1.0, -7.5),
-    (0.655, 0.337, -0.23, -3.892, 0.1, 1.0, -7.5),
-), live=(
-    (-0.0, -0.91, -0.41, -1.26, -1.67, 1.09, -0.52, -2.22, 3.24, 0.1, -1.44, 4.13, 0.25, 0.57, 0.11),
-    (0.0, -2.37, 0.54, -0.31, -2.06, 2.36, 0.06, -1.57, 4.55, 0.33, -0.74, 6.53, 0.74, 0.58, 0.18),
-    (0.0, -2.7, 0.62, 0.11, -1.31, 5.27, 0.7, -0.46, 7.69, 1.08, 0.58, 6.71, 0.82, 0.85, 0.25),
-))
-"""The Greek leaf value fitted to the round as ``hard`` and ``expert`` really end it: both fits made by
-``python benchmarks/fit_packet_value.py --base --solve-last --rounds 100000`` (100,000 rounds of the
-medium heuristic against itself, seed 7, the last packet solved exactly instead of played by the
-heuristic); on the half held out, the squared error after packets 1-3 fell from 326.4, 195.3 and
-70.8 points² (around the mean) to 315.0, 181.4 and 52.5 (both fits). In ``expert``'s play-outs it
-measured no better than :data:`GREEK_LIVE_VALUE` (docs/bots.md): kept to measure against, not used."""
-
-FOURCARD_LIVE_VALUE = PacketValue(coefficients=(
-    (1.626, 0.211, 0.052, -3.411, 0.1, 0.0, -9.0),
-    (0.658, 0.226, -0.095, -3.239, 0.05, 0.8, -4.5),
-    (0.126, 0.518, -0.065, -2.251, 0.05, 0.4, -3.0),
-    (0.208, 0.16, -0.206, -2.363, 0.07, 1.0, -6.0),
-    (0.35, 0.191, -0.239, -2.359, 0.14, 1.0, -6.0),
-), packet_plays=8, live=(
-    (-0.0, 0.2, -0.33, -0.08, -1.32, 0.38, -1.25, -0.68, 0.29, -0.48, -0.64, 2.33, -0.4, 0.3, 0.33),
-    (0.0, -0.71, -0.39, -0.85, -1.22, 0.36, -0.19, -1.11, 1.98, -0.06, -0.77, 3.54, 0.03, 0.62, 0.15),
-    (0.0, -1.38, -0.18, -0.03, -1.1, 0.89, 0.03, -0.61, 2.31, 0.13, -0.03, 4.22, 0.06, 0.75, 0.13),
-    (0.0, -1.87, -0.05, -0.17, -0.85, 1.52, 0.31, -0.46, 3.85, 0.61, 0.88, 4.82, 0.88, 0.3, 0.16),
-    (-0.0, -2.86, 0.72, 0.68, -0.51, 4.5, 1.08, 0.93, 7.69, 1.41, 1.11, 2.35, 0.94, 0.21, 0.43),
-))
-"""``expert``'s leaf value at the four-card table, two seats (and any two-seat table of four-card
-packets): both fits made by ``python benchmarks/fit_packet_value.py --rules fourcard --base
---rounds 40000`` (40,000 rounds of the medium heuristic against itself, seed 7); on the half of
-the positions held out, the squared error after packets 1-5 fell from 286.8, 223.5, 166.9, 115.1
-and 61.3 to 283.1, 218.0, 161.0, 106.7 and 45.8 points²."""
-
-PISTI4_LIVE_VALUE = PacketValue(coefficients=(
-    (-0.283, 0.176, 0.03, -2.62, 0.07, 0.0, -7.5),
-    (0.691, 0.148, -0.212, -2.443, 0.07, 1.0, -6.0),
-), packet_plays=16, players=4, live=(
-    (0.0, -0.36, 0.07, -0.27, -1.63, 0.57, -0.02, -0.7, 1.99, 0.08, -0.28, 2.7, 0.09, -0.04, 0.11),
-    (-0.0, -1.46, -0.21, 0.09, -0.93, 1.93, 0.21, -0.79, 3.96, 0.58, 1.7, 2.66, 0.27, 0.11, 0.16),
-))
-"""``expert``'s leaf value at four seats in two partnerships with four-card packets (the Pişti and
-four-card tables): ``python benchmarks/fit_packet_value.py --rules '{"profile": "pisti", "players":
-4}' --base --rounds 20000`` (20,000 rounds of the medium heuristic, seed 7); on the half held out,
-the squared error after packets 1 and 2 fell from 218.2 and 111.0 to 212.3 and 102.9 points²."""
