@@ -33,7 +33,8 @@ from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
 
 __all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "carried_plan",
-           "choice_for", "choice_from_form", "player_counts", "seating_title", "table_title", "under_way"]
+           "choice_for", "choice_from_form", "player_counts", "seating_changes", "seating_title", "table_title",
+           "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -151,7 +152,7 @@ class NewGameChoice:
             raise SessionError(f"no seating of {self.players} players with {self.packs} packs")
         if self.packs == 2 and self.players < 4:
             raise SessionError(_("Two packs are for 4 to 6 players."))
-        changes = _seating_changes(self.table, self.players, self.partnerships, self.packs)
+        changes = seating_changes(self.table, self.players, self.partnerships, self.packs)
         if changes is None:
             counts = ", ".join(str(n) for n in player_counts(self.table))
             raise SessionError(_("This table seats {counts} players.").format(counts=counts))
@@ -162,8 +163,15 @@ PLAYER_COUNTS = (2, 3, 4, 5, 6)
 """The seat counts the screen offers (each table takes those it can deal: :func:`player_counts`)."""
 
 
-def _seating_changes(table: str, players: int, partnerships: bool, packs: int) -> dict[str, Any] | None:
-    """The rules' changes for a seating, or None when the table cannot deal it."""
+def seating_changes(table: str, players: int, partnerships: bool, packs: int) -> dict[str, Any] | None:
+    """The rules' changes for a seating, or None when the table cannot deal it; with ``packs`` 1, two packs
+    where one cannot deal the seats.
+
+    >>> seating_changes("fourcard", 5, True, 1), seating_changes("pisti", 3, True, 1)
+    ({'players': 5, 'packs': 2, 'opening_size': 4}, {'players': 3})
+    >>> print(seating_changes("greek", 3, True, 1))
+    None
+    """
     base = PROFILES[table]
     if players == 2 and packs == 1:
         return {}
@@ -192,7 +200,7 @@ def player_counts(table: str) -> tuple[int, ...]:
     >>> player_counts("greek"), player_counts("pisti"), player_counts("sums")
     ((2, 4), (2, 3, 4, 5, 6), (2,))
     """
-    return tuple(n for n in PLAYER_COUNTS if _seating_changes(table, n, True, 1) is not None)
+    return tuple(n for n in PLAYER_COUNTS if seating_changes(table, n, True, 1) is not None)
 
 
 def table_title(rules: Rules) -> str:

@@ -18,8 +18,8 @@ from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
-from kseri.i18n import _, normalize
-from kseri.table.newgame import player_counts, seating_title
+from kseri.i18n import N_, _, normalize
+from kseri.table.newgame import player_counts, seating_changes, seating_title
 from kseri.table.querystring import parse_query, unquote
 from kseri.table.seats import MAX_SEED, SessionError, levels
 from kseri.table.tables import table_refusal
@@ -146,6 +146,8 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             if isinstance(spec, dict) and "rounds" in spec and "match_rounds" not in spec:
                 # a link's short name for the record's match_rounds: {"profile": "greek", "rounds": 3}
                 spec = {("match_rounds" if key == "rounds" else key): value for key, value in spec.items()}
+            if isinstance(spec, dict):
+                spec = _with_packs(spec)
             parsed = rules_from_spec(spec)
             refusal = table_refusal(parsed)
             if refusal:
@@ -157,19 +159,17 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             reason = _seating_reason(spec) if isinstance(spec, dict) else None
             notices.append(_("Ignored rules={value}: {reason}.").format(value=_short(text),
                                                                          reason=reason or _one_line(exc)))
-    ignored: list[str] = []
-    if "lang" in params and not normalize(params["lang"]):
-        ignored.append("lang")
-        notices.append(_("Ignored lang={value}: the languages are el (Greek) and en (English).").format(
-            value=_short(params["lang"].strip())))
-    if "theme" in params and params["theme"] not in THEMES:
-        ignored.append("theme")
-        notices.append(_("Ignored theme={value}: the themes are light and dark.").format(
-            value=_short(params["theme"].strip())))
-    if "learn" in params and known_lesson is not None and not known_lesson(params["learn"]):
-        ignored.append("learn")
-        notices.append(_("Ignored learn={value}: the lessons are 1 (the Greek game) and sums (the open table).").format(
-            value=_short(params["learn"].strip())))
+    # Parameters the page reads elsewhere (theme.js, the language and lesson choosers): only checked here.
+    checked: tuple[tuple[str, Callable[[str], bool], str], ...] = (
+        ("lang", lambda value: bool(normalize(value)),
+         N_("Ignored lang={value}: the languages are el (Greek) and en (English).")),
+        ("theme", lambda value: value in THEMES, N_("Ignored theme={value}: the themes are light and dark.")),
+        ("learn", known_lesson or (lambda value: True),
+         N_("Ignored learn={value}: the lessons are 1 (the Greek game) and sums (the open table).")),
+    )
+    ignored = tuple(key for key, accepted, _message in checked if key in params and not accepted(params[key]))
+    notices += [_(message).format(value=_short(params[key].strip())) for key, _accepted, message in checked
+                if key in ignored]
 
     raw_record = params.get("record")
     frag = fragment.lstrip("#")
@@ -188,7 +188,24 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             record_error = _one_line(exc)
     seats = params["seats"].strip() if "seats" in params else None
     return UrlOptions(seed=seed, level=level, rules=rules, record=record, notices=tuple(notices),
-                      record_error=record_error, seats=seats or None, ignored=tuple(ignored))
+                      record_error=record_error, seats=seats or None, ignored=ignored)
+
+
+def _with_packs(spec: dict[str, Any]) -> dict[str, Any]:
+    """A link that seats more players than one pack deals and names no packs (``{"profile": "fourcard",
+    "players": 5}``) gets the two packs the new-game screen deals that seating with; any other ``spec`` as
+    it is (the link's own keys always win).
+
+    >>> _with_packs({"profile": "fourcard", "players": 5})
+    {'players': 5, 'packs': 2, 'opening_size': 4, 'profile': 'fourcard'}
+    >>> _with_packs({"profile": "pisti", "players": 3})
+    {'profile': 'pisti', 'players': 3}
+    """
+    profile, players = spec.get("profile"), spec.get("players")
+    if "packs" in spec or not isinstance(profile, str) or profile not in PROFILES or type(players) is not int:
+        return spec
+    changes = seating_changes(profile, players, spec.get("partnerships") is not False, 1)
+    return {**changes, **spec} if changes and changes.get("packs") == 2 else spec
 
 
 def _seating_reason(spec: dict[str, Any]) -> str | None:

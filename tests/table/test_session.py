@@ -326,6 +326,17 @@ def test_a_seating_the_table_does_not_deal_is_refused_in_a_players_words(spec, e
     assert expected in notice and "\n" not in notice
 
 
+@pytest.mark.parametrize("spec, packs, opening", [
+    ({"profile": "fourcard", "players": 5}, 2, 4),  # one pack cannot deal five: the new-game screen's two packs
+    ({"profile": "pisti", "players": 5, "partnerships": False}, 2, 4),
+    ({"profile": "pisti", "players": 3}, 1, 4),  # one pack deals three: nothing added
+])
+def test_a_link_that_seats_more_than_one_pack_deals_gets_two_packs(spec, packs, opening):
+    options = parse_url("?rules=" + quote(json.dumps(spec)), "", LEVELS)
+    assert options.notices == ()
+    assert (options.rules.players, options.rules.packs, options.rules.opening_size) == (spec["players"], packs, opening)
+
+
 def _record_text(plays: int = 7) -> str:
     session = GameSession.new(seed=21, level="easy")
     advance(session, plays)
