@@ -135,17 +135,21 @@ def test_six_players_two_packs_a_round(open_game, game_page):
     assert len(s["panels"]) == 5 and s["pile"] == 8 and s["stock"] == 104 - 8 - 6 * 4
     violations = run_axe(page)  # the panels, the score per team, the status line: axe finds nothing
     assert not violations, describe(violations)
-    for width, height in ((375, 740), (740, 375)):  # a phone upright and on its side: nothing overflows or overlaps
+    # A phone upright (the narrowest too) and on its side: nothing overflows or overlaps, and every name
+    # and the dealer's chip show whole (in a row of five panels 58 px wide the chip was cut to "DEA…").
+    for width, height in ((375, 740), (320, 568), (740, 375)):
         page.set_viewport_size({"width": width, "height": height})
         page.wait_for_timeout(100)
         fit = page.evaluate("""() => {
           const boxes = [...document.querySelectorAll('#seats .seat-panel')].map(p => p.getBoundingClientRect());
           const overlap = boxes.some((a, i) => boxes.some((b, j) => i < j && a.left < b.right - 1
             && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1));
-          return {wide: document.documentElement.scrollWidth - innerWidth, overlap,
+          const cut = [...document.querySelectorAll('#seats :is(.seat-name, .seat-chip)')]
+            .filter(e => e.offsetParent && e.scrollWidth > e.clientWidth + 1).map(e => e.textContent);
+          return {wide: document.documentElement.scrollWidth - innerWidth, overlap, cut,
                   inside: boxes.every(b => b.left >= 0 && b.right <= innerWidth)};
         }""")
-        assert fit == {"wide": 0, "overlap": False, "inside": True}, (width, fit)
+        assert fit == {"wide": 0, "overlap": False, "cut": [], "inside": True}, (width, fit)
     page.set_viewport_size({"width": 1280, "height": 720})
     s = play_round(page, 16)  # 4 packets of 4
     assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 104

@@ -123,10 +123,14 @@ def test_tap_to_lift_then_tap_again_to_play(open_game, game_page):
     page.wait_for_selector("#settings:not([open])", state="attached")
     first, second = page.evaluate(
         "[...document.querySelectorAll('#hand [data-card]')].slice(0, 2).map(b => b.dataset.card)")
+    top_js = "code => document.querySelector(`#hand [data-card='${code}']`).getBoundingClientRect().top"
+    resting = page.evaluate(top_js, second)
     page.click(f"#hand [data-card='{first}']")
     assert page.evaluate("[...document.querySelectorAll('#hand .lifted')].map(b => b.dataset.card)") == [first]
     page.click(f"#hand [data-card='{second}']")  # another card: that one is lifted instead, nothing played
     assert page.evaluate("[...document.querySelectorAll('#hand .lifted')].map(b => b.dataset.card)") == [second]
+    # It stands up out of the fan, higher than hovering alone would raise it (26 px against 16).
+    page.wait_for_function(f"({top_js})('{second}') < {resting} - 22")
     assert page.locator("#hand [data-card]").count() == 6
     page.click(f"#hand [data-card='{second}']")
     page.wait_for_function(f"!document.querySelector(\"#hand [data-card='{second}']\")")
