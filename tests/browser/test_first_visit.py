@@ -81,6 +81,23 @@ def test_choose_another_game_opens_the_form_with_start_in_reach(browser, site_ur
         context.close()
 
 
+def test_a_first_visit_by_a_bad_link_on_a_small_phone_fits_the_notice_the_tip_and_the_table(browser, site_url):
+    """Both banners whole left the table 300 px at 320x640, and your seat's row ran over the pile: beside
+    a notice the tip keeps its title and buttons (its rule is one tap away, in the rules)."""
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True,
+                                      is_mobile=True, locale="el-GR")
+    try:
+        page.goto(f'{site_url}/index.html?seed=7&rules={{"profile":"greek","players":5}}')
+        wait_ready(page, watch)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert "Ελληνική: 2 ή 4 παίκτες" in page.locator("#notice").inner_text()
+        assert page.locator("#intro .intro-title").is_visible() and not page.locator("#intro .intro-text").is_visible()
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(("suffix", "locale"), [("?lang=el", "en-US"), ("", "el-GR")])
 def test_the_loading_screen_is_greek_before_the_table_is_ready(browser, site_url, suffix, locale):
     context, page, watch = fresh_page(browser, site_url, locale=locale)
