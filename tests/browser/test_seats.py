@@ -133,6 +133,13 @@ def test_six_players_two_packs_a_round(open_game, game_page):
     s = seats_state(page)
     assert sorted(s["score"]) == ["data-team0", "data-team1", "data-team2"]  # three partnerships
     assert len(s["panels"]) == 5 and s["pile"] == 8 and s["stock"] == 104 - 8 - 6 * 4
+    # Each panel's top is its side's colour, in either theme (the light theme's line once painted over it).
+    for theme in ("light", "dark"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        tops = page.evaluate("""() => [...document.querySelectorAll('#seats .seat-panel')].map(p => [p.dataset.team,
+            getComputedStyle(p).borderTopColor, getComputedStyle(p).borderBottomColor])""")
+        colour = {team: top for team, top, _bottom in tops}
+        assert len(set(colour.values())) == 3 and all(colour[team] == top != bottom for team, top, bottom in tops), tops
     violations = run_axe(page)  # the panels, the score per team, the status line: axe finds nothing
     assert not violations, describe(violations)
     # A phone upright (the narrowest too) and on its side: nothing overflows or overlaps, and every name
