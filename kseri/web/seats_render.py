@@ -229,9 +229,15 @@ def _headline(summary: RoundSummary, labels: tuple[str, ...], you: int) -> str:
 
 
 def _heads(labels: tuple[str, ...], short: tuple[str, ...]) -> str:
-    """A column head per side: its name, and the short one a phone shows when the sides are many."""
+    """A column head per side: its name, and the short one a phone shows when the sides are many, which
+    may break after a partnership's "+" (three columns of "Εσύ+Μαρ" ran past a 320 px screen).
+
+    >>> _heads(("You & Maria",), ("You+Mar",))
+    '<th scope="col"><span class="who-long">You &amp; Maria</span><span class="who-short">You+<wbr>Mar</span></th>'
+    """
     return "".join(f'<th scope="col"><span class="who-long">{escape(label)}</span>'
-                   + (f'<span class="who-short">{escape(short[i])}</span>' if i < len(short) else "")
+                   + (f'<span class="who-short">{escape(short[i]).replace("+", "+<wbr>")}</span>'
+                      if i < len(short) else "")
                    + "</th>" for i, label in enumerate(labels))
 
 

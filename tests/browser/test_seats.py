@@ -162,6 +162,12 @@ def test_six_players_two_packs_a_round(open_game, game_page):
     assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 104
     points = summary_totals(page)
     assert s["score"] == {f"data-team{i}": p for i, p in enumerate(points)}
+    # On the narrowest phone the three partnerships' columns fit beside the rows' names, no sideways scroll.
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.wait_for_timeout(100)
+    wrap = page.evaluate("""() => { const w = document.querySelector('#round-summary .breakdown-wrap');
+                                    return [w.scrollWidth, w.clientWidth]; }""")
+    assert wrap[0] <= wrap[1], wrap
 
 
 def test_share_link_restores_the_seating(open_game, game_page, page_watch):
