@@ -170,6 +170,24 @@ def test_six_players_two_packs_a_round(open_game, game_page):
     assert wrap[0] <= wrap[1], wrap
 
 
+def test_six_players_each_alone_a_round_whose_summary_fits_the_narrowest_phone(open_game, game_page):
+    """Six sides: six columns of points beside the rows' names in a 320 px screen, none scrolled out of
+    sight (they ran 49 px past before the sheet gave them its margins and paddings)."""
+    spec = {"profile": "pisti", "players": 6, "partnerships": False}
+    page = open_seats(open_game, game_page, spec, seed=4)
+    s = play_round(page, 8)  # 2 packets of 4
+    assert s["mine"] + sum(p["taken"] for p in s["panels"]) == 52
+    assert len(summary_totals(page)) == 6
+    page.set_viewport_size({"width": 320, "height": 640})
+    page.wait_for_timeout(100)
+    fit = page.evaluate("""() => { const w = document.querySelector('#round-summary .breakdown-wrap');
+      const right = w.getBoundingClientRect().right;
+      return {scroll: w.scrollWidth - w.clientWidth, page: document.documentElement.scrollWidth - innerWidth,
+              heads: [...w.querySelectorAll('thead th')].filter(th => th.getBoundingClientRect().right > right + 1).length};
+    }""")
+    assert fit == {"scroll": 0, "page": 0, "heads": 0}, fit  # (page: a seat's "+2" once poked 2 px past the edge)
+
+
 def test_share_link_restores_the_seating(open_game, game_page, page_watch):
     spec = {"profile": "fourcard", "players": 5, "packs": 2}
     page = open_seats(open_game, game_page, spec, seed=9)
