@@ -183,9 +183,10 @@ def test_six_players_each_alone_a_round_whose_summary_fits_the_narrowest_phone(o
     fit = page.evaluate("""() => { const w = document.querySelector('#round-summary .breakdown-wrap');
       const right = w.getBoundingClientRect().right;
       return {scroll: w.scrollWidth - w.clientWidth, page: document.documentElement.scrollWidth - innerWidth,
-              heads: [...w.querySelectorAll('thead th')].filter(th => th.getBoundingClientRect().right > right + 1).length};
+              heads: [...w.querySelectorAll('thead th')]
+                .filter(th => th.getBoundingClientRect().right > right + 1).length};
     }""")
-    assert fit == {"scroll": 0, "page": 0, "heads": 0}, fit  # (page: a seat's "+2" once poked 2 px past the edge)
+    assert fit == {"scroll": 0, "page": 0, "heads": 0}, fit  # page: a seat's "+2" once poked 2 px past
 
 
 def test_share_link_restores_the_seating(open_game, game_page, page_watch):
