@@ -53,10 +53,13 @@ class DialogControl:
         if not dialog.open:
             dialog.showModal()
             # Its first control, as the page marks it: data-autofocus, not autofocus, which a browser
-            # refuses (with a console error for each) in a page framed by another site's
+            # refuses (with a console error for each) in a page framed by another site's. Shown from
+            # its top, headline first: the control is often at its foot, and on a small phone focusing
+            # it scrolled the dialog's title out of sight.
             target = dialog.querySelector("[data-autofocus]")
             if exists(target):
-                target.focus()
+                target.focus(js_object({"preventScroll": True}))
+            dialog.scrollTop = 0
         if self.history.opened():
             window.history.pushState(js_object({HISTORY_MARK: True}), "")
 

@@ -54,7 +54,8 @@ ALLOWED: tuple[tuple[str, str], ...] = (
     (".log-list, .log-list *", "*"),
     (".more-menu, .more-menu *", "*"),
     # the new-game screen's buttons stick to its foot over the choices scrolling under them
-    ("dialog.new-game .sheet-actions, dialog.new-game .sheet-actions *", ".new-game-body, .new-game-body *"),
+    ("dialog:is(.new-game, .settings) .sheet-actions, dialog:is(.new-game, .settings) .sheet-actions *",
+     ".new-game-body, .new-game-body *"),
     ("#ways, #ways *", "#table .card, #table .table-card, #table *"),
     (".gain-badge", "*"),
     ("#kseri-flash, #kseri-flash *", "*"),

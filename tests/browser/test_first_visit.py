@@ -4,6 +4,8 @@
   button leads to a dealt hand; "Choose another game" opens the full new-game screen, whose Start
   is on screen without scrolling.
 - With ``?lang=el``, and with a Greek browser, the loading screen is Greek before the table is ready.
+- On a small phone (320×568): a bad link's notice, the tip and the table fit together; a dialog opens
+  at its title with its first control focused.
 """
 
 from __future__ import annotations
@@ -122,6 +124,31 @@ def test_the_loading_screen_is_greek_before_the_table_is_ready(browser, site_url
         page.wait_for_function("() => document.querySelector('#app .brand-name') !== null")
         wait_ready(page, watch)
         assert page.locator(".brand-name").inner_text() == "Ξερή"
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(("opener", "dialog", "title"), [("#score", "#scoring", "#scoring-title"),
+                                                          ("#settings-button", "#settings", "#settings-title")])
+def test_a_dialog_opens_at_its_title_on_a_small_phone(browser, site_url, opener, dialog, title):
+    """Its first control (often at its foot) has the focus, but the dialog shows from its top: focusing
+    Close scrolled the scoring's title out of sight at 320x568. (The settings' speeds fit there too.)"""
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 320, "height": 568}, has_touch=True,
+                                      is_mobile=True, locale="el-GR")
+    try:
+        page.goto(f"{site_url}/index.html?seed=3")
+        wait_ready(page, watch)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        page.evaluate(f"document.querySelector('{opener}').click()")
+        page.wait_for_selector(f"{dialog}[open]")
+        state = page.evaluate(f"""() => {{
+            const d = document.querySelector('{dialog}'), t = document.querySelector('{title}');
+            return {{top: d.scrollTop, title: t.getBoundingClientRect().top >= d.getBoundingClientRect().top,
+                     focus: d.contains(document.activeElement)
+                            && document.activeElement.hasAttribute('data-autofocus')}}; }}""")
+        assert state == {"top": 0, "title": True, "focus": True}, state
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
         assert not watch.problems(), watch.problems()
     finally:
         context.close()
