@@ -10,6 +10,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
 import pytest
 
 from .conftest import PageWatch, wait_ready
@@ -83,21 +87,29 @@ def test_choose_another_game_opens_the_form_with_start_in_reach(browser, site_ur
         context.close()
 
 
-def test_a_first_visit_by_a_bad_link_on_a_small_phone_fits_the_notice_the_tip_and_the_table(browser, site_url):
-    """Both banners whole left the table 300 px at 320x640, and your seat's row ran over the pile: beside
-    a notice the tip keeps its title and buttons (its rule is one tap away, in the rules)."""
-    context, page, watch = fresh_page(browser, site_url, viewport={"width": 320, "height": 640}, has_touch=True,
+@contextmanager
+def greek_phone_table(browser, site_url: str, height: int, query: str) -> Iterator[Any]:
+    """A first visit in Greek on a 320 px touch phone ``height`` tall, by ``query``, at the settled table;
+    afterwards, no page error, console error or request off the site."""
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 320, "height": height}, has_touch=True,
                                       is_mobile=True, locale="el-GR")
     try:
-        page.goto(f'{site_url}/index.html?seed=7&rules={{"profile":"greek","players":5}}')
+        page.goto(f"{site_url}/index.html{query}")
         wait_ready(page, watch)
         page.wait_for_function(SETTLED_JS, timeout=60_000)
-        assert "Ελληνική: 2 ή 4 παίκτες" in page.locator("#notice").inner_text()
-        assert page.locator("#intro .intro-title").is_visible() and not page.locator("#intro .intro-text").is_visible()
-        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        yield page
         assert not watch.problems(), watch.problems()
     finally:
         context.close()
+
+
+def test_a_first_visit_by_a_bad_link_on_a_small_phone_fits_the_notice_the_tip_and_the_table(browser, site_url):
+    """Both banners whole left the table 300 px at 320x640, and your seat's row ran over the pile: beside
+    a notice the tip keeps its title and buttons (its rule is one tap away, in the rules)."""
+    with greek_phone_table(browser, site_url, 640, '?seed=7&rules={"profile":"greek","players":5}') as page:
+        assert "Ελληνική: 2 ή 4 παίκτες" in page.locator("#notice").inner_text()
+        assert page.locator("#intro .intro-title").is_visible() and not page.locator("#intro .intro-text").is_visible()
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
 
 
 @pytest.mark.parametrize(("suffix", "locale"), [("?lang=el", "en-US"), ("", "el-GR")])
@@ -134,12 +146,7 @@ def test_the_loading_screen_is_greek_before_the_table_is_ready(browser, site_url
 def test_a_dialog_opens_at_its_title_on_a_small_phone(browser, site_url, opener, dialog, title):
     """Its first control (often at its foot) has the focus, but the dialog shows from its top: focusing
     Close scrolled the scoring's title out of sight at 320x568. (The settings' speeds fit there too.)"""
-    context, page, watch = fresh_page(browser, site_url, viewport={"width": 320, "height": 568}, has_touch=True,
-                                      is_mobile=True, locale="el-GR")
-    try:
-        page.goto(f"{site_url}/index.html?seed=3")
-        wait_ready(page, watch)
-        page.wait_for_function(SETTLED_JS, timeout=60_000)
+    with greek_phone_table(browser, site_url, 568, "?seed=3") as page:
         page.evaluate(f"document.querySelector('{opener}').click()")
         page.wait_for_selector(f"{dialog}[open]")
         state = page.evaluate(f"""() => {{
@@ -149,6 +156,3 @@ def test_a_dialog_opens_at_its_title_on_a_small_phone(browser, site_url, opener,
                             && document.activeElement.hasAttribute('data-autofocus')}}; }}""")
         assert state == {"top": 0, "title": True, "focus": True}, state
         assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
-        assert not watch.problems(), watch.problems()
-    finally:
-        context.close()
