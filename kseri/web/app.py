@@ -319,7 +319,6 @@ class App:
         self.el["round-summary-body"].innerHTML = self.summary_html()
         self.label_next_round()
         self.open_dialog("round-summary")
-        self.focus_at_top("round-summary", "next-round")
 
     def label_next_round(self) -> None:
         """The summary of a match's last round (opened from the result to review it) leads back to the result."""
@@ -338,9 +337,6 @@ class App:
 
     def show_match_end(self) -> None:
         self.match_end.show_match_end()
-
-    def focus_at_top(self, name: str, button: str) -> None:
-        self.dialogs.focus_at_top(name, button)
 
     def switch_language(self, lang: str) -> None:
         """The header's switch: speak ``lang`` from now on, here and on later visits."""

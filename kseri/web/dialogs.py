@@ -54,12 +54,15 @@ class DialogControl:
             dialog.showModal()
             # Its first control, as the page marks it: data-autofocus, not autofocus, which a browser
             # refuses (with a console error for each) in a page framed by another site's. Shown from
-            # its top, headline first: the control is often at its foot, and on a small phone focusing
-            # it scrolled the dialog's title out of sight.
+            # its top, headline first (its body too, if it scrolls on its own): the control is often at
+            # its foot, and on a small phone focusing it scrolled the dialog's title out of sight.
             target = dialog.querySelector("[data-autofocus]")
             if exists(target):
                 target.focus(js_object({"preventScroll": True}))
             dialog.scrollTop = 0
+            body = document.getElementById(f"{name}-body")
+            if exists(body):
+                body.scrollTop = 0
         if self.history.opened():
             window.history.pushState(js_object({HISTORY_MARK: True}), "")
 
@@ -84,9 +87,3 @@ class DialogControl:
         for name in GAME_DIALOGS:
             if self.app.el[name].open:
                 self.app.el[name].close()
-
-    def focus_at_top(self, name: str, button: str) -> None:
-        """Focus a dialog's button (at its foot) and show the dialog from its top, headline first."""
-        document.getElementById(button).focus(js_object({"preventScroll": True}))
-        self.app.el[name].scrollTop = 0
-        self.app.el[f"{name}-body"].scrollTop = 0

@@ -47,7 +47,6 @@ class MatchEndControl:
                 app.spawn(celebrate(app.sound))
         self.draw_match_end()
         app.open_dialog("match-end")
-        app.focus_at_top("match-end", "match-new")
 
     def draw_match_end(self) -> None:
         app = self.app

@@ -56,7 +56,6 @@ class NewGameControl:
         self.app.el["welcome-body"].innerHTML = welcome_html(session.rules, render.level_label(session.level))
         self.app.el["welcome-play"].textContent = play_label(session.rules)
         self.app.open_dialog("welcome")
-        self.app.focus_at_top("welcome", "welcome-play")
 
     def choose_game(self) -> None:
         """The welcome's other way: the full new-game screen instead of the game dealt."""

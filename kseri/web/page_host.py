@@ -52,8 +52,5 @@ class PageHost(LessonHost, ReviewHost, TurnsHost, DialogHost, Protocol):
 
     def open_dialog(self, name: str) -> None: ...
 
-    def focus_at_top(self, name: str, button: str) -> None:
-        """Focus a dialog's button and show the dialog from its top."""
-
     def new_match_now(self, rules: Rules | None = None, *, level: str | None = None,
                       plan: Any = None) -> None: ...

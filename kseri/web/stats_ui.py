@@ -28,7 +28,6 @@ class StatsControl:
         """The statistics dialog (over the match's end or the rules, which it returns to)."""
         self.draw_stats()
         self.app.open_dialog("stats")
-        self.app.focus_at_top("stats", "stats-close")
 
     def draw_stats(self) -> None:
         self.app.el["stats-body"].innerHTML = stats_html(self.app.stats) + apart_html(self.app.takeback.stats)
