@@ -338,12 +338,17 @@ class App:
     def show_match_end(self) -> None:
         self.match_end.show_match_end()
 
+    def load_card_faces(self) -> None:
+        """Load every face and back the language and the look now show, before they are dealt (none
+        before the images' loader is made at start-up)."""
+        if self.card_images is not None:
+            self.card_images.load_all()
+
     def switch_language(self, lang: str) -> None:
         """The header's switch: speak ``lang`` from now on, here and on later visits."""
         lang = language.apply(lang)
         language.remember(self.storage, lang)
-        if self.card_images is not None:
-            self.card_images.load_all()  # the courts this language prints (looks.css)
+        self.load_card_faces()  # the courts this language prints (looks.css)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.board.forget()
         self.render()

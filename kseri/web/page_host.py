@@ -13,7 +13,6 @@ from typing import Any, Protocol
 from kseri.engine.rules import Rules
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats
-from kseri.web.card_images import CardImages
 from kseri.web.dialogs import DialogHost
 from kseri.web.install_ui import InstallControl
 from kseri.web.lesson_ui import LessonHost
@@ -41,7 +40,6 @@ class PageHost(LessonHost, ReviewHost, TurnsHost, DialogHost, Protocol):
     install: InstallControl
     turns: Turns
     reviews: ReviewUi
-    card_images: CardImages | None
 
     def notify(self, notice: str | Notice) -> None: ...
 
@@ -51,6 +49,9 @@ class PageHost(LessonHost, ReviewHost, TurnsHost, DialogHost, Protocol):
         """``handler`` as a JavaScript function, kept alive as long as the page."""
 
     def open_dialog(self, name: str) -> None: ...
+
+    def load_card_faces(self) -> None:
+        """Load the faces and back the language and the look now show, before they are dealt."""
 
     def new_match_now(self, rules: Rules | None = None, *, level: str | None = None,
                       plan: Any = None) -> None: ...

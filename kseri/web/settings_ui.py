@@ -40,5 +40,4 @@ class SettingsControl:
         app.sound.unlock()  # the change itself is a user gesture: sound switched on works at once
         app.storage.set(SETTINGS_KEY, settings.to_json())
         apply_looks(theme_chosen=theme_chosen)  # the theme, large cards, the back (kseri/web/looks.py)
-        if app.card_images is not None:
-            app.card_images.load_all()  # the faces and back this look shows, loaded before they are dealt
+        app.load_card_faces()  # the faces and back this look shows
