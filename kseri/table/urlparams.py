@@ -210,13 +210,17 @@ def _with_packs(spec: dict[str, Any]) -> dict[str, Any]:
 
 def _seating_reason(spec: dict[str, Any]) -> str | None:
     """For a link that seats a pile table's profile at a count it does not deal (``{"profile": "greek",
-    "players": 6}``), the seatings it does deal, in the players' words instead of the engine's (how
-    the packets fail to divide the pack); None otherwise."""
+    "players": 6}``, or five at the four-card table from one pack), the seatings it does deal, in the
+    players' words instead of the engine's (how the packets fail to divide the pack); None otherwise."""
     profile, players = spec.get("profile"), spec.get("players")
     if not isinstance(profile, str) or profile not in PROFILES or type(players) is not int:
         return None
     counts = player_counts(profile)
     if players in counts:
+        changes = seating_changes(profile, players, spec.get("partnerships") is not False, 1)
+        if type(spec.get("packs")) is int and spec["packs"] == 1 and changes and changes.get("packs") == 2:
+            return _("{game}: {n} players are dealt from two packs").format(
+                game=seating_title(profile, 2, False, 1), n=players)
         return None
     name = seating_title(profile, 2, False, 1)
     if len(counts) == 1:

@@ -319,6 +319,8 @@ def test_good_values_of_the_parameters_read_elsewhere_pass_quietly(query):
     ({"profile": "greek", "players": 6}, "Greek: 2 or 4 players."),
     ({"profile": "greek", "players": 3, "packs": 2}, "Greek: 2 or 4 players."),
     ({"profile": "fourcard", "players": 7}, "Four-card: 2, 3, 4, 5 or 6 players."),
+    ({"profile": "fourcard", "players": 5, "packs": 1}, "Four-card: 5 players are dealt from two packs."),
+    ({"profile": "pisti", "players": 5, "packs": 1}, "Pişti: 5 players are dealt from two packs."),
     ({"profile": "greek", "players": 4, "packet_size": 5}, "leaves no valid deal"),  # the engine's words
 ])
 def test_a_seating_the_table_does_not_deal_is_refused_in_a_players_words(spec, expected):
