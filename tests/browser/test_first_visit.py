@@ -4,8 +4,8 @@
   button leads to a dealt hand; "Choose another game" opens the full new-game screen, whose Start
   is on screen without scrolling.
 - With ``?lang=el``, and with a Greek browser, the loading screen is Greek before the table is ready.
-- On a small phone (320×568): a bad link's notice, the tip and the table fit together; a dialog opens
-  at its title with its first control focused.
+- On a small phone (320×568): a bad link's notice, the tip and the table fit together, and so do the
+  whole Greek tip and a two-seat table (pile or open); a dialog opens at its title with its first control focused.
 """
 
 from __future__ import annotations
@@ -109,6 +109,29 @@ def test_a_first_visit_by_a_bad_link_on_a_small_phone_fits_the_notice_the_tip_an
     with greek_phone_table(browser, site_url, 640, '?seed=7&rules={"profile":"greek","players":5}') as page:
         assert "Ελληνική: 2 ή 4 παίκτες" in page.locator("#notice").inner_text()
         assert page.locator("#intro .intro-title").is_visible() and not page.locator("#intro .intro-text").is_visible()
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+
+
+@pytest.mark.parametrize("query", ["?seed=7", "?seed=7&rules=sums"])
+def test_the_whole_greek_tip_leaves_the_two_seat_tables_room_on_a_small_phone(browser, site_url, query):
+    """With the whole tip showing at 320x568 in Greek, once the bot both deals and has taken last its tag
+    is three rows tall. The pile then ran 10 px into your row (under the take-back button and the play
+    log's chip), and at the open table the status column's round and take lines ran over your points:
+    the Greek tips were four and five lines to the English three. (Seed 7: the bot deals, and takes or
+    builds by the third card played.)"""
+    with greek_phone_table(browser, site_url, 568, query) as page:
+        assert page.locator("#intro .intro-text").is_visible()
+        for _ in range(3):
+            card = page.locator("#hand [data-card]:not([disabled])").first
+            code = card.get_attribute("data-card")
+            card.tap()
+            way = page.locator("#ways:not([hidden]) button[data-move]")
+            if way.count():  # the open table offers the card's ways: the first one
+                way.first.tap()
+            page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
+                                   timeout=30_000)
+            page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.locator("#bot-tag.is-dealer.last-take").count() == 1
         assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
 
 
