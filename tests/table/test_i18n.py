@@ -110,12 +110,16 @@ def test_placeholders_and_markup_agree(catalog):
 
 
 def test_greek_text_names_the_courts_as_their_faces_print_them(catalog):
-    """Greek writes Ρ Ν Β for K Q J (docs/rules.md, "Greek rank letters"), and on a Greek page the courts'
-    faces print them too: no Greek message, nor the Greek guide's scene titles, names a card K♥ or Q♠."""
-    latin_court = re.compile(r"\b[KQJ][♠♥♦♣]")
+    """Greek writes Ρ Ν Β for K Q J and Α for the ace (docs/rules.md, "Greek rank letters"), and on a Greek
+    page the courts' faces print them too: no Greek message, nor the Greek guide's scene titles, names a
+    card K♥, Q♠ or A♣ (a Latin A, which looks the same, was found in a lesson's caption); and no Greek word
+    hides a Latin letter."""
+    latin_court = re.compile(r"\b[AKQJ][♠♥♦♣]")
+    mixed_word = re.compile(r"\b(?=\w*[α-ωά-ώΑ-ΩΆ-Ώ])(?=\w*[A-Za-z])\w+")
     for key, entry in catalog.items():
         for text in entry.msgstr.values():
             assert not latin_court.search(text), (key, text)
+            assert not mixed_word.search(re.sub(r"\{\w*\}|<[^>]+>", " ", text)), (key, text)
     guide = urllib.parse.unquote((ROOT / "guide.el.html").read_text(encoding="utf-8"))
     assert not latin_court.search(guide), latin_court.search(guide)
 
