@@ -145,9 +145,13 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
     lone = len(pile_before) == 1
     words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]),
              "cards": worth_phrase([*pile_before, played], table)}
-    if lone and rank_index(pile_before[0]) == rank_index(played):
+    if lone and rank_index(pile_before[0]) == rank_index(played) and event.card.is_jack \
+            and rules.jack_kseri_points is None:
         text = N_("{owner} {card} takes the lone {top}. These rules give no kseri for a jack on a jack, so this is "
                   "an ordinary capture: {cards}.")
+    elif lone and rank_index(pile_before[0]) == rank_index(played):  # the engine's one other reason: the last card
+        text = N_("{owner} {card} takes the lone {top} with the round's last card. These rules give no kseri for "
+                  "that, so this is an ordinary capture: {cards}.")
     elif lone and event.card.is_jack:
         text = N_("{owner} {card} takes the lone {top}. Only a card of the same rank makes a kseri, so this is "
                   "an ordinary capture: {cards}.")

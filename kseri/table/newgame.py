@@ -59,14 +59,15 @@ class HouseOption:
 
 HOUSE_OPTIONS: tuple[HouseOption, ...] = (
     HouseOption("exposed_bottom", N_("Bottom card shown"),
-                N_("The stock's last card lies face up for both players to see."), {"exposed_bottom": True}),
+                N_("The stock's last card lies face up for everyone to see."), {"exposed_bottom": True}),
     HouseOption("opening_stands", N_("Opening pile stands"),
-                N_("The four first cards are never dealt again, whatever lies on top."), {"opening_redeal": "none"}),
+                N_("The opening cards stand as dealt: never turned again, no jack swapped out."),
+                {"opening_redeal": "none"}),
     HouseOption("no_last_card_kseri", N_("No kseri with the last card"),
                 N_("Taking a lone card with the round's very last card is an ordinary capture."),
                 {"last_card_kseri": False}),
     HouseOption("jack_kseri_25", N_("Jack kseri 25"),
-                N_("A jack on a lone jack scores 25 instead of 20."), {"jack_kseri_points": 25}),
+                N_("A jack on a lone jack is a jack kseri worth 25."), {"jack_kseri_points": 25}),
     HouseOption("jacks_take_jacks", N_("Jacks take only jacks"),
                 N_("A jack is an ordinary card: it takes the pile only from another jack."), {"jacks_capture": False}),
     HouseOption("jack_pile_bonus", N_("Jacks-only pile: +10"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -14,6 +15,7 @@ from kseri.engine.cards import CODES
 from kseri.engine.pile.round import Round
 from kseri.engine.text import isolated
 from kseri.scenes import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
+from kseri.scenes.captions import default_names, play_caption
 from kseri.table.share import encode
 from tests.table.test_share import partial_match
 
@@ -297,3 +299,16 @@ def test_bad_params_are_one_line_scene_errors(params, message):
     with pytest.raises(SceneError, match=message) as info:
         from_params(params)
     assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(("card", "top", "reason"), [("7D", "7H", "with the round's last card"),
+                                                     ("JD", "JH", "with the round's last card")])
+def test_a_lone_card_taken_by_the_last_card_without_a_kseri_says_why(card, top, reason):
+    """With the house rule "No kseri with the last card", taking a lone card with the round's last card is an
+    ordinary capture; the caption gave the jack-on-jack reason for it, even for two sevens."""
+    rules = dataclasses.replace(GREEK, last_card_kseri=False)
+    state = Round.from_position(rules, hands=[[card], []], pile=[top], to_move=0)
+    pile_before = list(state.pile)
+    event = state.apply(card)
+    caption = play_caption(event, pile_before, default_names(2), rules)
+    assert event.kind == "capture" and reason in caption and "jack on a jack" not in caption

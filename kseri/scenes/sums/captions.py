@@ -74,10 +74,10 @@ def _build(event: PlayEvent, move: SumsMove, before: Sequence[TableItem], names:
     base = next(item for item in before if item.cards[0] == move.onto)
     words = {"owner": owner(who), "card": pretty(event.card), "value": built, "name": who}
     if base.is_build and base.owner is not None:
-        return _("{owner} {card} raises {old} to {value}: the build is now {name}'s, and only a {value} "
-                 "takes it.").format(**words, old=_item(base, names))
+        return _("{owner} {card} raises {old} to {value}: the build is now {name}'s, and it is taken only "
+                 "whole.").format(**words, old=_item(base, names))
     return _("{owner} {card} goes on the {base}: a build of {value}. To build it {name} must keep a card worth "
-             "{value}, and may not lay a card loose while the build stands.").format(
+             "{value}, and while the build stands may not lay a card loose if able to take or build.").format(
         **words, base=pretty(base.cards[0]))
 
 
