@@ -24,18 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from kseri.engine.rules import Rules
 from kseri.i18n import N_, _, ngettext
 from kseri.table.tables import strategy_for
+from kseri.table.words import WordKey, word_key_for
 
 __all__ = ["Goal", "WordKey", "counted_word", "round_wins", "table_word", "table_word_title", "word_key",
            "word_key_for"]
 
-
-WordKey = Literal["kseri", "pisti", "xeri"]
-"""Which word a table uses (:func:`word_key`)."""
 
 _WORDS = {"kseri": (N_("kseri"), N_("kseris")), "pisti": (N_("pişti"), N_("piştis")), "xeri": (N_("xeri"), N_("xeris"))}
 _TITLES = {"kseri": N_("Kseri"), "pisti": N_("Pişti"), "xeri": N_("Xeri")}
@@ -45,14 +42,6 @@ _COUNTED = {"kseri": N_("Kseris"), "pisti": N_("Piştis"), "xeri": N_("Xeris")}
 def word_key(rules: Rules) -> WordKey:
     """Which word the table uses: the open table says xeri, the Pişti table pişti, the others kseri."""
     return word_key_for(rules.profile, xeri=strategy_for(rules).words.xeri)
-
-
-def word_key_for(profile: str, *, xeri: bool) -> WordKey:
-    """:func:`word_key` from a profile's name and whether its table calls a kseri a xeri
-    (:attr:`TableWords.xeri <kseri.table.strategy.TableWords.xeri>`, what a view holds)."""
-    if xeri:
-        return "xeri"
-    return "pisti" if profile == "pisti" else "kseri"
 
 
 def counted_word(word: WordKey) -> str:

@@ -3,6 +3,7 @@ the player's own view only, the best card is the hard bot's own choice, and the 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -88,3 +89,13 @@ def test_reasons_in_greek():
                 assert not [w for w in text.split() if w.isascii() and w.isalpha() and len(w) > 1], text
     finally:
         i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("rules_name", "word", "other"), [("pisti", "pişti", "kseri"), ("greek", "kseri", "pişti")])
+def test_a_reason_says_the_tables_own_word(rules_name, word, other):
+    """The Pişti table never says kseri (issue 24): its hint said "a kseri" and "a kseri risk"."""
+    i18n.set_language("en")
+    seen = next(positions(rules_name, range(1))).observation(HUMAN)
+    reason = reason_for(seen, Card.from_index(seen.hand[0]))
+    texts = [reason_text(dataclasses.replace(reason, kind=kind, unseen=2)) for kind in ("kseri", "lone")]
+    assert all(word in text and other not in text for text in texts), texts

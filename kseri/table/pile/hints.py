@@ -28,6 +28,7 @@ from typing import Literal
 from kseri.engine.cards import CODES, Card, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.i18n import _, ngettext, rank_letter
+from kseri.table.words import WordKey, word_key_for
 
 __all__ = ["HintReason", "ReasonKind", "reason_for", "reason_text"]
 
@@ -48,10 +49,13 @@ class HintReason:
     points: int = 0
     rank: str = ""
     unseen: int = 0
+    word: WordKey = "kseri"
+    """The table's word for a kseri (the Pişti table's is a pişti: :func:`~kseri.table.words.word_key_for`)."""
 
 
 def reason_for(seen: Observation, card: Card) -> HintReason:
     """Why ``card`` (in ``seen.hand``) might be played: what it takes, or what it leaves."""
+    word = word_key_for(seen.rules.profile, xeri=False)
     state = seen.public_round()  # arbitrary hidden cards: only public facts are read below
     pile_before = len(state.pile)
     event = state.apply(card)
@@ -60,16 +64,16 @@ def reason_for(seen: Observation, card: Card) -> HintReason:
         taken = (*event.captured, card)
         points = sum(seen.rules.card_points(c) for c in taken) + event.bonus
         kind: ReasonKind = "kseri" if event.bonus else "capture"
-        return HintReason(kind=kind, cards=len(taken), points=points, rank=rank)
+        return HintReason(kind=kind, cards=len(taken), points=points, rank=rank, word=word)
     mine = rank_index(card.index)
     if pile_before == 0 and card.is_jack:
-        return HintReason(kind="jack_on_empty", rank=rank)
+        return HintReason(kind="jack_on_empty", rank=rank, word=word)
     unseen = sum(1 for c in seen.unseen() if rank_index(c) == mine)
     if any(rank_index(c) == mine for c in seen.hand if c != card.index):
-        return HintReason(kind="pair_in_hand", rank=rank, unseen=unseen)
+        return HintReason(kind="pair_in_hand", rank=rank, unseen=unseen, word=word)
     if unseen == 0:
-        return HintReason(kind="safe", rank=rank)
-    return HintReason(kind="lone" if pile_before == 0 else "drop", rank=rank, unseen=unseen)
+        return HintReason(kind="safe", rank=rank, word=word)
+    return HintReason(kind="lone" if pile_before == 0 else "drop", rank=rank, unseen=unseen, word=word)
 
 
 def reason_text(reason: HintReason) -> str:
@@ -78,7 +82,9 @@ def reason_text(reason: HintReason) -> str:
         cards = ngettext("{n} card", "{n} cards", reason.cards).format(n=reason.cards)
         points = ngettext("{n} point", "{n} points", reason.points).format(n=reason.points)
         if reason.kind == "kseri":  # starts like a capture: the hand's "takes" mark is the same word
-            return _("takes {cards}, {points}: a kseri").format(cards=cards, points=points)
+            text = _("takes {cards}, {points}: a pişti") if reason.word == "pisti" else \
+                _("takes {cards}, {points}: a kseri")
+            return text.format(cards=cards, points=points)
         return _("takes {cards}, {points}").format(cards=cards, points=points)
     if reason.kind == "jack_on_empty":
         return _("spends a jack on an empty table")
@@ -88,6 +94,9 @@ def reason_text(reason: HintReason) -> str:
     if reason.kind == "safe":
         return _("safe: no other {rank} is unseen").format(rank=rank)
     n = reason.unseen
+    if reason.kind == "lone" and reason.word == "pisti":
+        return ngettext("alone on the table ({rank}: {n} more unseen), a pişti risk",
+                        "alone on the table ({rank}: {n} more unseen), a pişti risk", n).format(n=n, rank=rank)
     if reason.kind == "lone":
         return ngettext("alone on the table ({rank}: {n} more unseen), a kseri risk",
                         "alone on the table ({rank}: {n} more unseen), a kseri risk", n).format(n=n, rank=rank)
