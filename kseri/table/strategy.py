@@ -44,6 +44,9 @@ class TableWords:
     intro: str
     """The first-visit tip's rule in one sentence (markup: ``<b>`` only; ``{word}``: the table's word
     for a kseri, ``{points}``: its bonus)."""
+    intro_jacks_take_jacks: str = ""
+    """:attr:`intro` where a jack takes only a jack (the house rule, ``jacks_capture`` off); empty where
+    :attr:`intro` says nothing of jacks."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ what the other player holds.
 >>> seen = Observation(seat=0, dealer=1, hand=codes("9D", "JC", "5S", "5H", "KD", "2C"),
 ...                    opening=codes("4C", "10D", "3D", "9S"), plays=())
 >>> reason_for(seen, Card.parse("9D"))
-HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0)
+HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0, word='kseri')
 >>> from kseri.i18n import set_language
 >>> set_language("en")
 'en'
