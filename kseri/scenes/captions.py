@@ -176,7 +176,9 @@ def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
     elif event.round_over:
         parts.append(_("Round over."))
     if event.dealt:
-        parts.append(_("Both hands are empty: the dealer gives {n} more cards to each.").format(n=rules.packet_size))
+        empty = (_("Both hands are empty: the dealer gives {n} more cards to each.") if rules.players == 2
+                 else _("Every hand is empty: the dealer gives {n} more cards to each."))
+        parts.append(empty.format(n=rules.packet_size))
     return "".join(" " + part for part in parts)
 
 

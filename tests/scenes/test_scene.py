@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from kseri import FOURCARD, GREEK, Match, dumps
 from kseri.engine.cards import CODES
 from kseri.engine.pile.round import Round
+from kseri.engine.rules import PISTI
 from kseri.engine.text import isolated
 from kseri.scenes import SceneError, SceneSpec, from_match, from_params, from_text, parse, pretty
 from kseri.scenes.captions import default_names, play_caption
@@ -264,6 +265,17 @@ def test_record_scene_captions_new_packets_and_the_round_end():
     assert any("6 more cards to each" in s.caption for s in scene.steps if s.dealt)
     assert "Round over" in scene.steps[-1].caption
     assert scene.steps[-1].stock == 0 and scene.steps[0].stock == 36  # still the first packet
+
+
+@pytest.mark.parametrize(("players", "words"), [(2, "Both hands are empty"), (4, "Every hand is empty")])
+def test_a_new_packet_is_said_for_the_seats_at_the_table(players, words):
+    """At four seats the caption said "both hands" of a new packet."""
+    rng = random.Random(3)
+    match = Match.new(dataclasses.replace(PISTI, players=players), rng=rng, first_dealer=1)
+    while not match.round.is_terminal():
+        match.play(rng.choice(match.round.legal_moves()))
+    dealt = [s.caption for s in from_match(match, 0).steps if s.dealt]
+    assert dealt and all(words in caption for caption in dealt), dealt
 
 
 # ------------------------------------------------------------------ URL parameters
