@@ -19,6 +19,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.text import isolated, plain_name, unisolated
 from kseri.i18n import N_, _, card_symbol, language, ngettext, pgettext
+from kseri.table.words import word_key_for
 
 __all__ = ["default_names", "describe_table", "owner", "play_caption", "possessive", "pretty", "round_end",
            "scene_names", "worth_phrase"]
@@ -119,10 +120,19 @@ def _drop(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) 
         who=who, card=card, top=pretty(pile_before[-1]))
 
 
+def _says_pisti(rules: Rules) -> bool:
+    """Whether the table calls a kseri a pişti (the Pişti table never says kseri, as on the page)."""
+    return word_key_for(rules.profile, xeri=False) == "pisti"
+
+
 def _kseri(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) -> str:
     table = card_points_table(rules)
     taken = [*pile_before, event.card.index]
-    label = _(N_("jack kseri") if event.kind == "jack_kseri" else N_("kseri"))
+    pisti = _says_pisti(rules)
+    if event.kind == "jack_kseri":
+        label = _("jack pişti") if pisti else _("jack kseri")
+    else:
+        label = _("pişti") if pisti else _("kseri")
     if (event.kind == "kseri" and rules.double_kseri_points not in (None, rules.kseri_points)
             and event.bonus == rules.double_kseri_points):
         label = _("double kseri")
@@ -152,6 +162,9 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
     elif lone and rank_index(pile_before[0]) == rank_index(played):  # the engine's one other reason: the last card
         text = N_("{owner} {card} takes the lone {top} with the round's last card. These rules give no kseri for "
                   "that, so this is an ordinary capture: {cards}.")
+    elif lone and event.card.is_jack and _says_pisti(rules):
+        text = N_("{owner} {card} takes the lone {top}. Only a card of the same rank makes a pişti, so this is "
+                  "an ordinary capture: {cards}.")
     elif lone and event.card.is_jack:
         text = N_("{owner} {card} takes the lone {top}. Only a card of the same rank makes a kseri, so this is "
                   "an ordinary capture: {cards}.")
@@ -169,9 +182,13 @@ def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
     parts = []
     if event.sweep and event.sweep_seat is not None:
         cards = worth_phrase([c.index for c in event.sweep], card_points_table(rules))
-        parts.append(ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
-                              "Round over: {name} captured last and takes the {n} cards left, {cards} "
-                              "(never a kseri).", len(event.sweep)).format(
+        sweep = (ngettext("Round over: {name} captured last and takes the card left, {cards} (never a pişti).",
+                          "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                          "(never a pişti).", len(event.sweep)) if _says_pisti(rules) else
+                 ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
+                          "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                          "(never a kseri).", len(event.sweep)))
+        parts.append(sweep.format(
             name=names[event.sweep_seat], n=len(event.sweep), cards=cards))
     elif event.round_over:
         parts.append(_("Round over."))

@@ -324,3 +324,11 @@ def test_a_lone_card_taken_by_the_last_card_without_a_kseri_says_why(card, top, 
     event = state.apply(card)
     caption = play_caption(event, pile_before, default_names(2), rules)
     assert event.kind == "capture" and reason in caption and "jack on a jack" not in caption
+
+
+def test_pisti_scenes_say_pisti():
+    """The Pişti table never says kseri (issue 24), in a guide's scenes either."""
+    texts = [from_text(text).steps[-1].caption for text in
+             ("rules=pisti; pile=5H; plays=5C", "rules=pisti; pile=JH; plays=JC", "rules=pisti; pile=5H; plays=JC")]
+    assert all("pişti" in text and "kseri" not in text for text in texts), texts
+    assert "jack pişti" in texts[1]
