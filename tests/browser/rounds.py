@@ -5,6 +5,9 @@ from __future__ import annotations
 import time
 
 HUMAN_CARDS_PER_ROUND = 24  # greek: 4 packets of 6
+SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
+  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
+"""True once the table waits for you (or a dialog is open)."""
 
 
 def totals(page) -> tuple[int, int]:
@@ -61,3 +64,20 @@ def wait_offline_ready(page, timeout: float = 90) -> str:
             return state[6:]
         page.wait_for_timeout(200)
     raise AssertionError(f"service worker not ready after {timeout:.0f} s: {state}")
+
+
+def play_cards(page, n: int) -> None:
+    """Play your first playable card ``n`` times (a capture stack, a take line and the log fill up); at the
+    open table, its first way when it has several."""
+    for _ in range(n):
+        if page.locator("dialog[open]").count():
+            return
+        card = page.locator("#hand [data-card]:not([disabled])").first
+        code = card.get_attribute("data-card")
+        card.click()
+        way = page.locator("#ways:not([hidden]) button[data-move]")
+        if way.count():  # the open table offers the card's ways: the first one
+            way.first.click()
+        page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
+                               timeout=30_000)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)

@@ -18,6 +18,7 @@ import pytest
 
 from .conftest import PageWatch, wait_ready
 from .overlaps import layout_problems
+from .rounds import play_cards
 
 pytestmark = pytest.mark.browser
 
@@ -121,16 +122,7 @@ def test_the_whole_greek_tip_leaves_the_two_seat_tables_room_on_a_small_phone(br
     builds by the third card played.)"""
     with greek_phone_table(browser, site_url, 568, query) as page:
         assert page.locator("#intro .intro-text").is_visible()
-        for _ in range(3):
-            card = page.locator("#hand [data-card]:not([disabled])").first
-            code = card.get_attribute("data-card")
-            card.tap()
-            way = page.locator("#ways:not([hidden]) button[data-move]")
-            if way.count():  # the open table offers the card's ways: the first one
-                way.first.tap()
-            page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
-                                   timeout=30_000)
-            page.wait_for_function(SETTLED_JS, timeout=60_000)
+        play_cards(page, 3)
         assert page.locator("#bot-tag.is-dealer.last-take").count() == 1
         assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
 

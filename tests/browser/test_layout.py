@@ -27,6 +27,7 @@ from kseri.table.session import GameSession
 
 from .conftest import PageWatch, wait_ready, watch_page
 from .overlaps import layout_problems
+from .rounds import play_cards
 
 pytestmark = pytest.mark.browser
 
@@ -79,23 +80,6 @@ def watched_page(pool, browser, site_url: str, suffix: str, *, touch: bool, view
     finally:
         watch.detach()
         pool.give_back(context, failed=not done)
-
-
-def play_cards(page, n: int) -> None:
-    """Play your first playable card ``n`` times (a capture stack, a take line and the log fill up); at the
-    open table, its first way when it has several."""
-    for _ in range(n):
-        if page.locator("dialog[open]").count():
-            return
-        card = page.locator("#hand [data-card]:not([disabled])").first
-        code = card.get_attribute("data-card")
-        card.click()
-        way = page.locator("#ways:not([hidden]) button[data-move]")
-        if way.count():  # the open table offers the card's ways: the first one
-            way.first.click()
-        page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
-                               timeout=30_000)
-        page.wait_for_function(SETTLED_JS, timeout=60_000)
 
 
 def show_hint(page) -> None:
