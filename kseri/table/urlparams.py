@@ -191,6 +191,16 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
                       record_error=record_error, seats=seats or None, ignored=ignored)
 
 
+def _two_pack_changes(spec: dict[str, Any]) -> dict[str, Any] | None:
+    """The new-game screen's changes for a link's pile-table seating that one pack cannot deal (two packs and
+    their opening), whatever ``packs`` the link names; None for any other ``spec``."""
+    profile, players = spec.get("profile"), spec.get("players")
+    if not isinstance(profile, str) or profile not in PROFILES or type(players) is not int:
+        return None
+    changes = seating_changes(profile, players, spec.get("partnerships") is not False, 1)
+    return changes if changes and changes.get("packs") == 2 else None
+
+
 def _with_packs(spec: dict[str, Any]) -> dict[str, Any]:
     """A link that seats more players than one pack deals and names no packs (``{"profile": "fourcard",
     "players": 5}``) gets the two packs the new-game screen deals that seating with; any other ``spec`` as
@@ -201,11 +211,8 @@ def _with_packs(spec: dict[str, Any]) -> dict[str, Any]:
     >>> _with_packs({"profile": "pisti", "players": 3})
     {'profile': 'pisti', 'players': 3}
     """
-    profile, players = spec.get("profile"), spec.get("players")
-    if "packs" in spec or not isinstance(profile, str) or profile not in PROFILES or type(players) is not int:
-        return spec
-    changes = seating_changes(profile, players, spec.get("partnerships") is not False, 1)
-    return {**changes, **spec} if changes and changes.get("packs") == 2 else spec
+    changes = None if "packs" in spec else _two_pack_changes(spec)
+    return {**changes, **spec} if changes else spec
 
 
 def _seating_reason(spec: dict[str, Any]) -> str | None:
@@ -217,8 +224,8 @@ def _seating_reason(spec: dict[str, Any]) -> str | None:
         return None
     counts = player_counts(profile)
     if players in counts:
-        changes = seating_changes(profile, players, spec.get("partnerships") is not False, 1)
-        if type(spec.get("packs")) is int and spec["packs"] == 1 and changes and changes.get("packs") == 2:
+        one_pack = type(spec.get("packs")) is int and spec["packs"] == 1
+        if one_pack and _two_pack_changes(spec):
             return _("{game}: {n} players are dealt from two packs").format(
                 game=seating_title(profile, 2, False, 1), n=players)
         return None
