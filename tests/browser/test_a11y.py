@@ -20,15 +20,13 @@ from kseri.table import share
 from kseri.table.session import GameSession
 
 from .conftest import ROOT, wait_ready
+from .rounds import SETTLED_JS
 
 pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SKIPPED_RULES = ("color-contrast",)
 """Rules this test leaves out (see the module's docstring)."""
-
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 
 
 @cache

@@ -18,12 +18,10 @@ import pytest
 
 from .conftest import PageWatch, wait_ready
 from .overlaps import layout_problems
-from .rounds import play_cards
+from .rounds import SETTLED_JS, play_cards
 
 pytestmark = pytest.mark.browser
 
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 SPLASH_JS = """() => ({ready: document.body.dataset.ready, lang: document.documentElement.lang, title: document.title,
   words: [...document.querySelectorAll(
       '#loading .logo, #loading .tagline, #loading .splash-text, #loading .splash-small')]

@@ -21,6 +21,7 @@ from kseri.table import share
 from kseri.table.session import GameSession
 
 from .conftest import reload_page
+from .rounds import SETTLED_JS
 
 pytestmark = pytest.mark.browser
 
@@ -42,9 +43,6 @@ STATE_JS = """() => {
     notice: q('#notice').hidden ? '' : q('#notice').textContent,
   };
 }"""
-
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 
 
 def state(page) -> dict:

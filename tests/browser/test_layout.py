@@ -27,12 +27,10 @@ from kseri.table.session import GameSession
 
 from .conftest import PageWatch, wait_ready, watch_page
 from .overlaps import layout_problems
-from .rounds import play_cards
+from .rounds import SETTLED_JS, play_cards
 
 pytestmark = pytest.mark.browser
 
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 FRAME_JS = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 PHONES = [(320, 568), (375, 740), (568, 320), (740, 360)]

@@ -14,10 +14,10 @@ from kseri.engine.record import from_record
 from kseri.engine.scoring import score_round
 from kseri.table.live import live_score
 
+from .rounds import SETTLED_JS
+
 pytestmark = pytest.mark.browser
 
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 
 LIVE_JS = """() => ['#you-stack', '#bot-stack'].map(s => {
   const q = (x) => document.querySelector(`${s} ${x}`);

@@ -10,11 +10,10 @@ from kseri.table import share
 from kseri.table.session import GameSession
 
 from .conftest import wait_ready
+from .rounds import SETTLED_JS
 
 pytestmark = pytest.mark.browser
 
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 OPEN_JS = "() => [...document.querySelectorAll('dialog[open]')].map(d => d.id)"
 MARKED_JS = "() => !!(history.state && history.state.kseriDialog)"
 

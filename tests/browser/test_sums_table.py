@@ -15,6 +15,7 @@ from urllib.parse import quote
 import pytest
 
 from .conftest import reload_page
+from .rounds import SETTLED_JS
 
 pytestmark = pytest.mark.browser
 
@@ -35,8 +36,6 @@ STATE_JS = """() => {
   };
 }"""
 
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 
 TWO_CAPTURES_SEED = 2
 """With the easy bot, your first hand holds 9♠ and the table 2♥ 2♠ 7♦ 9♦: 9♠ takes 2♥+7♦, 2♠+7♦ or 9♦."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
+from .rounds import SETTLED_JS
+
 pytestmark = pytest.mark.browser
 
-SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
-  document.querySelector('#hand [data-card]:not([disabled])') || document.querySelector('dialog[open]'))"""
 
 VIEWPORTS = [
     (320, 568),  # first: the first-visit tip is showing
