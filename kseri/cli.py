@@ -3,7 +3,8 @@
 Every failure a user can cause ends with a one-line message on stderr and a
 non-zero exit status, never a traceback: bad input exits with status 1 and a
 message naming what and where (``kseri replay: round 0, play 3: ...``), a bad
-command line with status 2 (argparse's usage line). Anything else, a bug, is
+command line with status 2 (argparse's usage line), a closed or failing standard
+stream (``>&-``, a full disk) with status 1 and one line. Anything else, a bug, is
 still one line, ``kseri replay: internal error: ...``, with status 2.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import sys
@@ -136,8 +138,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     command = f"kseri {args.command}"
+    closed = _closed_stream(args)
+    if closed:
+        _say(f"{command}: {closed} is closed")
+        return 1
     try:
-        return run(args)
+        status = run(args)
+        sys.stdout.flush()  # a full disk is said here, not after exit in Python's own words
+        return status
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader went away: say nothing, and nothing more at exit either
@@ -150,9 +158,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except RecursionError:
         _say(f"{command}: the input is nested too deeply")
         return 1
+    except OSError as exc:  # a standard stream failing (a full disk): the user's to mend, not a bug
+        reason = exc.strerror or type(exc).__name__
+        full = exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EDQUOT)
+        _say(f"{command}: {'cannot write the output' if full else 'input or output failed'}: {reason}")
+        with contextlib.suppress(OSError, ValueError):  # nothing more at exit either
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except Exception as exc:  # a bug: still one line, never a traceback
         _say(f"{command}: internal error: {type(exc).__name__}: {one_line(exc)}")
         return 2
+
+
+def _closed_stream(args: argparse.Namespace) -> str | None:
+    """``"standard output"`` or ``"standard input"`` if the command needs it and the process was
+    started without it (``>&-``: Python then has ``None`` there, and print would write nowhere)."""
+    if sys.stdout is None:
+        return "standard output"
+    reads_stdin = args.command == "bot" or getattr(args, "file", None) == "-"
+    return "standard input" if reads_stdin and sys.stdin is None else None
 
 
 def _say(line: str) -> None:

@@ -214,17 +214,26 @@ def record_cards(value: object, where: str, what: str, most: int) -> list[int]:
     >>> record_cards(["10D", 7], "round 0", "plays", 52)
     Traceback (most recent call last):
     ...
-    kseri.engine.errors.RecordError: round 0: plays: card code must be a string, got 7
+    kseri.engine.errors.RecordError: round 0, play 1: card code must be a string, got 7
+    >>> record_cards(["10D", "XX"], "round 0", "deck", 52)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.RecordError: round 0: deck card 1: not a card code: 'XX' (expected e.g. 10D, JS, 2C, AH)
     """
     if not isinstance(value, list):
         raise RecordError(f"{what} must be a list of card codes", where)
     if len(value) > most:
         pack = "a pack has 52" if most == 52 else f"the pack has {most}"
         raise RecordError(f"{what} lists {len(value)} cards ({pack})", where)
-    try:
-        return [code_index(code) for code in value]
-    except KseriError as exc:
-        raise RecordError(f"{what}: {exc}", where) from None
+    indices = []
+    for position, code in enumerate(value):
+        try:
+            indices.append(code_index(code))
+        except KseriError as exc:  # named as the replay names a play it refuses: round 0, play 3
+            if what == "plays":
+                raise RecordError(str(exc), f"{where}, play {position}") from None
+            raise RecordError(f"{what} card {position}: {exc}", where) from None
+    return indices
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

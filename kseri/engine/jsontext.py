@@ -39,6 +39,14 @@ kseri.engine.jsontext.JsonTextError: stats: a number out of range (1e999)
 Traceback (most recent call last):
 ...
 kseri.engine.jsontext.JsonTextError: record: not JSON (Expecting value at line 1 column 4)
+>>> parse_json('{"format": "a", "format": "b"}', what="record")
+Traceback (most recent call last):
+...
+kseri.engine.jsontext.JsonTextError: record: the key 'format' is given twice
+>>> parse_json('["10D', what="observation")
+Traceback (most recent call last):
+...
+kseri.engine.jsontext.JsonTextError: observation: not JSON (Unterminated string starting at line 1 column 2)
 """
 
 from __future__ import annotations
@@ -125,12 +133,26 @@ def parse_json(text: str | bytes, *, what: str, max_text: int = MAX_TEXT, max_de
     def constant(literal: str) -> float:
         raise JsonTextError(f"{what}: {literal} is not a number JSON allows")
 
+    def mapping(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        # json.loads keeps the last of two equal keys: a record could then say two things at once
+        # ({"format": "kseri-record/2", ..., "format": "kseri-record/1"}) and be read as one of them.
+        data = dict(pairs)
+        if len(data) != len(pairs):
+            seen: set[str] = set()
+            for key, _value in pairs:
+                if key in seen:
+                    raise JsonTextError(f"{what}: the key {_quote(repr(key), 40)} is given twice")
+                seen.add(key)
+        return data
+
     try:
-        data = json.loads(text, parse_int=number, parse_float=real, parse_constant=constant)
+        data = json.loads(text, parse_int=number, parse_float=real, parse_constant=constant,
+                          object_pairs_hook=mapping)
     except JsonTextError:
         raise
     except (ValueError, RecursionError) as exc:
-        message = exc.msg if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
+        # Some of json's messages end in "at", ready for the position ("Unterminated string starting at")
+        message = exc.msg.removesuffix(" at") if isinstance(exc, json.JSONDecodeError) else type(exc).__name__
         where = f" at line {exc.lineno} column {exc.colno}" if isinstance(exc, json.JSONDecodeError) else ""
         raise JsonTextError(f"{what}: not JSON ({message}{where})") from None
     return valid_data(data) if _SURROGATES.search(text) else data

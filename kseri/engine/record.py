@@ -104,7 +104,9 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
         if r > 0 and not match.round.is_terminal():
             raise RecordError("round is unfinished but more rounds follow", f"round {r - 1}")
         deck = record_cards(entry.get("deck"), where, "deck", rules.cards)
-        plays = match.table.read_plays(entry.get("plays", []), where, rules)
+        if "plays" not in entry:  # not read as "no plays yet": a round cut short must say so itself
+            raise RecordError("plays is missing (an unplayed round gives \"plays\": [])", where)
+        plays = match.table.read_plays(entry["plays"], where, rules)
         try:
             match.next_round(deck)
         except KseriError as exc:

@@ -15,7 +15,7 @@ from typing import Any
 from kseri.engine.errors import KseriError, shown
 from kseri.engine.rules import Rules, rules_from_spec
 
-__all__ = ["MAX_TOTAL", "TurnOrder", "read_rules", "read_score", "read_seats"]
+__all__ = ["MAX_TOTAL", "TurnOrder", "read_rules", "read_score", "read_seats", "score_problem"]
 
 MAX_TOTAL = 1_000_000_000
 """Largest match total and target an observation may give (far above any real match)."""
@@ -120,13 +120,19 @@ def read_score(data: dict[str, Any], rules: Rules, error: type[KseriError]) -> t
     """An observation's match ``totals`` (one per side; 0 each by default) and ``target`` (the
     rules' by default).
 
+    They must be a match still being played (:func:`score_problem`).
+
     >>> from kseri.engine.rules import GREEK
-    >>> read_score({"totals": [3, 151]}, GREEK, KseriError)
-    ((3, 151), 151)
+    >>> read_score({"totals": [3, 150]}, GREEK, KseriError)
+    ((3, 150), 151)
     >>> read_score({"totals": [3]}, GREEK, KseriError)
     Traceback (most recent call last):
     ...
     kseri.engine.errors.KseriError: totals [3] must be 2 integers from 0 to 1000000000
+    >>> read_score({"totals": [3, 151]}, GREEK, KseriError)
+    Traceback (most recent call last):
+    ...
+    kseri.engine.errors.KseriError: totals [3, 151] with target 151: the match is over
     """
     totals = data.get("totals", [0] * rules.teams)
     target = data.get("target", rules.target)
@@ -135,4 +141,44 @@ def read_score(data: dict[str, Any], rules: Rules, error: type[KseriError]) -> t
         raise error(f"totals {shown(totals)} must be {rules.teams} integers from 0 to {MAX_TOTAL}")
     if not (type(target) is int and 1 <= target <= MAX_TOTAL):
         raise error(f"target {shown(target)} must be an integer from 1 to {MAX_TOTAL}")
+    problem = score_problem(totals, target, rules)
+    if problem:
+        raise error(problem)
     return tuple(totals), target
+
+
+def score_problem(totals: Sequence[int], target: int, rules: Rules) -> str | None:
+    """Why ``totals`` and ``target`` are no match still being played under ``rules``
+    (:meth:`~kseri.engine.match.Match.winner` decided, or a target these rules never set), or None.
+
+    A match of a fixed number of rounds is decided by rounds won, so there any totals may go on.
+
+    >>> from kseri.engine.rules import GREEK
+    >>> score_problem([260, 255], 251, GREEK) is None  # both passed 151 in one round, then 251 too
+    True
+    >>> score_problem([100, 20], 251, GREEK)
+    'target 251 with totals [100, 20]: the target is raised only when two sides pass it'
+    >>> score_problem([0, 0], 152, GREEK)
+    'target 152: these rules play to 151, raised by 100 when two sides pass it in one round'
+    """
+    if rules.match_rounds is not None:
+        return None
+    shown_totals = "[" + ", ".join(str(total) for total in totals) + "]"
+    over = f"totals {shown_totals} with target {target}: the match is over"
+    reached = sum(total >= target for total in totals)
+    if rules.tie_break == "higher":
+        if target != rules.target:
+            return f"target {target}: these rules play to {rules.target} and never raise it"
+        best = max(totals)
+        return over if reached and list(totals).count(best) == 1 else None
+    raises, rest = divmod(target - rules.target, rules.target_raise)
+    if raises < 0 or rest:
+        return (f"target {target}: these rules play to {rules.target}, raised by {rules.target_raise} when two "
+                "sides pass it in one round")
+    if reached == 1:
+        return over
+    if reached and not raises:
+        return f"totals {shown_totals} with target {target}: two sides past the target would have raised it"
+    if raises and sum(total >= target - rules.target_raise for total in totals) < 2:
+        return f"target {target} with totals {shown_totals}: the target is raised only when two sides pass it"
+    return None

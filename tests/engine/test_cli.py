@@ -81,7 +81,7 @@ def greek_round_record() -> str:
     (b'{"format":"' + b"x" * 1_000_000 + b'"}',
      "kseri replay: format: expected 'kseri-record/1', got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…"),
     (b'{"format":"kseri-record/1","first_dealer":0,"rounds":[{"deck":["' + b"Q" * 1_000_000 + b'"]}]}',
-     "kseri replay: round 0: deck: not a card code: 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ… "
+     "kseri replay: round 0: deck card 0: not a card code: 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ… "
      "(expected e.g. 10D, JS, 2C, AH)"),
     (b" " * 8_000_001, "kseri replay: record: more than 8,000,000 bytes is too long"),
 ], ids=lambda value: value[:30].decode("ascii", "replace") if isinstance(value, bytes) else None)

@@ -101,7 +101,7 @@ def test_deck_not_a_permutation(finished):
     _bad(record, r"round 1: deck is not a permutation")
     record = _copy(finished)
     record["rounds"][0]["deck"][3] = "11X"
-    _bad(record, r"round 0: deck: not a card code: '11X'")
+    _bad(record, r"round 0: deck card 3: not a card code: '11X'")
     record = _copy(finished)
     record["rounds"][0]["deck"] = record["rounds"][0]["deck"][:51]
     _bad(record, r"round 0: deck is not a permutation")

@@ -79,9 +79,9 @@ class Observation(TableObservation[Card]):
 
     @classmethod
     def from_round(cls, state: RoundState, *, seat: int, totals: Sequence[int] | None = None,
-                   target: int = 151) -> Observation:
+                   target: int | None = None) -> Observation:
         """What ``seat`` sees of ``state`` (a pile table's round; :class:`ObservationError` otherwise).
-        ``totals`` defaults to 0 for every side."""
+        ``totals`` defaults to 0 for every side, ``target`` to the rules'."""
         if not isinstance(state, Round):
             raise ObservationError(f"the {state.rules.profile} table has no bot observation yet (pile profiles only)")
         bottom = state.bottom_card
@@ -93,7 +93,7 @@ class Observation(TableObservation[Card]):
             opening=tuple(state.opening),
             plays=tuple(state.plays),
             totals=tuple(totals) if totals is not None else (0,) * state.rules.teams,
-            target=target,
+            target=state.rules.target if target is None else target,
             bottom=bottom.index if bottom else None,
         )
 
@@ -182,9 +182,23 @@ class Observation(TableObservation[Card]):
                                    f"{len(self.plays)} plays, not {len(self.hand)}")
         if self.bottom is not None and (not rules.exposed_bottom or rank_index(self.bottom) == JACK_INDEX):
             raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
+        if self.bottom is not None and self.stock == 0:
+            raise ObservationError(f"bottom card {CODES[self.bottom]} was dealt with the last packet: "
+                                   "the stock is empty")
         state = self.public_round()
         if data is not None:
-            if "pile" in data and data["pile"] != _codes(state.pile):
+            if "pile" in data and _canonical(data["pile"]) != _codes(state.pile):
                 raise ObservationError(f"pile {shown(data['pile'])} does not follow from opening and plays")
             if "stock" in data and (type(data["stock"]) is not int or data["stock"] != self.stock):
                 raise ObservationError(f"stock {shown(data['stock'])} should be {self.stock}")
+
+
+def _canonical(codes: Any) -> Any:
+    """``codes`` as the canonical card codes if they are a list of card codes in any accepted
+    spelling (``"ah"``, ``"Q♣"``), else as given (and then they cannot match a pile)."""
+    if not isinstance(codes, list):
+        return codes
+    try:
+        return [CODES[code_index(code)] for code in codes]
+    except KseriError:
+        return codes

@@ -76,12 +76,13 @@ class SumsObservation(TableObservation[SumsMove]):
 
     @classmethod
     def from_round(cls, state: SumsRound, *, seat: int, totals: Sequence[int] = (0, 0),
-                   target: int = 37) -> SumsObservation:
+                   target: int | None = None) -> SumsObservation:
         """What ``seat`` sees of the sums round ``state``."""
         if not isinstance(state, SumsRound):
             raise SumsObservationError(f"the {state.rules.profile} table is not the sums table")
         return cls(rules=state.rules, seat=seat, dealer=state.dealer, hand=tuple(state.hands[seat]),
-                   opening=tuple(state.opening), plays=tuple(state.plays), totals=tuple(totals), target=target)
+                   opening=tuple(state.opening), plays=tuple(state.plays), totals=tuple(totals),
+                   target=state.rules.target if target is None else target)
 
     def sample_round(self, rng: random.Random) -> SumsRound:
         """A full round in this position, the unseen cards dealt at random."""
@@ -91,8 +92,12 @@ class SumsObservation(TableObservation[SumsMove]):
         deck = self.deal_order(self.played_cards(), self.seat, self.hand, self.opening, pool, SumsObservationError)
         deck += pool
         state = SumsRound.from_deck(rules, self.dealer, deck, check=False)
-        for play in self.plays:
-            state.apply_move(state.parse_move(play))
+        for i, play in enumerate(self.plays):
+            try:
+                move = state.parse_move(play)
+            except KseriError as exc:
+                raise _play_error(i, play, exc) from None
+            state.apply_move(move)
         return state
 
     # -- JSON (the kseri-bot/1 observation of this table) ---------------------------------
@@ -140,7 +145,7 @@ class SumsObservation(TableObservation[SumsMove]):
         if "table" in data or "stock" in data:
             public = obs.to_json()
             for key in ("table", "stock"):
-                if key in data and data[key] != public[key]:
+                if key in data and _canonical_items(data[key]) != public[key]:
                     raise SumsObservationError(f"{key} {shown(data[key])} does not follow from opening and plays "
                                                f"(it is {shown(public[key])})")
         return obs
@@ -176,7 +181,7 @@ class SumsObservation(TableObservation[SumsMove]):
                     state.apply(move)  # raises, saying why
                 state.apply_move(move)
             except KseriError as exc:
-                raise SumsObservationError(f"play {i + 1} {shown(play)}: {exc}") from None
+                raise _play_error(i, play, exc) from None
 
     def _public_build(self, state: SumsRound, move: SumsMove) -> bool:
         """Whether ``move`` is another seat's build or loose card, legal as far as this seat can see."""
@@ -194,3 +199,28 @@ class SumsObservation(TableObservation[SumsMove]):
     def _any_deck(self) -> list[int]:
         """A deck that deals this seat's hand and every played card where it was played."""
         return list(self.sample_round(random.Random(0)).deck)
+
+
+def _play_error(index: int, play: str, exc: KseriError) -> SumsObservationError:
+    """``play`` (the ``index``-th, counted from 0 as the replay counts) refused for ``exc``."""
+    head = f"play {index} {shown(play)}"
+    return SumsObservationError(f"{head}: {str(exc).removeprefix(shown(play) + ': ')}")
+
+
+def _canonical_items(value: Any) -> Any:
+    """A ``table`` list with its card codes spelled canonically (``"3c"`` → ``"3C"``, ``"[3c+4D=7]"`` →
+    ``"[3C+4D=7]"``), as the readers accept any spelling of a code; anything else as given (it then
+    fails the comparison and is named in the error)."""
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        return value
+    try:
+        return [_canonical_item(item) for item in value]
+    except KseriError:
+        return value
+
+
+def _canonical_item(item: str) -> str:
+    if item.startswith("[") and item.endswith("]"):
+        cards, equals, total = item[1:-1].partition("=")
+        return "[" + "+".join(CODES[code_index(code)] for code in cards.split("+")) + equals + total + "]"
+    return CODES[code_index(item)]

@@ -268,7 +268,12 @@ class SumsRound(BaseRound):
         if ":" in text:
             head, _, rest = text.partition(":")
             card = code_index(head)
-            named = {code_index(code) for code in rest.split("+")}
+            named: set[int] = set()
+            for code in rest.split("+"):
+                index = code_index(code)
+                if index in named:  # "7H:3C+3C" is no capture the notation writes: refused, not tidied
+                    raise IllegalMoveError(f"{quoted(text)}: {CODES[index]} is named twice")
+                named.add(index)
             items = [item for item in self.table if named & set(item.cards)]
             taken = tuple(c for item in items for c in item.cards)
             if set(taken) != named:

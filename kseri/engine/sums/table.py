@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from kseri.engine.errors import KseriError, RecordError, quoted
+from kseri.engine.errors import KseriError, RecordError, quoted, shown
 from kseri.engine.rules import Rules
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsRound
@@ -35,8 +35,11 @@ class SumsTable(BaseTable, name="sums", move_noun="a play", round_class=SumsRoun
         state.apply_move(rng.choice(state.legal_moves()))
 
     def read_plays(self, value: Any, where: str, rules: Rules) -> list[str]:
-        if not (isinstance(value, list) and all(isinstance(p, str) for p in value)):
+        if not isinstance(value, list):
             raise RecordError("plays must be a list of play strings", where)
+        wrong = next((i for i, play in enumerate(value) if not isinstance(play, str)), None)
+        if wrong is not None:
+            raise RecordError(f"a play must be a string, got {shown(value[wrong])}", f"{where}, play {wrong}")
         if len(value) > rules.cards:
             raise RecordError(f"plays lists {len(value)} plays (a round has at most {rules.cards})", where)
         return value
