@@ -7,7 +7,8 @@
 // English (kseri.i18n.choose_language). In Greek it puts the screen's words, the tab's title
 // and the logo's name in Greek; `<html data-lang-ready>` then lets style.css show the words,
 // which it hides until a language is decided (and shows anyway after a moment, should this
-// script never run). The Greek here is the catalog's (tests/web/test_first_paint.py checks).
+// script never run). Each element it changes keeps its English in `data-en`
+// (kseri/web/language.py puts it back when the player switches to English). The Greek here is the catalog's (tests/web/test_first_paint.py checks).
 (() => {
   const SPOKEN = ["en", "el"];
   const GREEK = {
@@ -35,7 +36,10 @@
   if (lang === "el") {
     document.title = GREEK.title;
     for (const [selector, text] of Object.entries(GREEK.text)) {
-      for (const element of document.querySelectorAll(selector)) element.textContent = text;
+      for (const element of document.querySelectorAll(selector)) {
+        element.dataset.en = element.textContent;  // the page's own English, for a switch to English later
+        element.textContent = text;
+      }
     }
   }
   root.dataset.langReady = lang;

@@ -352,6 +352,7 @@ class App:
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.board.forget()
         self.render()
+        self.board.announce("")  # its last sentence was in the other language
         self.board.show_notices(self._notices)
         guide = document.querySelector("#rules .guide-link")
         if exists(guide):  # its words and its page (each language has its own guide)

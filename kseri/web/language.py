@@ -102,7 +102,10 @@ def _translate_listed(english: bool) -> None:
                 current = str(node.nodeValue or "")
             else:
                 current = str(element.getAttribute(where) or "")
-            original = _originals.setdefault(key, current)
+            if key not in _originals:  # static/first-paint.js may have put Greek in before: it kept the English
+                english_text = element.getAttribute("data-en") if where == "text" else None
+                _originals[key] = str(english_text) if isinstance(english_text, str) else current
+            original = _originals[key]
             if english:
                 value = original
             else:

@@ -76,8 +76,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#seats", "aria-label", N_("The other players")),
     # the short introduction
     ("#intro", "aria-label", N_("How to play, briefly")),
-    ("#intro .label-long", "text", N_("All the rules")),
-    ("#intro .label-short", "text", N_("Rules")),
+    ('#intro [data-action="rules"] .label-long', "text", N_("All the rules")),
+    ('#intro [data-action="rules"] .label-short', "text", N_("Rules")),
     ('#intro [data-action="dismiss-intro"]', "text", N_("Got it")),
     ("#intro .intro-choose .label-long", "text", N_("Another game")),
     ("#intro .intro-choose .label-short", "text", N_("Game")),

@@ -15,9 +15,12 @@ False
 
 from __future__ import annotations
 
+import math
 from html import escape
 
-from kseri.i18n import _, decimal, ngettext
+from kseri.engine.rules import PROFILES
+from kseri.i18n import N_, _, decimal, ngettext
+from kseri.table.goal import WordKey, word_key
 from kseri.table.newgame import TABLES, seating_title
 from kseri.table.seats import levels
 from kseri.table.stats import FRIENDS, RECENT, MatchResult, Record, Stats, game_parts
@@ -67,16 +70,27 @@ def _pair(values: tuple[float, float] | None, *, whole: bool = False) -> str:
     """``34 – 51`` (points, whole) or ``0,8 – 1,0`` (kseris); a dash before any round is known."""
     if values is None:
         return "–"
-    if whole:
-        return f"{round(values[0])} – {round(values[1])}"
+    if whole:  # halves up, as a person rounds (Python's round takes 10.5 to 10)
+        return f"{math.floor(values[0] + .5)} – {math.floor(values[1] + .5)}"
     return f"{decimal(values[0])} – {decimal(values[1])}"
 
 
-def _row(level: str, record: Record) -> str:
+_KSERIS_PER_ROUND: dict[WordKey, str] = {"kseri": N_("kseris {pair}"), "pisti": N_("piştis {pair}"),
+                                         "xeri": N_("xeris {pair}")}
+"""A row's kseris per round in its table's word (whole sentences, for the catalog)."""
+
+
+def _word_of(game: str) -> WordKey:
+    """The word a game's table uses for a kseri (a game key names its profile first)."""
+    parts = game_parts(game)
+    return word_key(PROFILES[parts[0]]) if parts is not None and parts[0] in PROFILES else "kseri"
+
+
+def _row(level: str, record: Record, word: WordKey) -> str:
     """Four narrow columns (they fit a phone): a small second line holds each cell's detail."""
     won = escape(ngettext("{n} won", "{n} won", record.wins).format(n=record.wins))
     best = escape(_("best {n}").format(n=record.best))
-    kseris = escape(_("kseris {pair}").format(pair=_pair(record.kseris_per_round())))
+    kseris = escape(_(_KSERIS_PER_ROUND[word]).format(pair=_pair(record.kseris_per_round())))
     return (f'<tr><th scope="row">{escape(row_label(level))}</th>'
             f'<td class="num">{record.matches}<small>{won}</small></td>'
             f'<td class="num">{record.streak}<small>{best}</small></td>'
@@ -87,7 +101,8 @@ def _game_table(game: str, records: dict[str, Record], prefix: str = "stats", he
     """One game's table, a row per level (weakest first)."""
     heads = (_("Level"), _("Matches"), _("Streak"), _("Per round"))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
-    rows = "".join(_row(level, records[level]) for level in (*levels(), FRIENDS) if level in records)
+    word = _word_of(game)
+    rows = "".join(_row(level, records[level], word) for level in (*levels(), FRIENDS) if level in records)
     ident = escape(prefix + "-" + game.replace(":", "-"))
     return (f'<{heading} id="{ident}">{escape(game_label(game))}</{heading}>'
             f'<table class="breakdown compact stats-table" aria-labelledby="{ident}">'
@@ -142,8 +157,9 @@ def stats_html(stats: Stats) -> str:
                  f'</figcaption></figure>')
     tables = "".join(_game_table(game, stats.games[game]) for game in game_order(list(stats.games))
                      if stats.games.get(game))
-    sub = _("Each table, seating and level counts on its own. Per round: your points and kseris – the bot’s "
-            "(with more sides, the others’ average). Kept in this browser only.")
+    sub = _("Each table, seating and level counts on its own. Per round: your points and kseris (piştis at the "
+            "Pişti table, xeris at the open table) – the bot’s (with more sides, the others’ average). Kept in "
+            "this browser only.")
     return f'{title}<p class="sub">{escape(sub)}</p>{chart}{tables}'
 
 

@@ -137,3 +137,50 @@ def test_the_greek_guide_embeds_greek_scenes(game_page, page_watch, site_url):
     courts = frame.locator("body").evaluate(COURT_FACES_JS)  # the scene's jack prints Β, as its title says
     assert courts and all("cards/el/" in shown for shown in courts), courts
     assert page_watch.page_errors == [] and page_watch.off_origin == []
+
+
+# Every place the page's own words are translated (kseri.web.page_text), as it reads now, plus the
+# marked elements and the new-game screen's way to a friend's match (put in by kseri.web.duel).
+_STATIC_WORDS_JS = """(entries) => {
+  const read = (el, where) => where === 'text' ? el.textContent : where === 'html' ? el.innerHTML
+    : where === 'lead' ? (el.firstChild && el.firstChild.nodeType === 3 ? el.firstChild.nodeValue : null)
+    : el.getAttribute(where);
+  const listed = entries.map(([selector, where]) =>
+    [selector, where, [...document.querySelectorAll(selector)].map((el) => read(el, where))]);
+  const marked = [...document.querySelectorAll('[data-i18n]')].map((el) => el.innerHTML);
+  const friend = [...document.querySelectorAll('.duel-entry')].map((el) => el.textContent);
+  const named = new Map();  // an element two entries translate the same way would take the last one's words
+  const twice = [];
+  for (const [selector, where] of entries) {
+    for (const el of document.querySelectorAll(selector)) {
+      const seen = named.get(el) || new Set();
+      if (seen.has(where)) twice.push(selector + ' ' + where);
+      seen.add(where);
+      named.set(el, seen);
+    }
+  }
+  return {listed, marked, friend, twice};
+}"""
+
+
+def test_a_switched_page_reads_as_one_loaded_in_that_language(open_game):
+    from kseri.web.page_text import PAGE_TEXT
+
+    entries = [[selector, where] for selector, where, _message in PAGE_TEXT]
+    page = open_game("?seed=11")
+    english = page.evaluate(_STATIC_WORDS_JS, entries)
+    assert english["twice"] == [], "an element translated by two entries of PAGE_TEXT"
+    assert english["friend"] == ["Play a friend on another device…"]
+    page = open_game("?seed=11&lang=el")
+    greek = page.evaluate(_STATIC_WORDS_JS, entries)
+    assert greek["friend"] == ["Παίξε με φίλο σε άλλη συσκευή…"]
+
+    page.locator('.lang-switch [data-lang="en"]').click()
+    page.wait_for_function("document.querySelector('.duel-entry').textContent.startsWith('Play')")
+    switched = page.evaluate(_STATIC_WORDS_JS, entries)
+    assert [entry for entry in switched["listed"] if entry not in english["listed"]] == []
+    assert switched == english
+    assert page.locator('#intro .intro-choose .label-long').text_content() == "Another game"
+    page.locator('.lang-switch [data-lang="el"]').click()
+    page.wait_for_function("document.querySelector('.duel-entry').textContent.startsWith('Παίξε')")
+    assert page.evaluate(_STATIC_WORDS_JS, entries) == greek

@@ -19,6 +19,22 @@ SIZES = {"phone": (375, 740), "desktop": (1280, 800)}
 
 
 
+# WCAG contrast of each text in the menu More against the menu's own (opaque) background.
+MENU_CONTRAST_JS = """() => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const linear = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = (rgbs) => rgbs.map(linear).reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const back = rgb(getComputedStyle(document.querySelector('#more-menu')).backgroundColor);
+  const out = {};
+  for (const el of document.querySelectorAll('#more-menu .menu-item, #more-menu .menu-lang-code')) {
+    const key = (el.dataset.action || el.dataset.lang || el.className) + (el.className.includes('code') ? ':code' : '');
+    out[key] = Math.round(ratio(rgb(getComputedStyle(el).color), back) * 100) / 100;
+  }
+  return out;
+}"""
+
+
 def theme(page) -> str | None:
     return page.evaluate("() => document.documentElement.dataset.theme")
 
@@ -40,6 +56,15 @@ def test_each_theme_passes_axe_with_contrast(open_game, game_page, name, size):
     page.click("#hand [data-card]:not([disabled])")
     settle(page)
     assert_axe_clean(page, f"the {name} table after a play ({size})")
+    if page.is_visible("#more-button"):  # narrow screens: Share, Statistics, Settings and the language
+        page.click("#more-button")
+        page.wait_for_selector("#more-menu:popover-open")
+        assert_axe_clean(page, f"the {name} menu More ({size})")
+        # axe cannot tell the colour behind a popover (it lies in the top layer): measured here instead
+        ratios = page.evaluate(MENU_CONTRAST_JS)
+        assert ratios and min(ratios.values()) >= 4.5, ratios
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#more-menu:not(:popover-open)", state="attached")
     open_settings(page)
     page.wait_for_selector("#settings[open] input[name=theme]")
     assert_axe_clean(page, f"the {name} settings ({size})")

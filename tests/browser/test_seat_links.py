@@ -119,3 +119,28 @@ def test_bad_language_theme_and_lesson_values_are_explained_and_dropped(open_gam
     assert not any(key in query for key in ("lang=", "theme=", "learn=")), query
     assert page.evaluate("() => document.documentElement.dataset.theme") in ("light", "dark")
     assert page.locator("#hand [data-card]").count() == 6  # the game plays on
+
+
+LONG_NAME = "M" * 20  # the name field's most, in one of the widest letters, with nowhere to break
+
+
+@pytest.mark.parametrize("size", [(320, 568), (1280, 800)], ids=["phone", "desktop"])
+def test_a_name_of_twenty_wide_letters_fits_the_pass_screen_and_the_name_tag(open_game, game_page, size):
+    game_page.set_viewport_size({"width": size[0], "height": size[1]})
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=5&seats={quote(f'person:Anna|person:{LONG_NAME}')}")
+    page.wait_for_selector("#pass .pass-card .btn", state="visible")
+    card = page.locator("#pass .pass-card").bounding_box()
+    assert card and card["x"] >= 0 and card["x"] + card["width"] <= size[0], card  # it broke, not widened
+    page.locator("#pass .pass-card .btn").first.click()
+    page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
+    # nothing of the name tag lies over a card of the hand: the name ends in "…" instead
+    covered = page.evaluate("""() => {
+      const tag = document.querySelector('#you-tag').getBoundingClientRect();
+      return [...document.querySelectorAll('#hand [data-card]')].some((card) => {
+        const box = card.getBoundingClientRect();
+        return tag.right > box.left && tag.left < box.right && tag.bottom > box.top && tag.top < box.bottom;
+      });
+    }""")
+    assert not covered

@@ -52,7 +52,7 @@ const elements = {};
 globalThis.document = {
   documentElement: {dataset: {}},
   title: "",
-  querySelectorAll: (s) => { elements[s] = elements[s] || {textContent: "en"}; return [elements[s]]; },
+  querySelectorAll: (s) => { elements[s] = elements[s] || {textContent: "en", dataset: {}}; return [elements[s]]; },
 };
 globalThis.localStorage = {getItem: () => saved};
 globalThis.location = {search: param ? "?lang=" + param : ""};

@@ -55,3 +55,14 @@ def test_with_nothing_played_the_view_says_so_and_draws_no_chart():
 def test_carried_over_counts_show_without_averages():
     html = stats_html(Stats.read('{"played": {"hard": 4}, "won": {"hard": 1}}'))
     assert "<svg" not in html and ">4<small>1 won</small>" in html and ">–<small>kseris –</small>" in html
+
+
+def test_each_table_counts_its_own_word_and_points_round_half_up():
+    stats = played(("pisti:4p", "hard", 101, 99), ("greek", "easy", 151, 40), ("sums", "easy", 37, 20))
+    html = stats_html(stats)
+    rows = re.findall(r'<h3 id="stats-([\w-]+)">.*?<small>(\w+) [\d.,]+ – [\d.,]+</small></td></tr>', html)
+    assert rows == [("greek", "kseris"), ("pisti-4p", "piştis"), ("sums", "xeris")]
+    halves = played(("greek", "easy", 21, 151))  # one round: 21 – 151 a round
+    halves.add("greek", "easy", MatchSummary(winner=1, totals=(0, 0), target=151, rounds=((0, 0),),
+                                             kseris=(0, 0), cards=(0, 0)), day="2026-12-01")
+    assert "11 – 76" in stats_html(halves)  # 10.5 and 75.5 a round

@@ -33,7 +33,7 @@ from kseri.web.duel.base import DuelHost
 from kseri.web.duel.channel import DirectLink
 from kseri.web.duel.choices import TABLES, match_rules, table_targets
 from kseri.web.duel.connect import DuelConnect
-from kseri.web.duel.render import DIALOG_ID, bar_shell_html, dialog_shell_html, entry_html, length_options_html
+from kseri.web.duel.render import BAR_ID, DIALOG_ID, bar_shell_html, dialog_shell_html, entry_html, length_options_html
 from kseri.web.duel.store import DuelStore, Entry
 
 __all__ = ["TABLES", "DuelHost", "DuelPage", "match_rules", "table_targets"]
@@ -84,6 +84,16 @@ class DuelPage(DuelConnect):
         if exists(actions):
             actions.insertAdjacentHTML("beforebegin", entry_html())
 
+    def _retranslate_shells(self) -> None:
+        """What :meth:`_inject` put in the page, in the language just chosen (the page's own words are
+        translated by :mod:`kseri.web.language`, which does not know these)."""
+        entry = document.querySelector("#new-game .duel-entry")
+        if exists(entry):
+            entry.outerHTML = entry_html()
+        bar = document.getElementById(BAR_ID)
+        if exists(bar):
+            bar.setAttribute("aria-label", _("Match against a friend"))
+
     def start(self) -> None:
         """After the table opened: a message in the link, else the match left on the table last time."""
         if self.pending is not None:
@@ -122,6 +132,7 @@ class DuelPage(DuelConnect):
         if name == "set-language":
             async def redraw() -> None:
                 await asyncio.sleep(0)
+                self._retranslate_shells()
                 self.draw_bar()
                 dialog = self.el(DIALOG_ID)
                 if dialog.open:
