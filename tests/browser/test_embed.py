@@ -300,3 +300,26 @@ def test_the_whole_game_framed_by_another_site_plays_without_console_errors(brow
         game.wait_for_function("() => document.activeElement && document.activeElement.id === 'stats-close'",
                                timeout=10_000)
         assert trouble(site, site_url) == []
+
+
+@pytest.mark.browser
+def test_the_guides_longest_captions_fit_the_smallest_frame_whole(game_page, page_watch, site_url):
+    """At 320×240 (the smallest frame README promises) the Greek guide's two longest captions show
+    every line: none is cut through its middle or left to a scroll nobody sees."""
+    import html
+    import re
+
+    from .conftest import ROOT
+
+    frames = re.findall(r'<iframe src="(embed\.html\?[^"]+)"', (ROOT / "guide.el.html").read_text(encoding="utf-8"))
+    page = game_page
+    page.set_viewport_size({"width": 320, "height": 240})
+    for index, step in ((5, 4), (7, 1)):  # the last card of the round; a build raised and taken
+        page.goto(f"{site_url}/{html.unescape(frames[index])}")
+        page.wait_for_function(_READY, timeout=READY_TIMEOUT * 1000)
+        for number in range(1, step + 1):
+            page.locator("#next").click()
+            page.wait_for_function(f"() => document.querySelector('#board').dataset.step === '{number}'")
+        size = page.evaluate("() => [document.querySelector('#caption').scrollHeight, "
+                             "document.querySelector('#caption').clientHeight]")
+        assert size[0] <= size[1] + 1, (index, step, size)

@@ -130,6 +130,24 @@ def test_a_replayed_message_is_refused() -> None:
     _refused(table.host, last, "replayed")
 
 
+def test_a_changed_copy_of_an_applied_message_is_called_changed_not_applied() -> None:
+    table = _in_play()
+    last = bytearray(table.guest.outbox or b"")
+    last[-30] ^= 1  # inside the parts, not the number: the seal tells it from the friend's own message
+    _refused(table.host, bytes(last), "forged")
+
+
+def test_another_device_answering_the_same_invitation_is_not_called_the_friend() -> None:
+    host = Peer.invite(name="Anna", rules=SHORT_GREEK, rng=random.Random("host 9"))
+    invitation = host.outbox or b""
+    ben = Peer.accept(invitation, name="Ben", rng=random.Random("guest 9"))
+    carl = Peer.accept(invitation, name="Carl", rng=random.Random("guest 10"))
+    host.receive(ben.outbox or b"")
+    # Carl's answer carries the number Ben's had: it is no replay of Ben's but a stranger's message
+    _refused(host, carl.outbox or b"", "forged")
+    assert host.friend == "Ben"
+
+
 def test_a_reordered_message_is_refused_until_the_missing_one_comes() -> None:
     table = _in_play()
     host, guest = table.host, table.guest

@@ -487,6 +487,9 @@ class Peer:
             raise RefusedError("other_match", "this message belongs to another match")
         if sender != self.other:
             raise RefusedError("other_match", "this message is one this device sent")
+        # The seal first, once the key is known: the number read before it could be anyone's, and a
+        # message is said to be the friend's (a replay, a gap) only once its seal shows it is.
+        sealed = codec.decode(data, key=self.key) if self.key is not None else None
         if self.over:
             raise RefusedError("over", "the match is over")
         if seq < self.received:
@@ -496,7 +499,7 @@ class Peer:
         if self.key is None:  # the friend's answer to the invitation: it brings the key's other half
             self._pair(data)
         assert self.key is not None
-        message = codec.decode(data, key=self.key)
+        message = sealed if sealed is not None else codec.decode(data, key=self.key)
         if self.my_turn:
             raise RefusedError("unexpected", "a message came while your move was awaited")
         work = self._clone()
