@@ -113,12 +113,26 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
     'Ignored lang=fr: the languages are el (Greek) and en (English).'
     >>> parse_url('?rules={"profile":"greek","players":6}').notices
     ('Ignored rules={"profile":"greek","pla…: Greek: 2 or 4 players.',)
+    >>> parse_url("?level=hard&level=easy", known_levels=["easy", "hard"]).notices
+    ('level= is given more than once: the first one counts.',)
+    >>> lesson = parse_url("?learn=1&rules=sums", known_lesson=lambda value: value == "1")
+    >>> lesson.rules, lesson.notices
+    (None, ('Ignored rules=sums: a lesson (learn=) deals its own game.',))
     """
     known = tuple(known_levels) if known_levels is not None else levels()
     params: dict[str, str] = {}
+    twice: list[str] = []
     for key, value in parse_query(search.lstrip("?")):
+        if key in params and key in _READ and key not in twice:
+            twice.append(key)
         params.setdefault(key, value)
-    notices: list[str] = []
+    notices: list[str] = [_("{key}= is given more than once: the first one counts.").format(key=key) for key in twice]
+    lesson = "learn" in params and (known_lesson or (lambda value: True))(params["learn"])
+    if lesson:  # a lesson deals its own game: what would set up another one is said to be ignored
+        dropped = [key for key in ("rules", "seats", "seed", "record") if key in params]
+        notices += [_("Ignored {key}={value}: a lesson (learn=) deals its own game.").format(
+            key=key, value=_short(params[key].strip())) for key in dropped]
+        params = {key: value for key, value in params.items() if key not in dropped}
     seed = level = rules = record = None
     record_error: str | None = None
 
@@ -187,8 +201,15 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
         except SessionError as exc:
             record_error = _one_line(exc)
     seats = params["seats"].strip() if "seats" in params else None
+    if lesson and raw_record is not None and params.get("record") is None:  # a record in the fragment
+        notices.append(_("Ignored the game in the link: a lesson (learn=) deals its own game."))
+        record, record_error = None, None
     return UrlOptions(seed=seed, level=level, rules=rules, record=record, notices=tuple(notices),
                       record_error=record_error, seats=seats or None, ignored=ignored)
+
+
+_READ = ("seed", "level", "rules", "record", "seats", "lang", "theme", "learn")
+"""The parameters the page reads (a second copy of one is ignored, with a notice)."""
 
 
 def _two_pack_changes(spec: dict[str, Any]) -> dict[str, Any] | None:
