@@ -312,6 +312,9 @@ class App:
         self.storage.set(INTRO_KEY, "1")
         self.el["intro"].hidden = True
 
+    def value_open_ways(self) -> bool:
+        return self.play.value_open_ways()
+
     def show_round_summary(self) -> None:
         if not self.session.match.scores or self.lessons.finish():
             return

@@ -242,6 +242,11 @@ class Board:
         """Say ``text`` to screen readers (a polite live region)."""
         self.el["announce"].textContent = text
 
+    def focus_pass_device(self) -> None:
+        button = self.el["status"].querySelector('[data-action="pass-device"]')
+        if exists(button):
+            button.focus()
+
     def hand_buttons(self) -> Any:
         return self.el["hand"].querySelectorAll("button[data-card]")
 

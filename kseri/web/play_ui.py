@@ -120,6 +120,25 @@ class PlayControl:
         self.app.board.announce(_("Play the {card}:").format(card=card_name(code)) + " "
                                 + "; ".join(way.label for way in ways))
 
+    def value_open_ways(self) -> bool:
+        """The hint arrived while a card's ways are open: draw them again with their values, the focus
+        on the same way (the first if it was elsewhere). Whether they were open (a refusal's line is left)."""
+        session, board = self.app.session, self.app.board
+        code = self.ways_card
+        if not board.ways_open or code is None or not session.shown_hints():
+            return False
+        ways = session.ways(code)
+        if len(ways) < 2:
+            return False
+        active = document.activeElement
+        focused = str(active.dataset.move) if exists(active) and active.closest("#ways") else ""
+        board.show_ways(code, sums_render.ways_html(code, ways, session.way_hints()))
+        again = document.querySelector(f'#ways button[data-move="{focused}"]') if focused else None
+        target = again if again is not None and exists(again) else document.querySelector("#ways button[data-move]")
+        if exists(target):
+            target.focus()
+        return True
+
     def cancel_ways(self) -> None:
         """Escape or Cancel: no way chosen; back to the card that was chosen."""
         self.app.board.hide_ways()

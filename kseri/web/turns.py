@@ -60,6 +60,9 @@ class TurnsBoard(Protocol):
     def focus_hand(self, index: int) -> None:
         """Focus your hand's card at ``index`` (the keyboard's place)."""
 
+    def focus_pass_device(self) -> None:
+        """Focus the status's "Pass the device to …" (pass and play, after a person's card)."""
+
 
 class TurnsPacer(Protocol):
     """The pauses of a turn (:class:`kseri.web.pacer.Pacer`)."""
@@ -98,6 +101,10 @@ class TurnsHost(TableHost[TurnsBoard, TurnsPacer, TurnsSound], Protocol):
     def show_round_summary(self) -> None: ...
 
     def show_match_end(self) -> None: ...
+
+    def value_open_ways(self) -> bool:
+        """The hint is shown: an open choice of ways (the open table) takes its values, the focus staying
+        in it. Whether one was open."""
 
     async def animate_play(self, event: PlayEvent, gen: int) -> None:
         """Show one play from the table as drawn before it, then draw the table after it."""
@@ -186,6 +193,7 @@ class Turns:
         host.render()
         phase = session.phase
         if phase == "human" and session.handover is not None:
+            host.board.focus_pass_device()  # the played card's hand is locked: the keyboard goes on from here
             return  # the pass screen shows: the next person takes the device first (App.take_seat)
         if phase == "human" and host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)
@@ -324,6 +332,6 @@ class Turns:
         words = _("Hint: the {card} is best, about {value} points for you by the round's end.").format(
             card=card_name(best.card), value=render.format_value(best.value))
         host.board.announce(f"{words} {best.way}." if best.way else words)  # at the open table: its best move
-        if host.keyboard_index is not None:
+        if not host.value_open_ways() and host.keyboard_index is not None:
             host.board.focus_hand(host.keyboard_index)
         await self.think_ahead(gen)  # the bot's move after each of your cards, as before you asked

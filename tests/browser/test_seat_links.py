@@ -144,3 +144,14 @@ def test_a_name_of_twenty_wide_letters_fits_the_pass_screen_and_the_name_tag(ope
       });
     }""")
     assert not covered
+
+
+def test_after_a_persons_card_the_keyboard_is_on_pass_the_device(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=4&seats={quote('person:Anna|person:Bob')}")
+    page.wait_for_selector("#pass .pass-card .btn", state="visible")
+    page.locator("#pass .pass-card .btn").first.press("Enter")
+    page.wait_for_selector("#hand [data-card]:not([disabled])")
+    page.keyboard.press("1")
+    page.wait_for_selector('#status [data-action="pass-device"]')
+    page.wait_for_function("() => document.activeElement && document.activeElement.dataset.action === 'pass-device'")

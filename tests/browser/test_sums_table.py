@@ -256,3 +256,17 @@ def test_the_hard_bot_plays_and_hints_at_the_open_table(open_game, game_page):
         played.append(play_first_playable(page, s["hand"]))
     settle(page)
     assert len(played) >= 4 and all(played), played
+
+
+def test_a_hint_asked_while_a_cards_ways_are_open_values_them_and_keeps_the_focus(open_game, game_page):
+    """H with the ways of a card showing: each way gets its value there and then, and the keyboard
+    stays on the way it was on (it had jumped back to the hand, the ways left without values)."""
+    page = open_sums(open_game, game_page, "?rules=sums&seed=6&level=easy")
+    settle(page)
+    page.keyboard.press("1")  # A♠: raise the build of 7 to 8, or lay it on the table
+    page.wait_for_selector("#ways button[data-move]")
+    assert page.evaluate("() => !!document.activeElement.closest('#ways')")
+    page.keyboard.press("h")
+    page.wait_for_function("() => [...document.querySelectorAll('#ways button[data-move]')].every(b => b.dataset.hint)",
+                           timeout=60_000)
+    assert page.evaluate("() => !!document.activeElement.closest('#ways')")

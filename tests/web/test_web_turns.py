@@ -63,6 +63,9 @@ class FakeBoard:
     def focus_hand(self, index: int) -> None:
         self.focused.append(index)
 
+    def focus_pass_device(self) -> None:
+        self.focused.append(-1)
+
 
 class FakePacer:
     def __init__(self, *, instant: bool = True) -> None:
@@ -120,6 +123,9 @@ class FakeHost:
 
     def show_round_summary(self) -> None:
         self.summaries += 1
+
+    def value_open_ways(self) -> bool:
+        return False
 
     def show_match_end(self) -> None:
         self.match_ends += 1
