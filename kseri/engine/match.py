@@ -19,7 +19,7 @@ from kseri.engine.errors import IllegalMoveError, TableError, quoted
 from kseri.engine.events import PlayEvent
 from kseri.engine.pile.round import Round
 from kseri.engine.rules import GREEK, Rules
-from kseri.engine.scoring import RoundScore, score_round
+from kseri.engine.scoring import RoundScore, score_round, sole_best, target_outcome
 from kseri.engine.table import TableRound
 from kseri.engine.tables import table_for
 
@@ -163,18 +163,6 @@ class Match:
         if rules.match_rounds is not None:
             if len(self.scores) < rules.match_rounds:
                 return None
-            return _sole_best(self.round_wins)
-        reached = [side for side, total in enumerate(self.totals) if total >= self.target]
-        if len(reached) == 1:
-            return reached[0]
-        if len(reached) > 1:
-            if rules.tie_break == "raise":
-                self.target += rules.target_raise
-                return None
-            return _sole_best(self.totals)
-        return None
-
-
-def _sole_best(values: list[int]) -> int | None:
-    best = max(values)
-    return values.index(best) if values.count(best) == 1 else None
+            return sole_best(self.round_wins)
+        winner, self.target = target_outcome(self.totals, self.target, rules)
+        return winner

@@ -13,15 +13,17 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kseri.engine.cards import ACE, JACK, KING, QUEEN, RANK_INDEX, TEN, Card
 
 if TYPE_CHECKING:  # (the round's own returns() are its score: state imports this module)
+    from kseri.engine.rules import Rules
     from kseri.engine.state import RoundState
 
-__all__ = ["Breakdown", "RoundScore", "score_round"]
+__all__ = ["Breakdown", "RoundScore", "score_round", "sole_best", "target_outcome"]
 
 _TEN_OF_DIAMONDS = Card.parse("10D").index
 _TWO_OF_CLUBS = Card.parse("2C").index
@@ -121,3 +123,30 @@ def score_round(state: RoundState) -> RoundScore:
         sides.append(Breakdown(cards=counts[team], kseris=kseris[team], jack_kseris=jack_kseris[team],
                                total=sum(parts.values()), **parts))
     return RoundScore(dealer=state.dealer, sides=tuple(sides))
+
+
+def sole_best(values: Sequence[int]) -> int | None:
+    """The index of the one highest value; None when it is shared."""
+    best = max(values)
+    return list(values).index(best) if list(values).count(best) == 1 else None
+
+
+def target_outcome(totals: Sequence[int], target: int, rules: Rules) -> tuple[int | None, int]:
+    """``(winner, target)`` after a round's end left ``totals`` against ``target`` (a match played to a
+    target): one side past it wins; several raise it by ``target_raise`` (tie break ``raise``) or the
+    sole highest total wins (``higher``; a shared one plays on).
+
+    >>> from kseri.engine.rules import GREEK, PISTI
+    >>> target_outcome([160, 40], 151, GREEK), target_outcome([160, 155], 151, GREEK)
+    ((0, 151), (None, 251))
+    >>> target_outcome([120, 120], 101, PISTI)
+    (None, 101)
+    """
+    reached = [side for side, total in enumerate(totals) if total >= target]
+    if len(reached) == 1:
+        return reached[0], target
+    if len(reached) > 1:
+        if rules.tie_break == "raise":
+            return None, target + rules.target_raise
+        return sole_best(totals), target
+    return None, target

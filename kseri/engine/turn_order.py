@@ -14,6 +14,7 @@ from typing import Any
 
 from kseri.engine.errors import KseriError, shown
 from kseri.engine.rules import Rules, rules_from_spec
+from kseri.engine.scoring import target_outcome
 
 __all__ = ["MAX_TOTAL", "TurnOrder", "read_rules", "read_score", "read_seats", "score_problem"]
 
@@ -164,20 +165,16 @@ def score_problem(totals: Sequence[int], target: int, rules: Rules) -> str | Non
     if rules.match_rounds is not None:
         return None
     shown_totals = "[" + ", ".join(str(total) for total in totals) + "]"
-    over = f"totals {shown_totals} with target {target}: the match is over"
-    reached = sum(total >= target for total in totals)
-    if rules.tie_break == "higher":
-        if target != rules.target:
-            return f"target {target}: these rules play to {rules.target} and never raise it"
-        best = max(totals)
-        return over if reached and list(totals).count(best) == 1 else None
     raises, rest = divmod(target - rules.target, rules.target_raise)
+    if rules.tie_break == "higher" and target != rules.target:
+        return f"target {target}: these rules play to {rules.target} and never raise it"
     if raises < 0 or rest:
         return (f"target {target}: these rules play to {rules.target}, raised by {rules.target_raise} when two "
                 "sides pass it in one round")
-    if reached == 1:
-        return over
-    if reached and not raises:
+    winner, after = target_outcome(totals, target, rules)  # as the round that led here would have ended
+    if winner is not None:
+        return f"totals {shown_totals} with target {target}: the match is over"
+    if after != target and not raises:  # after a raise, both may still be past the new target: play goes on
         return f"totals {shown_totals} with target {target}: two sides past the target would have raised it"
     if raises and sum(total >= target - rules.target_raise for total in totals) < 2:
         return f"target {target} with totals {shown_totals}: the target is raised only when two sides pass it"

@@ -127,7 +127,8 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
             twice.append(key)
         params.setdefault(key, value)
     notices: list[str] = [_("{key}= is given more than once: the first one counts.").format(key=key) for key in twice]
-    lesson = "learn" in params and (known_lesson or (lambda value: True))(params["learn"])
+    is_lesson = known_lesson or (lambda value: True)
+    lesson = "learn" in params and is_lesson(params["learn"])
     if lesson:  # a lesson deals its own game: what would set up another one is said to be ignored
         dropped = [key for key in ("rules", "seats", "seed", "record") if key in params]
         notices += [_("Ignored {key}={value}: a lesson (learn=) deals its own game.").format(
@@ -178,7 +179,7 @@ def parse_url(search: str = "", fragment: str = "", known_levels: Iterable[str] 
         ("lang", lambda value: bool(normalize(value)),
          N_("Ignored lang={value}: the languages are el (Greek) and en (English).")),
         ("theme", lambda value: value in THEMES, N_("Ignored theme={value}: the themes are light and dark.")),
-        ("learn", known_lesson or (lambda value: True),
+        ("learn", is_lesson,
          N_("Ignored learn={value}: the lessons are 1 (the Greek game) and sums (the open table).")),
     )
     ignored = tuple(key for key, accepted, _message in checked if key in params and not accepted(params[key]))

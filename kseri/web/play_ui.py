@@ -8,6 +8,7 @@ handlers forward here (:meth:`kseri.web.app.App.on_click`, ``on_key``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from js import console
@@ -15,6 +16,7 @@ from pyscript import document
 
 from kseri.engine.errors import one_line
 from kseri.i18n import N_, _, card_name
+from kseri.table.moves import MoveWay
 from kseri.table.notices import clip
 from kseri.table.seats import SessionError
 from kseri.table.session import GameSession
@@ -112,11 +114,7 @@ class PlayControl:
             self.app.board.show_ways(code, sums_render.refusal_html(reason))
             self.app.board.announce(reason)
             return
-        valued = session.way_hints() if session.shown_hints() else None
-        self.app.board.show_ways(code, sums_render.ways_html(code, ways, valued))
-        first = document.querySelector("#ways button[data-move]")
-        if exists(first):
-            first.focus()
+        self._draw_ways(code, ways, focus="")
         self.app.board.announce(_("Play the {card}:").format(card=card_name(code)) + " "
                                 + "; ".join(way.label for way in ways))
 
@@ -132,12 +130,19 @@ class PlayControl:
             return False
         active = document.activeElement
         focused = str(active.dataset.move) if exists(active) and active.closest("#ways") else ""
-        board.show_ways(code, sums_render.ways_html(code, ways, session.way_hints()))
-        again = document.querySelector(f'#ways button[data-move="{focused}"]') if focused else None
+        self._draw_ways(code, ways, focus=focused)
+        return True
+
+    def _draw_ways(self, code: str, ways: Sequence[MoveWay], *, focus: str) -> None:
+        """The ways of ``code`` as buttons, valued once the hint is shown; the focus on the way ``focus``
+        (a move), else on the first."""
+        session = self.app.session
+        self.app.board.show_ways(code, sums_render.ways_html(code, ways, session.way_hints() if session.shown_hints()
+                                                             else None))
+        again = document.querySelector(f'#ways button[data-move="{focus}"]') if focus else None
         target = again if again is not None and exists(again) else document.querySelector("#ways button[data-move]")
         if exists(target):
             target.focus()
-        return True
 
     def cancel_ways(self) -> None:
         """Escape or Cancel: no way chosen; back to the card that was chosen."""
