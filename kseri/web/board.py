@@ -33,7 +33,7 @@ ELEMENT_IDS = (
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-cancel", "new-game-body", "new-game-error", "welcome", "welcome-body", "welcome-play",
     "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",
-    "settings", "settings-body", "table", "ways", "seats", "pass", "play-log",
+    "settings", "settings-body", "table", "ways", "seats", "pass", "play-log", "new-match",
 )
 """The page's elements the table uses, by id (``index.html``)."""
 

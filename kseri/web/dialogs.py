@@ -33,6 +33,8 @@ GAME_DIALOGS = ("confirm-reset", "stats", "match-end", "round-summary", "confirm
 class DialogHost(GameHost, Protocol):
     """What the dialogs need from the page."""
 
+    keyboard_index: int | None
+
     @property
     def el(self) -> Any: ...
 
@@ -75,6 +77,21 @@ class DialogControl:
         if starts_on_close(str(event.target.id), any_open=any_open, phase=self.app.session.phase,
                            state=self.app.state):
             self.app.go_on()
+        if not any_open:
+            self._keep_focus_on_table()
+
+    def _keep_focus_on_table(self) -> None:
+        """The browser gives the focus back to what opened a dialog; where nothing did (the welcome, the
+        match's end) or it is gone, the focus falls to the page, and a keyboard went on from the top of
+        it. It goes to your first card (again once a turn that locks the hand is over, as after a card
+        played from the keyboard), else to New match."""
+        active = document.activeElement  # (still in the closed dialog here, until the browser's next frame)
+        if exists(active) and str(active.tagName) != "BODY" and not exists(active.closest("dialog:not([open])")):
+            return
+        card = self.app.el["hand"].querySelector("button[data-card]:not([disabled])")
+        if exists(card):
+            self.app.keyboard_index = 0
+        (card if exists(card) else self.app.el["new-match"]).focus(js_object({"preventScroll": True}))
 
     def forget_stale_entry(self) -> None:
         """A reload or a return to the page starts on the entry a dialog had: it no longer has one."""

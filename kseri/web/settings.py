@@ -146,7 +146,8 @@ def settings_html(settings: Settings) -> str:
     (False, True, False)
     """
     sound = _checkbox_html("sound", _("Sound effects"), settings.sound,
-                           _("Short, quiet sounds for a card played, a capture, a kseri and the end of a round."))
+                           _("Short, quiet sounds for a card played, a capture, a kseri and the end of a round."),
+                           first=True)
     speeds = "".join(_radio_html("speed", speed, name, speed == settings.speed) for speed, name in SPEEDS)
     lift = _checkbox_html("lift", _("Tap to lift, tap again to play"), settings.lift,
                           _("For touch screens: the first tap raises the card, so a slip of the finger plays nothing."))
@@ -190,8 +191,10 @@ def _radio_html(group: str, value: str, name: str, checked: bool, *, kind: str =
             f'<span class="choice-text"><span class="choice-name">{escape(_(name))}</span></span></label>')
 
 
-def _checkbox_html(field: str, name: str, checked: bool, help_text: str) -> str:
-    """One checkbox with its (translated) name and a line of help under it."""
-    return (f'<label class="choice"><input type="checkbox" name="{field}"{" checked" if checked else ""}>'
+def _checkbox_html(field: str, name: str, checked: bool, help_text: str, *, first: bool = False) -> str:
+    """One checkbox with its (translated) name and a line of help under it; the ``first`` control of
+    its dialog takes the focus when the dialog opens."""
+    return (f'<label class="choice"><input type="checkbox" name="{field}"{" checked" if checked else ""}'
+            f'{" data-autofocus" if first else ""}>'
             f'<span class="choice-text"><span class="choice-name">{escape(name)}</span>'
             f'<span class="choice-help">{escape(help_text)}</span></span></label>')

@@ -145,3 +145,40 @@ def test_on_a_desktop_every_rules_section_is_open(game_page, page_watch, site_ur
     page.click("#rules-button")
     page.wait_for_selector("#rules[open]")
     assert all(page.evaluate("() => [...document.querySelectorAll('#rules .rule-section')].map(d => d.open)"))
+
+
+FOCUS_JS = "() => { const a = document.activeElement; return a.id || a.dataset.card || a.name || a.tagName; }"
+
+
+def test_escape_from_a_dialog_nothing_opened_leaves_the_focus_on_the_table(browser, site_url):
+    """The welcome and the match's end open by themselves, so the browser has nothing to give the focus
+    back to: it fell to the page, and a keyboard started again from the top. It goes to your first card,
+    or to New match once the match is over. Settings open on their first control (Done was below the fold
+    at 1280x800)."""
+    from .test_first_visit import fresh_page
+    from .test_match_end import won_match
+
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{site_url}/index.html")
+        wait_ready(page, watch)
+        page.wait_for_selector("#welcome[open]")
+        page.keyboard.press("Escape")
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        page.wait_for_function("() => document.activeElement.matches('#hand [data-card]')")
+        page.click("#settings-button")
+        page.wait_for_selector("#settings[open]")
+        assert page.evaluate(FOCUS_JS) == "sound"
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#settings[open]", state="detached")
+        assert page.evaluate(FOCUS_JS) == "settings-button"  # the browser's own return, kept
+
+        page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_match().match)}")
+        wait_ready(page, watch)
+        page.wait_for_selector("#match-end[open]")
+        page.keyboard.press("Escape")
+        page.wait_for_selector("#match-end[open]", state="detached")
+        assert page.evaluate(FOCUS_JS) == "new-match"
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
