@@ -117,6 +117,10 @@ class RoundState(Protocol):
     def stock_count(self) -> int: ...
 
     @property
+    def exposed_card(self) -> int | None:
+        """The exposed bottom card for the whole round (rule ``exposed_bottom``), else None."""
+
+    @property
     def packet(self) -> int: ...
 
     def is_terminal(self) -> bool: ...
@@ -275,6 +279,12 @@ class BaseRound:
     @property
     def stock_count(self) -> int:
         return len(self.deck) - self.next_card
+
+    @property
+    def exposed_card(self) -> int | None:
+        """The exposed bottom card (rule ``exposed_bottom``), shown to every seat for the whole round:
+        the deck's last, so it is dealt last, to the dealer (None without the rule)."""
+        return self.deck[-1] if self.rules.exposed_bottom else None
 
     @property
     def packet(self) -> int:

@@ -461,6 +461,7 @@ class GameSession:
             people=self.people,
             persons=self._persons,
             packs=rules.packs,
+            bottom=None if state.exposed_card is None else CODES[state.exposed_card],
             target=match.target,
             base_target=match.rules.target,
             match_rounds=match.rules.match_rounds,

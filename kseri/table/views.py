@@ -99,6 +99,9 @@ class TableView:
     """The scoring sides with their match totals (one per seat unless partners play together)."""
     partnered: bool = False
     packs: int = 1
+    bottom: str | None = None
+    """The exposed bottom card (house rule ``exposed_bottom``): shown for the whole round, under the
+    stock and, once dealt, as the dealer's."""
     viewer: int = 0
     """The seat whose hand is drawn at the bottom (yours; with people sharing the device, whoever holds it)."""
     handover: int | None = None

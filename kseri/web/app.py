@@ -334,8 +334,10 @@ class App:
         if self.session.view().panels:
             labels = seats_render.side_labels(self.session.view())
             you = self.session.your_side  # with people sharing the device, nobody is "you"
-            short = seats_render.short_labels(self.session.view())
-            return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short) + review
+            view = self.session.view()
+            short = seats_render.short_labels(view)
+            return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short,
+                                                         partnered=view.partnered) + review
         return summary_render.round_summary_html(self.session.round_summary()) + review
 
     def show_match_end(self) -> None:

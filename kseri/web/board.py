@@ -16,7 +16,7 @@ from kseri.bots.names import LEVELS
 from kseri.engine.rules import Rules
 from kseri.i18n import _, language, ngettext
 from kseri.table.views import HintEntry, TableView
-from kseri.web import render, seats_render
+from kseri.web import render, seats_render, stock_render
 from kseri.web.dom import exists
 from kseri.web.intro_render import intro_parts
 from kseri.web.morph import morph_inner
@@ -107,10 +107,10 @@ class Board:
                                                    word=render.view_word(view), partnered=view.has_partner(seat)))
         el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
-        self.set_cards("stock", render.stock_html(view.stock))
+        self.set_cards("stock", stock_render.stock_html(view.stock, view.bottom))
         el["stock"].dataset.count = str(view.stock)
-        el["stock"].setAttribute("aria-label", ngettext("Stock: {n} card", "Stock: {n} cards", view.stock).format(
-            n=view.stock))
+        el["stock"].classList.toggle("has-bottom", view.bottom is not None)
+        el["stock"].setAttribute("aria-label", stock_render.stock_label(view.stock, view.bottom))
         self.draw_seats(view)
         el["score"].dataset.target = str(view.target)
         el["score"].setAttribute("title", _("How the points are counted"))

@@ -34,7 +34,7 @@ __all__ = [
     "goal_of", "guide_link_html", "hand_card_label", "hand_html", "hint_badge_text", "hint_note_html",
     "hint_reason", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
     "live_score_html", "notices_html", "pile_html", "pile_label", "score_html", "shown_best", "stack_html",
-    "status_html", "stock_html", "take_line_html", "view_word",
+    "status_html", "take_line_html", "view_word",
 ]
 
 TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
@@ -232,16 +232,6 @@ def live_score_html(live: LiveSide, *, partnered: bool = False) -> str:
     side = f'<span class="live-side">{escape(_("Side: "))}</span>' if partnered else ""
     return (f'<span class="live-score" aria-hidden="true">{side}<b class="live-pts">{live.points}</b> '
             f'<span class="live-unit">{unit}</span><span class="live-cards"> · {cards}</span></span>')
-
-
-def stock_html(count: int) -> str:
-    if not count:
-        return ('<div class="stock-empty" aria-hidden="true"></div>'
-                f'<span class="stock-label">{escape(_("No stock"))}</span>')
-    depth = min(6, 1 + count // 8)
-    return (f'<div class="card stock-top" style="--depth:{depth}">{card_img(None)}</div>'
-            f'<span class="badge stock-count" aria-hidden="true">{count}</span>'
-            f'<span class="stock-label">{escape(_("Stock"))}</span>')
 
 
 def score_html(view: TableView) -> str:

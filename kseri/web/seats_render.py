@@ -216,16 +216,20 @@ def status_turn_html(view: TableView, *, thinking: bool) -> str:
     return f'<span class="turn bot">{escape(words)}{dots}</span>'
 
 
-def _headline(summary: RoundSummary, labels: tuple[str, ...], you: int) -> str:
+def _headline(summary: RoundSummary, labels: tuple[str, ...], you: int, partnered: bool) -> str:
     if summary.winner is not None:
+        if summary.winner == you and partnered:
+            return _("Your side wins the match!")
         return (_("You win the match!") if summary.winner == you
                 else _("Winner of the match: {side}").format(side=labels[summary.winner]))
     best = max(summary.points)
     if summary.points.count(best) > 1:
         return _("Round {number}: a tie at the top").format(number=summary.number)
     top = summary.points.index(best)
-    return (_("You take round {number}").format(number=summary.number) if top == you
-            else _("Round {number} winner: {side}").format(side=labels[top], number=summary.number))
+    if top == you:
+        return (_("Your side takes round {number}") if partnered else _("You take round {number}")).format(
+            number=summary.number)
+    return _("Round {number} winner: {side}").format(side=labels[top], number=summary.number)
 
 
 def _heads(labels: tuple[str, ...], short: tuple[str, ...]) -> str:
@@ -242,9 +246,10 @@ def _heads(labels: tuple[str, ...], short: tuple[str, ...]) -> str:
 
 
 def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you: int = 0,
-                             short: tuple[str, ...] = ()) -> str:
-    """The round's breakdown with a column per side; ``you`` is your side (-1: none, the device is shared);
-    ``short``: the sides' short names (:func:`short_labels`)."""
+                             short: tuple[str, ...] = (), *, partnered: bool = False) -> str:
+    """The round's breakdown with a column per side; ``you`` is your side (-1: none, the device is shared),
+    ``partnered`` whether sides are partnerships (yours is then "your side"); ``short``: the sides' short
+    names (:func:`short_labels`)."""
     n = len(labels)
     rows = []
     for row in summary.rows:
@@ -272,7 +277,7 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
         raised = f'<p class="raised-note">{raised}</p>'
     points = " – ".join(f"<b>{p}</b>" for p in summary.points)
     stage = goal.race_target(summary.number, undecided=summary.winner is None)
-    return (f'<h2 id="round-summary-title">{escape(_headline(summary, labels, you))}</h2>'
+    return (f'<h2 id="round-summary-title">{escape(_headline(summary, labels, you, partnered))}</h2>'
             f'<p class="sub">{_("Round {number}:").format(number=summary.number)} {points}</p>'
             f'<div class="breakdown-wrap"><table class="breakdown sides-{n}"><thead><tr><th scope="col">'
             f'<span class="sr-only">{escape(_("Category"))}</span></th>{heads}</tr></thead>'

@@ -46,6 +46,7 @@ ALLOWED: tuple[tuple[str, str], ...] = (
     # count badges on what they count
     (".stack-count", ".stack-top, .stack-empty, .kseri-card"),
     (".stock-count", ".stock-top"),
+    (".stock-bottom", ".stock-top, .stock-empty, .stock-count"),  # an exposed bottom card, under the stock
     (".pile-count", ".pile-card"),
     (".seat-count", ".seat-stack"),
     # a hand card's own marks (the hint's badge and "takes" sit on the card, and on its neighbour's edge)

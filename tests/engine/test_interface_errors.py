@@ -145,15 +145,41 @@ def test_the_open_table_is_read_in_any_spelling_of_its_codes() -> None:
     assert SumsObservation.from_json(dict(good, table=spelled)) == SumsObservation.from_json(good)
 
 
-def test_the_bottom_card_is_refused_once_it_is_dealt() -> None:
-    rules = rules_from_spec({"profile": "greek", "exposed_bottom": True})
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_bottom_card_stays_shown_once_it_is_dealt(players: int) -> None:
+    """RULES.md: the exposed bottom card is shown for the whole round. Dealt last, to the dealer, it is
+    known to be in the dealer's hand until played: every sample deals it there (it once left the
+    observation with the last packet, and seats other than the dealer lost it at three seats or more)."""
+    from kseri.bots.pile.belief import Sampler
+
+    rules = rules_from_spec({"profile": "greek", "exposed_bottom": True, "players": players})
     state = Round.deal(rules, dealer=1, rng=random.Random(4))
     while state.next_card < len(state.deck):
         state.apply(state.legal_moves()[0])
-    data = Observation.from_round(state, seat=state.to_move).to_json()
-    assert "bottom" not in data  # a seat's view has none once the stock is empty
-    with pytest.raises(KseriError, match="was dealt with the last packet: the stock is empty"):
-        Observation.from_json(dict(data, bottom=CODES[state.deck[-1]]))
+    bottom = state.deck[-1]
+    assert bottom in state.hands[1]
+    seat = state.to_move
+    assert seat != 1
+    data = Observation.from_round(state, seat=seat).to_json()
+    assert data["bottom"] == CODES[bottom]
+    obs = Observation.from_json(data)
+    assert obs.hidden_bottom == bottom and bottom not in obs.unseen()
+    rng = random.Random(1)
+    for _ in range(20):
+        assert bottom in obs.sample_round(rng).hands[1]
+        assert bottom in Sampler(obs, rng).sample(rng).hands[1]
+    # the dealer holds it: nothing of it is hidden from the dealer
+    mine = Observation.from_round(state, seat=1)
+    assert mine.bottom == bottom and mine.hidden_bottom is None and len(mine.unseen()) == len(obs.unseen()) + 1
+    with pytest.raises(KseriError, match="was dealt to you, the dealer, but is neither in your hand nor played"):
+        Observation.from_json(dict(mine.to_json(), bottom=CODES[state.hands[0][0]]))
+    # played by the dealer, it is an ordinary played card
+    while bottom in state.hands[1]:
+        state.apply(state.legal_moves()[-1] if state.to_move == 1 else state.legal_moves()[0])
+    later = Observation.from_round(state, seat=0) if not state.is_terminal() else None
+    if later is not None:
+        assert later.bottom == bottom and later.hidden_bottom is None
+        assert Observation.from_json(later.to_json()) == later
 
 
 @pytest.mark.parametrize("totals, target, rules, problem", [

@@ -209,6 +209,21 @@ def test_round_summary_and_match_end_have_a_column_per_side():
     assert end.count('<tr><th scope="row">') >= 5
 
 
+def test_a_partnerships_round_is_your_sides_not_yours():
+    """At four seats in partnerships the round is won by a side: "You take round 1" said it was yours alone."""
+    for seed in range(1, 40):
+        session = _seated({"profile": "greek", "players": 4}, seed=seed)
+        _play(session)
+        summary = session.round_summary()
+        if summary.points[0] > summary.points[1]:
+            break
+    labels = seats_render.side_labels(session.view())
+    html = seats_render.seats_round_summary_html(summary, labels, 0, partnered=True)
+    assert "Your side takes round 1" in html and "You take round" not in html
+    alone = seats_render.seats_round_summary_html(summary, labels, 0)
+    assert "You take round 1" in alone
+
+
 def test_greek_seat_names():
     from kseri import i18n
     i18n.set_language("el")

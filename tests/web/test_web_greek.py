@@ -22,7 +22,7 @@ from kseri.table.session import GameSession
 from kseri.table.stats import Stats
 from kseri.table.summaries import match_summary
 from kseri.table.views import HintEntry
-from kseri.web import page_text, render, summary_render
+from kseri.web import page_text, render, stock_render, summary_render
 from kseri.web.page_text import I18N_ATTRIBUTE, INLINE_TAGS
 from kseri.web.render import Notice
 from kseri.web.stats_render import stats_html
@@ -74,7 +74,7 @@ def play_out(rules_name: str = "greek", seed: int = 14) -> tuple[GameSession, li
     while session.phase != "match_over":
         view = session.view()
         pages += [render.score_html(view), render.status_html(view), render.pile_html(view.pile),
-                  f'<p aria-label="{render.pile_label(view.pile)}"></p>', render.stock_html(view.stock),
+                  f'<p aria-label="{render.pile_label(view.pile)}"></p>', stock_render.stock_html(view.stock),
                   render.stack_html(view.human, i18n._("You"), view.live[0], 3),
                   render.stack_html(view.bot, i18n._("Bot"), view.live[1], 0),
                   render.take_line_html(view), summary_render.scoring_html(view, session.rules),
@@ -138,7 +138,7 @@ def test_hints_the_raised_target_and_the_rest_in_greek():
     assert render.pile_label(["AS"]) == "Τραπέζι: 1 φύλλο, επάνω άσος μπαστούνι"
     assert_greek(f'<p aria-label="{render.pile_label([])}"></p>')
     assert_greek(render.pile_html([]))
-    assert_greek(render.stock_html(0))
+    assert_greek(stock_render.stock_html(0))
     assert_greek(render.guide_link_html())
     assert_greek(render.level_options_html(("easy", "medium", "hard"), "hard"))
     assert_greek(render.language_switch_html())

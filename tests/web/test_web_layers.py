@@ -14,7 +14,7 @@ from tests.web.pagemodules import MODULES, kseri_imports, needs_the_page, source
 WEB = [name for name in MODULES if name.startswith("kseri.web.") and source_path(name).name != "__init__.py"]
 """The layer's modules (its subpackages, such as ``kseri.web.sums``, only gather modules)."""
 PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kseri.web.navigation", "kseri.web.render",
-        "kseri.web.state", "kseri.web.page_text", "kseri.web.newgame_render",
+        "kseri.web.state", "kseri.web.stock_render", "kseri.web.page_text", "kseri.web.newgame_render",
         "kseri.web.stats_render", "kseri.web.settings", "kseri.web.sound_plan", "kseri.web.review_render",
         "kseri.web.sums.render", "kseri.web.fresh", "kseri.web.seats_render", "kseri.web.lesson_render",
         "kseri.web.install", "kseri.web.celebrate", "kseri.web.duel.render", "kseri.web.intro_render",

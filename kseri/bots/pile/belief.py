@@ -108,8 +108,8 @@ def seat_decisions(obs: Observation, seat: int, *, finished: bool = False) -> li
     seen = [0] * 14
     for c in obs.opening:
         seen[rank_index(c)] += 1
-    if obs.bottom is not None:
-        seen[rank_index(obs.bottom)] += 1
+    if obs.hidden_bottom is not None:  # (once played or in this hand, it is counted there)
+        seen[rank_index(obs.hidden_bottom)] += 1
     pile = list(obs.opening)
     out = []
     for packet_start in range(0, len(obs.plays), per):
@@ -225,6 +225,9 @@ class Sampler:
             allowed = [c for c in self._pool if rank_index(c) not in ranks]
             if ranks and len(allowed) >= self._sizes[0]:
                 self._allowed = allowed
+        self._dealt_bottom = obs.hidden_bottom if not obs.stock and not self._two else None
+        """An exposed bottom card the dealer (another seat) holds: the deals below may give it to
+        anyone, so it is moved back to the dealer (at two seats the other hand is every unseen card)."""
         self._attempts = attempts
         self._excluded_many: list[frozenset[int]] = []
         """With more than two players and ``exclude_many``: each other seat's excluded ranks (in
@@ -297,6 +300,8 @@ class Sampler:
                 i += size
             rest = pool[i:]
         world.deck = self._prefix + tuple(rest) + self._suffix
+        if self._dealt_bottom is not None:
+            _give_back(world.hands, self._obs.dealer, self._dealt_bottom, rng)
         return world
 
     def _deal_excluding(self, rng: random.Random) -> Generator[None, None, tuple[list[list[int]], list[int]]]:
@@ -458,6 +463,15 @@ class Sampler:
                               obs.rules, card_points_table(obs.rules), self._params)
             scores.update(zip(keys, got, strict=True))
             return [scores[k] for k in keys]
+
+
+def _give_back(hands: list[list[int]], seat: int, card: int, rng: random.Random) -> None:
+    """Make ``seat`` hold ``card``: whoever holds it swaps it for one of ``seat``'s cards, at random."""
+    if card in hands[seat]:
+        return
+    holder = next(hand for hand in hands if card in hand)
+    i = rng.randrange(len(hands[seat]))
+    holder[holder.index(card)], hands[seat][i] = hands[seat][i], card
 
 
 def sample_world(obs: Observation, rng: random.Random, excluded: dict[int, frozenset[int]]) -> Round:

@@ -53,19 +53,45 @@ class Observation(TableObservation[Card]):
     plays: tuple[int, ...]
     """The cards played so far this round."""
     bottom: int | None = None
-    """The stock's exposed bottom card (``exposed_bottom``), while it is in the stock."""
+    """The exposed bottom card (``exposed_bottom``), shown for the whole round: in the stock, then
+    (dealt last) in the dealer's final packet."""
 
     # -- derived public facts ---------------------------------------------------
 
+    @property
+    def hidden_bottom(self) -> int | None:
+        """The exposed bottom card while it is still among the cards this seat cannot see: in the
+        stock, or dealt to another seat, the dealer, who has not played it yet (None otherwise).
+
+        >>> from kseri.engine.rules import rules_from_spec
+        >>> rules = rules_from_spec({"profile": "greek", "exposed_bottom": True})
+        >>> obs = Observation(rules=rules, seat=0, dealer=1, hand=(0,), opening=(13, 14, 15, 16),
+        ...                   plays=tuple(range(20, 67)), totals=(0, 0), target=151, bottom=17)
+        >>> obs.stock, obs.hidden_bottom   # dealt: the dealer holds it still
+        (0, 17)
+        """
+        bottom = self.bottom
+        if bottom is None or self.stock:
+            return bottom
+        if self.seat == self.dealer:
+            return None  # in this seat's own hand, or played
+        last_packet = (len(self.plays) // self.per_packet) * self.per_packet
+        if len(self.plays) >= self.rules.cards - self.rules.opening_size:
+            last_packet -= self.per_packet
+        played = any(self.plays[i] == bottom and self.seat_of_play(i) == self.dealer
+                     for i in range(max(0, last_packet), len(self.plays)))
+        return None if played else bottom
+
     def unseen(self) -> list[int]:
-        """Cards this seat has not seen: the other hands and the stock (bottom excluded).
-        With the double pack a card seen once may still be unseen once: its other copy."""
+        """Cards this seat has not seen: the other hands and the stock (an exposed bottom card
+        excluded). With the double pack a card seen once may still be unseen once: its other copy."""
         copies = [self.rules.packs] * 52
         for cards in (self.hand, self.opening, self.plays):
             for c in cards:
                 copies[c] -= 1
-        if self.bottom is not None:
-            copies[self.bottom] -= 1
+        bottom = self.hidden_bottom
+        if bottom is not None:
+            copies[bottom] -= 1
         return [c for c in range(52) for _ in range(copies[c])]
 
     def legal_moves(self) -> list[Card]:
@@ -84,7 +110,7 @@ class Observation(TableObservation[Card]):
         ``totals`` defaults to 0 for every side, ``target`` to the rules'."""
         if not isinstance(state, Round):
             raise ObservationError(f"the {state.rules.profile} table has no bot observation yet (pile profiles only)")
-        bottom = state.bottom_card
+        bottom = state.exposed_card
         return cls(
             rules=state.rules,
             seat=seat,
@@ -94,7 +120,7 @@ class Observation(TableObservation[Card]):
             plays=tuple(state.plays),
             totals=tuple(totals) if totals is not None else (0,) * state.rules.teams,
             target=state.rules.target if target is None else target,
-            bottom=bottom.index if bottom else None,
+            bottom=bottom,
         )
 
     def sample_round(self, rng: random.Random) -> Round:
@@ -102,8 +128,9 @@ class Observation(TableObservation[Card]):
         rules = self.rules
         pool = self.unseen()
         rng.shuffle(pool)
-        if self.bottom is not None:
-            pool.insert(0, self.bottom)  # popped last, so it is the last card dealt
+        bottom = self.hidden_bottom
+        if bottom is not None:
+            pool.insert(0, bottom)  # popped last, so it is the last card dealt (the dealer's)
         deck = self.deal_order(self.plays, self.seat, self.hand, self.opening, pool, ObservationError)
         state = Round.from_deck(rules, self.dealer, deck, check=False)
         for card in self.plays:
@@ -164,8 +191,8 @@ class Observation(TableObservation[Card]):
         if rules.table != "pile":
             raise ObservationError(f"the {rules.profile} table has no bot observation yet (pile profiles only)")
         everything = list(self.hand) + list(self.opening) + list(self.plays)
-        if self.bottom is not None:
-            everything.append(self.bottom)
+        if self.hidden_bottom is not None:
+            everything.append(self.hidden_bottom)
         too_many = next((c for c in everything if everything.count(c) > rules.packs), None)
         if too_many is not None:
             times = "twice" if rules.packs == 1 else f"more than {rules.packs} times"
@@ -182,9 +209,10 @@ class Observation(TableObservation[Card]):
                                    f"{len(self.plays)} plays, not {len(self.hand)}")
         if self.bottom is not None and (not rules.exposed_bottom or rank_index(self.bottom) == JACK_INDEX):
             raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
-        if self.bottom is not None and self.stock == 0:
-            raise ObservationError(f"bottom card {CODES[self.bottom]} was dealt with the last packet: "
-                                   "the stock is empty")
+        if self.bottom is not None and self.stock == 0 and self.hidden_bottom is None and self.bottom not in (
+                *self.hand, *self.plays):
+            raise ObservationError(f"bottom card {CODES[self.bottom]} was dealt to you, the dealer, "
+                                   "but is neither in your hand nor played")
         state = self.public_round()
         if data is not None:
             if "pile" in data and _canonical(data["pile"]) != _codes(state.pile):
