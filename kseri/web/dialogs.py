@@ -83,14 +83,15 @@ class DialogControl:
     def _keep_focus_on_table(self) -> None:
         """The browser gives the focus back to what opened a dialog; where nothing did (the welcome, the
         match's end) or it is gone, the focus falls to the page, and a keyboard went on from the top of
-        it. It goes to your first card (again once a turn that locks the hand is over, as after a card
-        played from the keyboard), else to New match."""
+        it. It goes to your first card (once a turn that locks the hand is over, as after a card played
+        from the keyboard), else to New match."""
         active = document.activeElement  # (still in the closed dialog here, until the browser's next frame)
         if exists(active) and str(active.tagName) != "BODY" and not exists(active.closest("dialog:not([open])")):
             return
-        card = self.app.el["hand"].querySelector("button[data-card]:not([disabled])")
-        if exists(card):
-            self.app.keyboard_index = 0
+        hand = self.app.el["hand"]
+        if exists(hand.querySelector("button[data-card]")):
+            self.app.keyboard_index = 0  # (a bot about to play first: your first card once it has)
+        card = hand.querySelector("button[data-card]:not([disabled])")
         (card if exists(card) else self.app.el["new-match"]).focus(js_object({"preventScroll": True}))
 
     def forget_stale_entry(self) -> None:
