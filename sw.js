@@ -375,6 +375,13 @@ self.addEventListener("activate", (event) => {
     lastActivity = Date.now();
     await self.clients.claim();
     try {
+      // A page no worker served (a first visit, loaded from the network before this worker
+      // installed) has no pin: it is this version's, which the install read from the same
+      // site. Pinned now, its later requests stay on this version once a newer one takes over.
+      const map = await pins();
+      for (const client of await self.clients.matchAll({ type: "window" })) {
+        if (!map.has(client.id)) map.set(client.id, { cache: CACHE, at: Date.now() });
+      }
       const meta = await caches.open(META);
       await meta.delete(LEASE_PREFIX + VERSION); // installed: the registration says so now
       for (const request of await meta.keys()) {

@@ -46,11 +46,16 @@ def _version_one_installed(browser, site_dir: Path) -> Iterator[tuple[OwnSite, s
 
 
 @pytest.mark.browser
-def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_path):
+@pytest.mark.parametrize("first_load", ["through the worker", "from the network"])
+def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_path, first_load):
+    """Also a first visit's page, loaded from the network before any worker served it: the first worker
+    claims it unpinned, and once a newer one took over (another tab), its later requests got the newer
+    version's files."""
     site_dir = tmp_path / "site"
     with _version_one_installed(browser, site_dir) as (site, first):
         old, watch = site.page, site.watch
-        _reload(old, watch)  # now loaded through the worker, from version 1's cache
+        if first_load == "through the worker":
+            _reload(old, watch)  # now loaded through the worker, from version 1's cache
         assert old.evaluate(SEEN_JS) == ["1", "1"]
 
         release(site_dir, 2)  # a deploy while the page is open
