@@ -57,6 +57,9 @@ ALLOWED: tuple[tuple[str, str], ...] = (
     # the new-game screen's buttons stick to its foot over the choices scrolling under them
     ("dialog:is(.new-game, .settings) .sheet-actions, dialog:is(.new-game, .settings) .sheet-actions *",
      ".new-game-body, .new-game-body *"),
+    # ... and so do a round's summary's and a match's result's on a short screen
+    ("dialog:is(#round-summary, #match-end) .sheet-actions, dialog:is(#round-summary, #match-end) .sheet-actions *",
+     "#round-summary-body, #round-summary-body *, #match-end-body, #match-end-body *"),
     ("#ways, #ways *", "#table .card, #table .table-card, #table *"),
     (".gain-badge", "*"),
     ("#kseri-flash, #kseri-flash *", "*"),
