@@ -205,13 +205,15 @@ def code_index(code: object) -> int:
         raise card_code_error(code) from None
 
 
-def record_cards(value: object, where: str, what: str, most: int) -> list[int]:
+def record_cards(value: object, where: str, what: str, most: int, *, entry: str | None = None) -> list[int]:
     """A list of card codes in a record (``deck``, a pile table's ``plays``) as indices, at most
-    ``most`` of them; :class:`~kseri.engine.errors.RecordError` names ``what`` and ``where``.
+    ``most`` of them; :class:`~kseri.engine.errors.RecordError` names ``what`` and ``where``, and a bad
+    code's place: ``{where}, {entry} N`` when each entry has a name of its own (``play``: the replay
+    names a play it refuses so), else ``{what} card N``.
 
     >>> record_cards(["10D", "JS"], "round 0", "plays", 52) == [card_index("10D"), card_index("JS")]
     True
-    >>> record_cards(["10D", 7], "round 0", "plays", 52)
+    >>> record_cards(["10D", 7], "round 0", "plays", 52, entry="play")
     Traceback (most recent call last):
     ...
     kseri.engine.errors.RecordError: round 0, play 1: card code must be a string, got 7
@@ -229,9 +231,9 @@ def record_cards(value: object, where: str, what: str, most: int) -> list[int]:
     for position, code in enumerate(value):
         try:
             indices.append(code_index(code))
-        except KseriError as exc:  # named as the replay names a play it refuses: round 0, play 3
-            if what == "plays":
-                raise RecordError(str(exc), f"{where}, play {position}") from None
+        except KseriError as exc:
+            if entry is not None:
+                raise RecordError(str(exc), f"{where}, {entry} {position}") from None
             raise RecordError(f"{what} card {position}: {exc}", where) from None
     return indices
 

@@ -33,8 +33,8 @@ from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
 
 __all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "carried_plan",
-           "choice_for", "choice_from_form", "player_counts", "seating_changes", "seating_title", "table_title",
-           "under_way"]
+           "choice_for", "choice_from_form", "house_options", "player_counts", "seating_changes", "seating_title",
+           "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -226,14 +226,24 @@ def seating_title(profile: str, players: int, partnered: bool, packs: int) -> st
     return f"{name}, {seating}"
 
 
+def house_options(rules: Rules) -> tuple[HouseOption, ...]:
+    """The house rules of the screen that ``rules`` play, against their table's own.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> [o.key for o in house_options(rules_from_spec({"profile": "greek", "jacks_capture": False}))]
+    ['jacks_take_jacks']
+    """
+    base = PROFILES.get(rules.profile, rules)
+    return tuple(o for o in HOUSE_OPTIONS
+                 if all(getattr(rules, name) == value != getattr(base, name) for name, value in o.changes.items()))
+
+
 def choice_for(rules: Rules, level: str, plan: SeatPlan | None = None) -> NewGameChoice:
     """The screen's choice that gives ``rules`` (a match in play) and who sits where; rules the
     screen cannot show (a link's own JSON) give their table's defaults."""
     table = rules.profile if rules.profile in TABLE_NAMES else "greek"
     base = PROFILES[table]
-    options = frozenset(o.key for o in HOUSE_OPTIONS
-                        if all(getattr(rules, name) == value != getattr(base, name)
-                               for name, value in o.changes.items()))
+    options = frozenset(o.key for o in house_options(rules)) if table == rules.profile else frozenset()
     level = level if level in levels() else DEFAULT_LEVEL
     seats, names = (plan.seats, plan.names) if plan is not None else ((), ())
     if all(entry == level for entry in seats[1:]):

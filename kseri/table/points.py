@@ -54,7 +54,10 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if rules.majority_points:
         lines.append(PointRule(_("Most cards"), rules.majority_points,
                                _("counted at the round's end; nobody on a tie")))
-    lines.append(PointRule(table_word_title(rules), rules.kseri_points, _(strategy_for(rules).words.kseri_rule)))
+    kseri_rule = _(strategy_for(rules).words.kseri_rule)
+    if not rules.last_card_kseri:
+        kseri_rule = _("{rule}; not with the round's last card").format(rule=kseri_rule)
+    lines.append(PointRule(table_word_title(rules), rules.kseri_points, kseri_rule))
     if rules.double_kseri_points:
         lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
                                else _("Kseri right after your own kseri"), rules.double_kseri_points))

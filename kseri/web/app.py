@@ -46,10 +46,10 @@ from kseri.web.install_ui import InstallControl
 from kseri.web.lesson_ui import LessonUi
 from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
+from kseri.web.notices_render import Notice, with_notice
 from kseri.web.pacer import Pacer
 from kseri.web.play_ui import PlayControl
 from kseri.web.playlog_render import PlayLog
-from kseri.web.render import Notice
 from kseri.web.review_ui import ReviewUi
 from kseri.web.rules_ui import RulesControl
 from kseri.web.saving import SaveControl
@@ -167,11 +167,8 @@ class App:
         self.board.draw_intro(self.session.rules)
 
     def notify(self, notice: str | Notice) -> None:
-        """Show a notice (one replaces an earlier one with the same key)."""
-        notice = Notice(notice) if isinstance(notice, str) else notice
-        if notice.key is not None:
-            self._notices = [n for n in self._notices if n.key != notice.key]
-        self._notices.append(notice)
+        """Show a notice (it replaces an earlier one with the same key, or the same words)."""
+        self._notices = with_notice(self._notices, Notice(notice) if isinstance(notice, str) else notice)
         self.board.show_notices(self._notices)
 
     def show_notices(self) -> None:

@@ -13,7 +13,7 @@ from html import escape
 from kseri.i18n import N_, _
 from kseri.table.notices import clip
 
-__all__ = ["NEWER_ELSEWHERE", "Notice", "notices_html"]
+__all__ = ["NEWER_ELSEWHERE", "Notice", "notices_html", "with_notice"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +30,17 @@ class Notice:
     actions: tuple[tuple[str, str], ...] = ()
     key: str | None = None
     sticky: bool = False
+
+
+def with_notice(notices: Sequence[Notice], notice: Notice) -> list[Notice]:
+    """The banner's notices once ``notice`` is added: it replaces one with its key, and one saying the
+    same thing (the same bad message pasted twice said so twice), so it shows once, last.
+
+    >>> forged = Notice("This message changed on the way.")
+    >>> [n.text for n in with_notice(with_notice([Notice("Saved.")], forged), forged)]
+    ['Saved.', 'This message changed on the way.']
+    """
+    return [n for n in notices if n != notice and (notice.key is None or n.key != notice.key)] + [notice]
 
 
 def notices_html(notices: Sequence[Notice | str]) -> str:

@@ -59,6 +59,7 @@ class PlayControl:
 
     def on_pointer(self, event: Any) -> None:
         self.app.sound.unlock()  # a user gesture: the browser lets audio start now
+        document.body.removeAttribute("data-arrows")  # the pointer's turn: no ring for a focused card
         if self.app.state.busy and self.app.pacer.busy:
             self.app.pacer.skip()
 

@@ -57,13 +57,16 @@ def _sweep_text(entry: LogEntry) -> str:
 
 def packet_count(plays_in_round: int, packet: int, per_packet: int) -> int:
     """How many plays the log lists, without working it out: the packet's so far, or the whole last
-    packet just after a deal (the log shows it until the new packet's first card).
+    packet just after a deal (the log shows it until the new packet's first card). A lesson's round
+    starts late in the round with few plays made: it lists those.
 
     >>> packet_count(0, 1, 12), packet_count(5, 1, 12), packet_count(12, 2, 12), packet_count(14, 2, 12)
     (0, 5, 12, 2)
+    >>> packet_count(2, 4, 12)  # a lesson set in the last packet, two plays in (it said 12)
+    2
     """
     n = plays_in_round - (packet - 1) * per_packet
-    return per_packet if n <= 0 < plays_in_round else max(n, 0)
+    return min(per_packet, plays_in_round) if n <= 0 < plays_in_round else max(n, 0)
 
 
 def play_log_html(entries: Sequence[LogEntry], names: Sequence[str], *, count: int, is_open: bool,

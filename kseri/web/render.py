@@ -51,6 +51,10 @@ def guide_link_html() -> str:
     return (f'<p class="guide-link">{escape(_("New to the game?"))} <a href="{GUIDES[language()]}">'
             f'{escape(_("The illustrated guide"))}</a> {escape(_("shows the rules in eight live scenes."))}</p>')
 
+
+NBSP = "\u00a0"
+"""A no-break space: what keeps a separator on its word's line."""
+
 PILE_FAN = 4
 """How many of the pile's top cards are fanned out (the whole opening is visible)."""
 
@@ -271,7 +275,9 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
         where = (f'<span class="game-title">{escape(view.title)} · </span>'
                  f'<span class="game-target{" rounds" if rounds else ""}">{target}<span class="round-where"> · '
                  f'</span></span><span class="round-where">{packet if rounds else where}</span>')
-    where = f'<span class="where">{where}</span>'
+    # A separator stays at the end of its line, never starts one: "· Packet 1 of 4" on a line of its own
+    # read as a list.
+    where = f'<span class="where">{where.replace(" · ", NBSP + "· ")}</span>'
     if dealing and view.phase in ("human", "bot"):
         turn = f'<span class="turn bot">{escape(_("Dealing…"))}</span>'
     elif view.phase == "human" and view.handover is not None and pass_line is not None:

@@ -16,6 +16,7 @@ from html import escape
 from kseri.engine.rules import Rules
 from kseri.i18n import _, pgettext
 from kseri.table.goal import Goal, WordKey, counted_word, word_key
+from kseri.table.newgame import house_options
 from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
@@ -77,24 +78,42 @@ def summary_goal(summary: RoundSummary | MatchSummary) -> Goal:
 
 
 def scoring_html(view: TableView, rules: Rules) -> str:
-    """The score's explanation (opened by clicking the score): this round so far, side by side, and
-    what scores under the rules being played."""
-    you, bot = view.live
-    so_far = [(_("Points so far"), you.points, bot.points), (_("Cards taken"), you.cards, bot.cards),
-              (counted_word(word_key(rules)), you.kseris, bot.kseris)]
-    live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th><td class="num">{a}</td><td class="num">{b}</td></tr>'
-                        for label, a, b in so_far)
+    """The score's explanation (opened by clicking the score): this round so far, a column per side (you and
+    the bot, or each side's name where there are more, or people share the device), and what scores under
+    the rules being played.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> from kseri.table.session import GameSession
+    >>> rules = rules_from_spec({"profile": "pisti", "players": 6})
+    >>> html = scoring_html(GameSession.new(rules=rules, seed=1).view(), rules)
+    >>> [h for h in ("You+Mar", "Ele+Yan", "Nik+Sof", ">Bot<") if h in html]
+    ['You+Mar', 'Ele+Yan', 'Nik+Sof']
+    >>> rules = rules_from_spec({"profile": "greek", "jacks_capture": False, "opening_redeal": "none"})
+    >>> html = scoring_html(GameSession.new(rules=rules, seed=1).view(), rules)
+    >>> html[html.index('<p class="house-rules">'):].split("</p>")[0]
+    '<p class="house-rules"><b>House rules:</b> Opening pile stands · Jacks take only jacks'
+    """
+    heads = seats_render.short_labels(view) if view.panels else (_("You"), pgettext("score", "Bot"))
+    live = view.live
+    so_far = [(_("Points so far"), [side.points for side in live]), (_("Cards taken"), [side.cards for side in live]),
+              (counted_word(word_key(rules)), [side.kseris for side in live])]
+    live_rows = "".join(f'<tr><th scope="row">{escape(label)}</th>'
+                        + "".join(f'<td class="num">{value}</td>' for value in values) + "</tr>"
+                        for label, values in so_far)
+    head_cells = "".join(f'<th scope="col">{escape(head)}</th>' for head in heads)
     point_rows = "".join(
         f'<tr><th scope="row">{escape(line.label)}'
         + (f'<small>{escape(line.note)}</small>' if line.note else "")
         + f'</th><td class="num">{line.points}</td></tr>'
         for line in point_rules(rules))
     intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
+    house = house_options(rules)  # the ones that score have their lines below; the others only this
+    house_line = (f'<p class="house-rules"><b>{escape(_("House rules"))}:</b> '
+                  f'{escape(" · ".join(_(o.name) for o in house))}</p>' if house else "")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
-            f'<p class="sub">{escape(intro)}</p>'
+            f'<p class="sub">{escape(intro)}</p>{house_line}'
             f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
-            f'{escape(_("Round {number}").format(number=view.round_number))}</th>'
-            f'<th scope="col">{escape(_("You"))}</th><th scope="col">{escape(pgettext("score", "Bot"))}</th></tr>'
+            f'{escape(_("Round {number}").format(number=view.round_number))}</th>{head_cells}</tr>'
             f'</thead><tbody>{live_rows}</tbody></table>'
             f'<table class="breakdown compact scoring-rules"><thead><tr><th scope="col">{escape(_("What scores"))}'
             f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')

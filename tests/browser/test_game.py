@@ -182,6 +182,23 @@ def test_a_round_by_keyboard_alone(open_game, game_page):
     assert s["dialogs"] == [] and "Round 2" in page.locator("#status").inner_text()
 
 
+def test_the_arrows_ring_the_card_they_reach_after_a_click(open_game, game_page):
+    """WebKit rings a card focused by script only after a key went to the page, not after a click (its
+    :focus-visible follows the last pointer): the page marks the arrows' turn on the body and rings the
+    focused card by that mark; the next pointer press takes it away."""
+    page = open_table(open_game, game_page, "?seed=23&level=easy")
+    settle(page)
+    page.click("#hint-button")
+    settle(page)
+    page.locator("#hand [data-card]").first.focus()
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate("""() => [document.body.dataset.arrows, document.activeElement.closest('#hand') !== null,
+        getComputedStyle(document.activeElement).outlineStyle]""")
+    assert ring == ["true", True, "solid"], ring
+    page.mouse.click(5, 400)
+    assert page.evaluate("() => document.body.dataset.arrows") is None
+
+
 # --------------------------------------------------------------------------- saved games
 
 
@@ -328,7 +345,7 @@ def test_new_match_and_difficulty(open_game, game_page):
     s = settle(page)
     # A fresh deal (the bot may already have led, and even taken the opening pile).
     assert s["score"] == [0, 0] and s["stock"] == 36 and len(s["hand"]) == 6
-    assert "Round 1 · Packet 1 of 4" in page.locator("#status").inner_text()
+    assert "Round 1\u00a0· Packet 1 of 4" in page.locator("#status").inner_text()
     reload_page(page)
     page.wait_for_selector("body[data-ready=true]")
     assert page.locator("#level").input_value() == "hard"

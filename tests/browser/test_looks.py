@@ -35,6 +35,13 @@ MENU_CONTRAST_JS = """() => {
 }"""
 
 
+# The same for the open play log's lines against the list's plate (it floats over the table).
+LOG_CONTRAST_JS = MENU_CONTRAST_JS.replace("#more-menu')", ".log-list')").replace(
+    "'#more-menu .menu-item, #more-menu .menu-lang-code'", "'.log-list li, .log-list .log-who'").replace(
+    "(el.dataset.action || el.dataset.lang || el.className) + (el.className.includes('code') ? ':code' : '')",
+    "el.tagName + ':' + el.textContent.slice(0, 20)")
+
+
 def theme(page) -> str | None:
     return page.evaluate("() => document.documentElement.dataset.theme")
 
@@ -65,6 +72,11 @@ def test_each_theme_passes_axe_with_contrast(open_game, game_page, name, size):
         assert ratios and min(ratios.values()) >= 4.5, ratios
         page.keyboard.press("Escape")
         page.wait_for_selector("#more-menu:not(:popover-open)", state="attached")
+    page.click(".play-log > summary")  # the log's list floats over the table: its own plate, its own ink
+    page.wait_for_selector(".log-list li")
+    ratios = page.evaluate(LOG_CONTRAST_JS)
+    assert ratios and min(ratios.values()) >= 4.5, ratios
+    page.click(".play-log > summary")
     open_settings(page)
     page.wait_for_selector("#settings[open] input[name=theme]")
     assert_axe_clean(page, f"the {name} settings ({size})")

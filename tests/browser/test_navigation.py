@@ -190,20 +190,24 @@ def test_escape_from_a_dialog_nothing_opened_leaves_the_focus_on_the_table(brows
         context.close()
 
 
-@pytest.mark.parametrize("viewport", [{"width": 844, "height": 390}, {"width": 667, "height": 375}])
-def test_on_a_phone_on_its_side_next_round_is_on_screen(browser, site_url, viewport):
-    """The summary scrolls in a short sheet: its Next round sticks to the sheet's foot (it lay below it)."""
+@pytest.mark.parametrize(("viewport", "lang"), [({"width": 844, "height": 390}, "en"),
+                                                ({"width": 667, "height": 375}, "en"),
+                                                ({"width": 1280, "height": 800}, "el")])
+def test_next_round_is_on_screen_when_the_summary_scrolls(browser, site_url, viewport, lang):
+    """A phone on its side, or a laptop's 800 px in Greek: the summary scrolls, and its Next round sticks to
+    the sheet's foot (it lay below the screen)."""
     from .overlaps import layout_problems
     from .test_first_visit import fresh_page
 
-    context, page, watch = fresh_page(browser, site_url, viewport=viewport, has_touch=True, is_mobile=True)
+    touch = viewport["width"] < 900
+    context, page, watch = fresh_page(browser, site_url, viewport=viewport, has_touch=touch, is_mobile=touch)
     try:
-        page.goto(f"{site_url}/index.html?level=easy#{share.encode(round_over().match)}")
+        page.goto(f"{site_url}/index.html?level=easy&lang={lang}#{share.encode(round_over().match)}")
         wait_ready(page, watch)
         page.wait_for_selector("#round-summary[open]")
         box = page.locator("#next-round").bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
-        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        assert not layout_problems(page, touch=touch), layout_problems(page, touch=touch)
         assert not watch.problems(), watch.problems()
     finally:
         context.close()

@@ -14,7 +14,7 @@ from kseri.engine.rules import rules_from_spec
 from kseri.engine.text import isolated, unisolated
 from kseri.table.session import GameSession
 
-from .conftest import reload_page
+from .conftest import reload_page, wait_ready
 from .test_a11y import describe, run_axe
 from .test_game import SETTLED_JS, open_in_fresh_context
 
@@ -317,3 +317,37 @@ def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, gam
     assert looked >= passes - 2  # each hand-over after a person's card first showed what it did
     sides = page.locator("#round-summary thead th .who-long").all_text_contents()
     assert len(sides) == 2 and "Anna" in sides[0] and "Bob" in sides[0], sides  # partners: one column
+
+
+@pytest.mark.parametrize(("spec", "viewport", "heads"), [
+    ({"profile": "pisti", "players": 3}, {"width": 1280, "height": 800}, ["You", "Eleni", "Nikos"]),
+    ({"profile": "greek", "players": 4}, {"width": 390, "height": 844}, ["You+Nik", "Ele+Mar"]),
+    ({"profile": "fourcard", "players": 6, "partnerships": False}, {"width": 320, "height": 568},
+     ["You", "Ele", "Nik", "Mar", "Yan", "Sof"]),
+])
+def test_the_scores_explanation_has_a_column_per_side(browser, site_url, page_watch, spec, viewport, heads):
+    """Tapping the score at three sides or more opened nothing (an error unpacking two sides), and at four
+    in partnerships its columns said "You" and "Bot" over the two teams' figures."""
+    from .overlaps import layout_problems
+
+    touch = viewport["width"] < 900
+    context = browser.new_context(service_workers="block", reduced_motion="reduce", viewport=viewport,
+                                  has_touch=touch, is_mobile=touch)
+    page = context.new_page()
+    page_watch.attach(page)
+    try:
+        page.goto(f"{site_url}/index.html?seed=3&level=easy&rules={rules_param(spec)}")
+        wait_ready(page, page_watch)
+        settle(page)
+        page.click("#hand [data-card]:not([disabled])")
+        settle(page)
+        page.click("#score")
+        page.wait_for_selector("#scoring[open]")
+        shown = page.locator("#scoring .scoring-live thead th").all_inner_texts()[1:]
+        assert [head.lower() for head in shown] == [head.lower() for head in heads], shown
+        points = [int(x) for x in page.locator("#scoring .scoring-live tbody tr").first.locator("td").all_inner_texts()]
+        assert len(points) == len(heads)
+        assert not layout_problems(page, touch=touch), layout_problems(page, touch=touch)
+        assert not page_watch.problems(), page_watch.problems()
+    finally:
+        context.close()

@@ -180,7 +180,7 @@ def test_every_text_of_the_static_page_has_its_greek():
 def test_english_stays_english():
     i18n.set_language("en")
     view = GameSession.new(seed=1, level="easy").view()
-    assert "Round 1 · Packet 1 of 4" in render.status_html(view)
+    assert "Round 1\u00a0· Packet 1 of 4" in render.status_html(view)
     assert render.level_label("hard") == "Hard"
     assert render.hand_card_label("AS", 0) == "ace of spades, key 1"
 

@@ -110,7 +110,7 @@ def test_score_and_status():
     assert "first to <b>151</b>" in render.score_html(view)
     status = render.status_html(view)
     assert ("Your turn" in status) == (view.phase == "human")
-    assert "Round 1 · Packet 1 of 4" in status
+    assert "Round 1\u00a0· Packet 1 of 4" in status  # (the dot never starts a line)
 
 
 def test_round_summary_and_match_end_html():

@@ -35,7 +35,7 @@ class PileTable(BaseTable, name="pile", move_noun="a card code", round_class=Rou
         state.apply_index(hand[int(rng.random() * len(hand))])
 
     def read_plays(self, value: Any, where: str, rules: Rules) -> list[int]:
-        return record_cards(value, where, "plays", rules.cards)
+        return record_cards(value, where, "plays", rules.cards, entry="play")
 
     def replay(self, match: Match, play: int, where: str) -> None:
         state = match.round

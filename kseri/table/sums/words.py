@@ -9,9 +9,9 @@ other player is called by name: a friend on another device (:mod:`kseri.table.du
 >>> from kseri.engine.events import PlayEvent
 >>> took = PlayEvent(seat=1, card=Card.parse("7H"), kind="capture", captured=(Card.parse("3C"), Card.parse("4D")))
 >>> describe_sums_event(took)
-'Bot plays the seven of hearts and takes 3♣ 4♦.'
+'Bot plays the seven of hearts and takes three of clubs and four of diamonds.'
 >>> describe_sums_event(took, names=("", "Anna"))
-'Anna plays the seven of hearts and takes 3♣ 4♦.'
+'Anna plays the seven of hearts and takes three of clubs and four of diamonds.'
 >>> sums_take_line(LastPlay(took, (0, 0), open_table=True))
 'Bot took 3♣ 4♦ with 7♥ · +0'
 >>> sums_take_line(LastPlay(took, (0, 0), names=("", "Anna"), open_table=True))
@@ -31,8 +31,18 @@ from kseri.table.views import LastPlay, card_text, play_ending, seat_named
 __all__ = ["describe_sums_event", "sums_take_line"]
 
 
-def _cards(event: PlayEvent) -> str:
+def _symbols(event: PlayEvent) -> str:
+    """The cards taken as the table's line shows them: ``3♣ 4♦``."""
     return " ".join(card_text(card.code) for card in event.captured)
+
+
+def _cards(event: PlayEvent) -> str:
+    """The cards taken, named in words: the sentence is read aloud, and a screen reader says "7♠" as
+    "7 black spade suit" (the line on the table shows the symbols)."""
+    names = [card_name(card.code) for card in event.captured]
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
 
 
 def describe_sums_event(event: PlayEvent, build_value: int | None = None, packet_size: int = 6,
@@ -90,7 +100,7 @@ def sums_take_line(play: LastPlay) -> str:
     if event.is_capture:
         took = (_("{name} took {cards} with {card}") if name is not None else
                 _("You took {cards} with {card}") if you else _("Bot took {cards} with {card}"))
-        line = took.format(name=name, cards=_cards(event), card=card_text(event.card.code))
+        line = took.format(name=name, cards=_symbols(event), card=card_text(event.card.code))
         if event.kind == "kseri":
             line = _("Xeri!") + " " + line
     else:
