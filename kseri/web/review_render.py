@@ -123,7 +123,8 @@ def _overview(plays: Sequence[ReviewedPlay]) -> str:
     lost = sum(p.loss for p in plays)
     line = ngettext("{best} of your {n} play was among the best", "{best} of your {n} plays were among the best",
                     len(plays)).format(best=best, n=len(plays))
-    cost = _("about {points} points given away in all").format(points=decimal(lost))
+    cost = (_("no points given away") if lost < 0.05  # ("about 0.0 points" read as a rounding of something)
+            else _("about {points} points given away in all").format(points=decimal(lost)))
     return f'<p class="sub">{escape(line)} · {escape(cost)}</p>'
 
 
@@ -207,7 +208,9 @@ def _verdict_html(play: ReviewedPlay) -> str:
     """What the play cost, in words, and what the best card would have done."""
     best = play.choices[0]
     card = escape(_move_label(play.played, play.way))
-    if play.forced:
+    if play.forced and len(play.choices) == 1:  # (the last card in hand: nothing was "worth the same")
+        text = _("You played <b>{card}</b>: the only play you could make.").format(card=card)
+    elif play.forced:
         text = _("You played <b>{card}</b>: every play you could make was worth the same.").format(card=card)
     elif play.loss < 0.05:  # (shown as ★ on it too: render.shown_best)
         text = _("You played <b>{card}</b>: one of the best plays.").format(card=card)

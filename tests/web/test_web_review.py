@@ -70,3 +70,13 @@ def test_no_plays_and_the_progress_and_the_button() -> None:
                                                (2, "Home", 0), (0, "End", 3), (2, "x", 2)])
 def test_the_keys_move_within_the_plays(at: int, key: str, to: int) -> None:
     assert review_move(at, key, 4) == to
+
+
+def test_a_round_without_a_loss_and_a_last_card_are_said_so() -> None:
+    """"about 0.0 points given away in all" read as a rounding of something; a round's last card was
+    "every play you could make was worth the same" with one card in hand."""
+    best = [play(1, "9D", 0.0)]
+    assert "no points given away" in review_html(best, 0, number=1)
+    last = ReviewedPlay(number=12, index=22, played="7C", hand=("7C",), pile=("AC",),
+                        choices=(HintEntry("7C", -3.0, best=True, loss=0.0),), loss=0.0)
+    assert "the only play you could make" in review_html([last], 0, number=1)
