@@ -323,6 +323,8 @@ class Turns:
                 done = session.hint_step(SLICE_MS)
             entries = session.show_hint()
         except KseriError as exc:  # the search failed: no hint this time, the table plays on
+            if host.ui.to_if(hinting, Activity.IDLE):
+                host.render()  # the button leaves its working look (it stayed busy for a whole lesson)
             host.notify(_("No hint this time: {reason}.").format(reason=one_line(exc)))
             return
         finally:

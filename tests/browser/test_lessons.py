@@ -49,6 +49,10 @@ def test_a_lesson_completed_by_clicking_the_prompted_moves(open_game, game_page,
     assert page.locator("#lesson").is_visible()
     assert page.locator("#lesson .lesson-step").inner_text() == f"Step 1 of {len(LESSONS[name].steps)}"
     assert page.locator("[data-action=undo]").is_hidden() and page.locator("#hint-button").is_disabled()
+    page.wait_for_function(YOUR_TURN)
+    page.keyboard.press("h")  # the lesson says what to look for; the button is not left busy (it stayed so)
+    page.wait_for_selector("#notice :text('the lesson itself says what to look for')")
+    assert page.evaluate("() => document.querySelector('#hint-button').getAttribute('aria-busy')") == "false"
     # A wrong move first: the lesson's explanation, and nothing is played.
     page.wait_for_function(YOUR_TURN)
     before = table_part(state(page))
