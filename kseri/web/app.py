@@ -328,10 +328,10 @@ class App:
     def summary_html(self) -> str:
         """The round's summary with the way into its review."""
         review = self.reviews.button_html()
-        if self.session.view().panels:
-            labels = seats_render.side_labels(self.session.view())
+        view = self.session.view()
+        if view.panels:
+            labels = seats_render.side_labels(view)
             you = self.session.your_side  # with people sharing the device, nobody is "you"
-            view = self.session.view()
             short = seats_render.short_labels(view)
             return seats_render.seats_round_summary_html(self.session.round_summary(), labels, you, short,
                                                          partnered=view.partnered) + review
