@@ -132,6 +132,12 @@ class Observation(TableObservation[Card]):
         if bottom is not None:
             pool.insert(0, bottom)  # popped last, so it is the last card dealt (the dealer's)
         deck = self.deal_order(self.plays, self.seat, self.hand, self.opening, pool, ObservationError)
+        if self.bottom is not None and deck[-1] != self.bottom:
+            # Dealt already, and known where (this hand, or played): the dealer's last packet, the
+            # deck's end, holds it; it moves last there, where the rule deals it (the rest keep their
+            # order, and so does the hand they leave).
+            at = len(deck) - 1 - deck[::-1].index(self.bottom, 0, rules.packet_size)
+            deck.append(deck.pop(at))
         state = Round.from_deck(rules, self.dealer, deck, check=False)
         for card in self.plays:
             state.apply_index(card)
