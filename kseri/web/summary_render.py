@@ -90,8 +90,8 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     ['You+Mar', 'Ele+Yan', 'Nik+Sof']
     >>> rules = rules_from_spec({"profile": "greek", "jacks_capture": False, "opening_redeal": "none"})
     >>> html = scoring_html(GameSession.new(rules=rules, seed=1).view(), rules)
-    >>> html[html.index('<p class="house-rules">'):].split("</p>")[0]
-    '<p class="house-rules"><b>House rules:</b> Opening pile stands · Jacks take only jacks'
+    >>> html[html.index('<p class="scoring-house">'):].split("</p>")[0]
+    '<p class="scoring-house"><b>House rules:</b> Opening pile stands · Jacks take only jacks'
     """
     heads = seats_render.short_labels(view) if view.panels else (_("You"), pgettext("score", "Bot"))
     live = view.live
@@ -108,7 +108,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
         for line in point_rules(rules))
     intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
     house = house_options(rules)  # the ones that score have their lines below; the others only this
-    house_line = (f'<p class="house-rules"><b>{escape(_("House rules"))}:</b> '
+    house_line = (f'<p class="scoring-house"><b>{escape(_("House rules"))}:</b> '
                   f'{escape(" · ".join(_(o.name) for o in house))}</p>' if house else "")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>{house_line}'
