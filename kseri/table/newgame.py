@@ -64,7 +64,7 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
                 N_("The opening cards stand as dealt: never turned again, no jack swapped out."),
                 {"opening_redeal": "none"}),
     HouseOption("no_last_card_kseri", N_("No kseri with the last card"),
-                N_("Taking a lone card with the round's very last card is an ordinary capture."),
+                N_("A kseri made with the round's very last card is an ordinary capture."),
                 {"last_card_kseri": False}),
     HouseOption("jack_kseri_25", N_("Jack kseri 25"),
                 N_("A jack on a lone jack is a jack kseri worth 25."), {"jack_kseri_points": 25}),
@@ -126,9 +126,9 @@ class NewGameChoice:
         if unknown:
             raise SessionError(f"unknown house rule {unknown[0]!r}")
         strategy = strategy_for(PROFILES[self.table])
-        refusal = strategy.house_rules_refusal() if self.options else None
-        if refusal:
-            raise SessionError(refusal)
+        refused = [o for o in HOUSE_OPTIONS if o.key in self.options and not strategy.plays_house_rule(o.key)]
+        if refused:
+            raise SessionError(_("“{rule}” is not a house rule of this table.").format(rule=_(refused[0].name)))
         changes: dict[str, Any] = {}
         for option in HOUSE_OPTIONS:
             if option.key in self.options:
@@ -289,8 +289,10 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     target = _whole(fields.get("target", ""), _("The target"), 1, 10_000)
     rounds = (_whole(fields.get("rounds", ""), _("The number of rounds"), 1, MAX_ROUNDS)
               if fields.get("by_rounds") is True else None)
-    options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True)
     base = PROFILES.get(table)
+    # A rule the chosen table does not play is hidden, whatever its box said before the table changed.
+    options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True
+                        and (base is None or strategy_for(base).plays_house_rule(o.key)))
     players = _whole(fields.get("players", "2"), _("The number of players"), 2, 6)
     seats = (PERSON, *(str(fields.get(f"seat{seat}", level)) for seat in range(1, players)))
     if any(x != PERSON and x not in levels() for x in seats):

@@ -76,8 +76,9 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
         """Why the browser table cannot seat ``rules``' players at this table, beyond what the engine
         deals (None: it can)."""
 
-    def house_rules_refusal(self) -> str | None:
-        """Why the new-game screen's house rules cannot be chosen here, in the page's language (None: they can)."""
+    def plays_house_rule(self, key: str) -> bool:
+        """Whether the new-game screen's house rule ``key`` (:data:`kseri.table.newgame.HOUSE_OPTIONS`) can be
+        chosen at this table."""
 
     def pass_and_play_refusal(self) -> str | None:
         """Why people cannot share the device here, in the page's language (None: they can)."""

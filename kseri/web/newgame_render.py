@@ -19,6 +19,7 @@ from kseri.i18n import _
 from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import levels
+from kseri.table.tables import strategy_for
 from kseri.web.render import level_label
 
 __all__ = ["DEFAULT_ROUNDS", "new_game_html", "seat_plan_html", "seats_html"]
@@ -28,12 +29,13 @@ DEFAULT_ROUNDS = 5
 
 
 def _choice(kind: str, name: str, value: str, checked: bool, title: str, help_text: str = "", *,
-            disabled: bool = False) -> str:
+            disabled: bool = False, hidden: bool = False) -> str:
     """One radio button or checkbox with its name and a line of explanation, all of it clickable."""
     value_attr = f' value="{escape(value)}"' if kind == "radio" else ""
     mark = (" checked" if checked else "") + (" disabled" if disabled else "")
     helper = f'<span class="choice-help">{escape(help_text)}</span>' if help_text else ""
-    return (f'<label class="choice"><input type="{kind}" name="{escape(name)}"{value_attr}{mark}>'
+    return (f'<label class="choice"{" hidden" if hidden else ""}><input type="{kind}" name="{escape(name)}"'
+            f'{value_attr}{mark}>'
             f'<span class="choice-text"><span class="choice-name">{escape(title)}</span>{helper}</span></label>')
 
 
@@ -55,8 +57,9 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
               + f'<label class="field"><span>{escape(_("Rounds"))}</span>'
               f'<input type="number" name="rounds" min="1" max="{MAX_ROUNDS}" step="1" inputmode="numeric" '
               f'value="{rounds}"></label>')
+    plays = strategy_for(PROFILES[choice.table]).plays_house_rule  # (the others hidden at this table)
     house = "".join(_choice("checkbox", option.key, "", option.key in choice.options, _(option.name),
-                            _(option.explain)) for option in HOUSE_OPTIONS)
+                            _(option.explain), hidden=not plays(option.key)) for option in HOUSE_OPTIONS)
 
     def group(legend: str, body: str, extra: str = "") -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'

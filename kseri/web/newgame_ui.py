@@ -100,8 +100,11 @@ class NewGameControl:
                 radio.checked = False
                 self.app.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
                 self._no_person_from(2)
-        if strategy_for(PROFILES[str(field.value)]).pass_and_play_refusal() is not None:  # a table without it
+        strategy = strategy_for(PROFILES[str(field.value)])
+        if strategy.pass_and_play_refusal() is not None:  # a table without it
             self._no_person_from(1)
+        for box in self.app.el["new-game-body"].querySelectorAll(".house-rules input[type=checkbox]"):
+            box.closest("label").hidden = not strategy.plays_house_rule(str(box.name))
         target = self.app.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)

@@ -560,3 +560,14 @@ def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, ga
     assert page.locator('#new-game input[name="exposed_bottom"]').is_checked()
     assert not page.locator('#new-game input[name="jack_kseri_25"]').is_checked()
     assert page.locator('#new-game input[name="target"]').input_value() == "51"
+    # The open table plays two of the house rules: the others hide, and a box ticked before does not count.
+    page.click('#new-game label.choice:has(input[name="table"][value="sums"])')
+    boxes = page.locator("#new-game .house-rules label.choice:visible input")
+    shown = boxes.evaluate_all("els => els.map(e => e.name)")
+    assert shown == ["no_last_card_kseri", "last_capture_bonus"], shown
+    page.click("#new-game-start")  # exposed_bottom stays ticked, hidden: it is dropped, not refused
+    settle(page)
+    assert page.evaluate("() => document.body.dataset.table") == "sums"
+    page.click("#score")
+    page.wait_for_selector("#scoring[open]")
+    assert "House rules: Last capture: +10" in page.locator("#scoring .scoring-house").inner_text()

@@ -208,3 +208,38 @@ def test_the_bot_refuses_a_decided_match_in_one_line() -> None:
         "error: totals [160, 40] with target 151: the match is over")
     assert answer(json.dumps(good).replace('"seat": ', '"seat": 0, "seat": ', 1), "easy", random.Random(0)) == (
         "error: observation: the key 'seat' is given twice")
+
+
+def test_a_dealt_bottom_card_keeps_every_seat_where_it_is() -> None:
+    """From the review of the change above: with the double pack the observer may hold the bottom card's other
+    copy, which the samples must leave in that hand; medium's count must still know the dealer holds the card
+    at two seats; and a dealer's observation naming a bottom card it neither holds nor played in the last
+    packet is refused in one line (it was an internal error)."""
+    from kseri.bots.pile.belief import Sampler
+    from kseri.bots.pile.counting import Knowledge
+    from kseri.engine.cards import rank_index
+    from tests.bots.test_bots import position
+
+    found = 0
+    for seed in range(400):
+        obs = position({"profile": "fourcard", "exposed_bottom": True, "players": 4, "packs": 2}, seed, 44)
+        if obs.hidden_bottom is None or obs.hidden_bottom not in obs.hand:
+            continue
+        found += 1
+        rng = random.Random(seed)
+        sampler = Sampler(obs, rng)
+        for _ in range(10):
+            world = sampler.sample(rng)
+            assert world.hands[obs.seat] == list(obs.hand) and obs.bottom in world.hands[obs.dealer]
+    assert found
+
+    two = position({"profile": "greek", "exposed_bottom": True}, 1, 38)
+    assert two.stock == 0 and two.seat != two.dealer and two.hidden_bottom is not None
+    assert Knowledge.from_observation(two).p_next_holds(rank_index(two.hidden_bottom)) == 1.0
+
+    dealer = position({"profile": "greek", "exposed_bottom": True}, 3, 40)
+    while dealer.seat != dealer.dealer or dealer.stock:
+        dealer = position({"profile": "greek", "exposed_bottom": True}, 3, len(dealer.plays) + 1)
+    early = dealer.plays[0]  # a card of the first packet
+    with pytest.raises(KseriError, match="neither in your hand nor played by you this packet"):
+        Observation.from_json(dict(dealer.to_json(), bottom=CODES[early]))

@@ -108,8 +108,8 @@ def seat_decisions(obs: Observation, seat: int, *, finished: bool = False) -> li
     seen = [0] * 14
     for c in obs.opening:
         seen[rank_index(c)] += 1
-    if obs.hidden_bottom is not None:  # (once played or in this hand, it is counted there)
-        seen[rank_index(obs.hidden_bottom)] += 1
+    if obs.bottom is not None and obs.stock:  # (dealt, it is in a hand: the dealer's, until played)
+        seen[rank_index(obs.bottom)] += 1
     pile = list(obs.opening)
     out = []
     for packet_start in range(0, len(obs.plays), per):
@@ -301,7 +301,7 @@ class Sampler:
             rest = pool[i:]
         world.deck = self._prefix + tuple(rest) + self._suffix
         if self._dealt_bottom is not None:
-            _give_back(world.hands, self._obs.dealer, self._dealt_bottom, rng)
+            _give_back(world.hands, self._others, self._obs.dealer, self._dealt_bottom, rng)
         return world
 
     def _deal_excluding(self, rng: random.Random) -> Generator[None, None, tuple[list[list[int]], list[int]]]:
@@ -465,11 +465,14 @@ class Sampler:
             return [scores[k] for k in keys]
 
 
-def _give_back(hands: list[list[int]], seat: int, card: int, rng: random.Random) -> None:
-    """Make ``seat`` hold ``card``: whoever holds it swaps it for one of ``seat``'s cards, at random."""
+def _give_back(hands: list[list[int]], others: list[int], seat: int, card: int, rng: random.Random) -> None:
+    """Make ``seat`` hold ``card``: the one of ``others`` (the seats sampled, never the observer, whose
+    hand is known, copy of ``card`` or not) who holds it swaps it for one of ``seat``'s cards, at random."""
     if card in hands[seat]:
         return
-    holder = next(hand for hand in hands if card in hand)
+    holder = next((hands[s] for s in others if s != seat and card in hands[s]), None)
+    if holder is None:
+        return
     i = rng.randrange(len(hands[seat]))
     holder[holder.index(card)], hands[seat][i] = hands[seat][i], card
 

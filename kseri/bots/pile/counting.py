@@ -110,8 +110,8 @@ class Knowledge:
             seen[rank_index(c)] += 1
         for c in obs.plays:
             seen[rank_index(c)] += 1
-        if obs.hidden_bottom is not None:  # (once played or in this hand, it is counted there)
-            seen[rank_index(obs.hidden_bottom)] += 1
+        if obs.bottom is not None and obs.stock:  # (dealt, it is in a hand: the dealer's, until played)
+            seen[rank_index(obs.bottom)] += 1
         held = [0] * 13
         for c in obs.hand:
             held[rank_index(c)] += 1

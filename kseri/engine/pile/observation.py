@@ -65,22 +65,24 @@ class Observation(TableObservation[Card]):
 
         >>> from kseri.engine.rules import rules_from_spec
         >>> rules = rules_from_spec({"profile": "greek", "exposed_bottom": True})
-        >>> obs = Observation(rules=rules, seat=0, dealer=1, hand=(0,), opening=(13, 14, 15, 16),
-        ...                   plays=tuple(range(20, 67)), totals=(0, 0), target=151, bottom=17)
+        >>> obs = Observation(rules=rules, seat=0, dealer=1, hand=(0,), opening=(13, 14, 15, 16),  # 10 plays
+        ...                   plays=tuple(c for c in range(52) if c not in (0, 13, 14, 15, 16, 17)),  # into the
+        ...                   totals=(0, 0), target=151, bottom=17)  # last packet; the dealer's last card: 17
         >>> obs.stock, obs.hidden_bottom   # dealt: the dealer holds it still
         (0, 17)
         """
         bottom = self.bottom
         if bottom is None or self.stock:
             return bottom
-        if self.seat == self.dealer:
+        if self.seat == self.dealer or self._dealer_played_bottom():
             return None  # in this seat's own hand, or played
-        last_packet = (len(self.plays) // self.per_packet) * self.per_packet
-        if len(self.plays) >= self.rules.cards - self.rules.opening_size:
-            last_packet -= self.per_packet
-        played = any(self.plays[i] == bottom and self.seat_of_play(i) == self.dealer
-                     for i in range(max(0, last_packet), len(self.plays)))
-        return None if played else bottom
+        return bottom
+
+    def _dealer_played_bottom(self) -> bool:
+        """Whether the dealer played the exposed bottom card (dealt last: in the last packet's plays)."""
+        start = (self.rules.packets - 1) * self.per_packet
+        return any(self.plays[i] == self.bottom and self.seat_of_play(i) == self.dealer
+                   for i in range(start, len(self.plays)))
 
     def unseen(self) -> list[int]:
         """Cards this seat has not seen: the other hands and the stock (an exposed bottom card
@@ -136,7 +138,10 @@ class Observation(TableObservation[Card]):
             # Dealt already, and known where (this hand, or played): the dealer's last packet, the
             # deck's end, holds it; it moves last there, where the rule deals it (the rest keep their
             # order, and so does the hand they leave).
-            at = len(deck) - 1 - deck[::-1].index(self.bottom, 0, rules.packet_size)
+            last = deck[len(deck) - rules.packet_size:]
+            if self.bottom not in last:  # (check() refuses such an observation; a hand-made one may not be)
+                raise ObservationError(f"bottom card {CODES[self.bottom]} is not in the dealer's last packet")
+            at = len(deck) - rules.packet_size + last.index(self.bottom)
             deck.append(deck.pop(at))
         state = Round.from_deck(rules, self.dealer, deck, check=False)
         for card in self.plays:
@@ -215,10 +220,10 @@ class Observation(TableObservation[Card]):
                                    f"{len(self.plays)} plays, not {len(self.hand)}")
         if self.bottom is not None and (not rules.exposed_bottom or rank_index(self.bottom) == JACK_INDEX):
             raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
-        if self.bottom is not None and self.stock == 0 and self.hidden_bottom is None and self.bottom not in (
-                *self.hand, *self.plays):
+        if (self.bottom is not None and self.stock == 0 and self.seat == self.dealer
+                and self.bottom not in self.hand and not self._dealer_played_bottom()):
             raise ObservationError(f"bottom card {CODES[self.bottom]} was dealt to you, the dealer, "
-                                   "but is neither in your hand nor played")
+                                   "but is neither in your hand nor played by you this packet")
         state = self.public_round()
         if data is not None:
             if "pile" in data and _canonical(data["pile"]) != _codes(state.pile):

@@ -44,8 +44,8 @@ class PileStrategy:
     def seating_refusal(self, rules: Rules) -> str | None:
         return None  # every seating the engine deals (2 to 6 seats, one or two packs)
 
-    def house_rules_refusal(self) -> str | None:
-        return None
+    def plays_house_rule(self, key: str) -> bool:
+        return True
 
     def pass_and_play_refusal(self) -> str | None:
         return None

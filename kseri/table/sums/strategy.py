@@ -49,8 +49,10 @@ class SumsStrategy:
     def seating_refusal(self, rules: Rules) -> str | None:
         return "the open (sums) table seats two players" if rules.players != 2 else None
 
-    def house_rules_refusal(self) -> str | None:
-        return _("The house rules are for the pile tables: the open table plays without them.")
+    def plays_house_rule(self, key: str) -> bool:
+        # The open table keeps a kseri's last-card rule and the last capture's bonus (docs/rules.md §"Sums
+        # options"); the others speak of a pile, a bottom card or jacks taking, which it has not.
+        return key in ("no_last_card_kseri", "last_capture_bonus")
 
     def pass_and_play_refusal(self) -> str | None:
         return _("Pass and play is for the pile tables: the open table seats you against the bot.")
