@@ -127,8 +127,9 @@ def score_round(state: RoundState) -> RoundScore:
 
 def sole_best(values: Sequence[int]) -> int | None:
     """The index of the one highest value; None when it is shared."""
-    best = max(values)
-    return list(values).index(best) if list(values).count(best) == 1 else None
+    listed = list(values)
+    best = max(listed)
+    return listed.index(best) if listed.count(best) == 1 else None
 
 
 def target_outcome(totals: Sequence[int], target: int, rules: Rules) -> tuple[int | None, int]:

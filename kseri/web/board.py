@@ -109,7 +109,6 @@ class Board:
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", stock_render.stock_html(view.stock, view.bottom))
         el["stock"].dataset.count = str(view.stock)
-        el["stock"].classList.toggle("has-bottom", view.bottom is not None)
         el["stock"].setAttribute("aria-label", stock_render.stock_label(view.stock, view.bottom))
         self.draw_seats(view)
         el["score"].dataset.target = str(view.target)

@@ -19,7 +19,7 @@ from kseri.table.seats import levels
 from kseri.web import render
 from kseri.web.actions import CLOSES
 from kseri.web.dialogs import DIALOGS, DialogControl
-from kseri.web.dom import exists, js_object
+from kseri.web.dom import exists
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
@@ -216,7 +216,7 @@ class InputControl:
             # The arrows move the focus by script, which WebKit does not ring after a click (its
             # :focus-visible follows the last pointer): the page marks the keyboard's turn itself.
             document.body.dataset.arrows = "true"
-            buttons.item(command.index).focus(js_object({"focusVisible": True}))
+            buttons.item(command.index).focus()
         elif command.kind == "hint":
             app.play.hint()
         elif command.kind == "rules":
