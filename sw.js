@@ -278,9 +278,13 @@ async function pagesLoading() {
 }
 
 async function markLoaded(id) {
-  const pin = (await pins()).get(id);
-  if (!pin || pin.ready) return;
-  pin.ready = true;
+  const map = await pins();
+  const pin = map.get(id);
+  if (pin?.ready) return;
+  // No pin yet: a page no worker served, claimed at activation, says it is ready before (or
+  // after) "activate" pins it. Its requests read this version's cache either way.
+  if (pin) pin.ready = true;
+  else map.set(id, { cache: CACHE, at: Date.now(), ready: true });
   await savePins();
 }
 

@@ -104,6 +104,11 @@ function sayLoadedWhenReady() {
 }
 
 if (location.protocol !== "file:" && "serviceWorker" in navigator && window.isSecureContext) {
+  // A page loaded before any worker served it is claimed when the worker activates: tell that
+  // worker too that the page is ready, or its loading would hold a hand-over back for 45 s.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (document.body?.dataset.ready === "true") sayLoaded();
+  });
   whenReady((ready) => {
     if (ready) sayLoaded();
     else sayLoadedWhenReady();

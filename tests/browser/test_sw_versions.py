@@ -23,6 +23,22 @@ FETCHED_CSS_JS = """async () => {
 }"""
 
 
+PINS_JS = """async () => {
+    const saved = await (await caches.open('kseri:pins')).match(new URL('kseri-pins.json', location.href).href);
+    return saved ? await saved.json() : {};
+}"""
+
+
+def _pins_ready(page) -> bool:
+    """Whether every pin the worker keeps says its page is ready (bounded: 100 looks, 200 ms apart)."""
+    for _ in range(100):
+        pins = page.evaluate(PINS_JS)
+        if pins and all(pin.get("ready") for pin in pins.values()):
+            return True
+        page.wait_for_timeout(200)
+    return False
+
+
 def _reload(page, watch) -> None:
     """Reload ``page`` and wait for the page's own ready mark (the navigation's load event is not
     waited for: on a busy machine it can come long after the page is ready)."""
@@ -56,6 +72,8 @@ def test_an_open_page_keeps_its_version_when_a_new_one_takes_over(browser, tmp_p
         old, watch = site.page, site.watch
         if first_load == "through the worker":
             _reload(old, watch)  # now loaded through the worker, from version 1's cache
+        else:  # claimed at activation, the page says it is ready, or it would hold a hand-over back 45 s
+            assert _pins_ready(old), old.evaluate(PINS_JS)
         assert old.evaluate(SEEN_JS) == ["1", "1"]
 
         release(site_dir, 2)  # a deploy while the page is open

@@ -106,6 +106,11 @@ def test_the_exposed_bottom_card_and_the_sums_table_are_checked():
     stock = [c for c in range(52) if c not in idxs("AS JS")][:11] + idxs("JS")
     with pytest.raises(PositionError, match="exposed bottom card may not be a jack"):
         Round.from_position(rules, hands=[["AS"], []], to_move=0, stock=stock)
+    for empty in ((), None):  # the card shown all round is the stock's last: no stock, no such card
+        with pytest.raises(PositionError, match="exposed_bottom needs a stock in the position"):
+            Round.from_position(rules, hands=[["AS"], []], to_move=0, stock=empty)
+    shown = Round.from_position(rules, hands=[["AS"], []], to_move=0, stock=stock[:-1] + idxs("QH"))
+    assert shown.exposed_card == idxs("QH")[0]
     with pytest.raises(PositionError, match="positions are for the pile tables, not the 'sums' table"):
         Round.from_position(SUMS, hands=[["AS"], []], to_move=0)
 

@@ -133,7 +133,8 @@ class Round(BaseRound):
           left out of the position; when the hands run out, play stops there
           (:meth:`is_terminal` is then true, but the last play's event does not say
           ``round_over``), nothing is dealt or swept and no card is the round's last
-          (``docs/rules.md`` §"Last card kseri" never applies).
+          (``docs/rules.md`` §"Last card kseri" never applies). With ``rules.exposed_bottom`` the
+          stock must be given: its last card is the one shown all round.
         - ``captured``: the cards each seat has taken (counted and scored; no kseris);
           ``last_capturer``: who took the last of them, the seat that takes what is
           left at the end.
@@ -197,6 +198,9 @@ class Round(BaseRound):
             raise PositionError(f"the stock holds {len(rest)} cards, not whole packets of {per_packet}")
         if rest and not any(held):
             raise PositionError("every hand is empty but the stock is not: deal its next packet into the hands")
+        if rules.exposed_bottom and not rest:
+            # the card shown all round is the stock's last: with no stock given, nothing says which it was
+            raise PositionError("exposed_bottom needs a stock in the position (the bottom card is its last card)")
         if rest and rules.exposed_bottom and rank_index(rest[-1]) == JACK_INDEX:
             raise PositionError("the exposed bottom card may not be a jack")
         placed = [c for found in (*held, table, *taken) for c in found]
