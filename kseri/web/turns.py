@@ -327,6 +327,10 @@ class Turns:
                 host.render()  # the button leaves its working look (it stayed busy for a whole lesson)
             host.notify(_("No hint this time: {reason}.").format(reason=one_line(exc)))
             return
+        except Exception:  # a bug: the button leaves its working look all the same, the error still surfaces
+            if host.ui.to_if(hinting, Activity.IDLE):
+                host.render()
+            raise
         finally:
             host.ui.to_if(hinting, Activity.IDLE)  # not if you played a card or a new match began meanwhile
         host.render()

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from kseri.engine.errors import KseriError, ObservationError
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import PROFILES
 from kseri.table.session import GameSession
@@ -421,6 +422,29 @@ def test_a_hint_is_worked_out_in_slices_and_shown_once_until_you_play():
     host.ui.to(Activity.PLAYING)
     run(Turns(host).human_turn(first_move(session), host.state.generation))
     assert session.shown_hints() is None  # the position moved on
+
+
+@pytest.mark.parametrize("error", [ObservationError("no deal fits"), RuntimeError("a bug")])
+def test_a_failing_hint_leaves_the_button_idle_and_drawn_so(error: Exception) -> None:
+    """A refusal of the search is said in a notice; anything else still surfaces, but the Hint button
+    never keeps its working look."""
+    session = your_leads()
+    host = FakeHost(session)
+
+    def step(max_ms: float = 25.0) -> bool:
+        raise error
+
+    session.hint_step = step  # type: ignore[method-assign]
+    drawn: list[Activity] = []
+    host.render = lambda: drawn.append(host.state.activity)  # type: ignore[method-assign]
+    host.ui.to(Activity.HINTING)
+    if isinstance(error, KseriError):
+        run(Turns(host).hint(host.state.generation))
+        assert host.notices == ["No hint this time: no deal fits."]
+    else:
+        with pytest.raises(RuntimeError, match="a bug"):
+            run(Turns(host).hint(host.state.generation))
+    assert host.state.activity is Activity.IDLE and drawn[-1] is Activity.IDLE
 
 
 def test_the_hint_is_worked_out_ahead_on_your_turn_but_shown_only_when_asked(monkeypatch):
