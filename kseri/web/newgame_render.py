@@ -39,10 +39,21 @@ def _choice(kind: str, name: str, value: str, checked: bool, title: str, help_te
             f'<span class="choice-text"><span class="choice-name">{escape(title)}</span>{helper}</span></label>')
 
 
-def new_game_html(choice: NewGameChoice, *, abandons: bool = False) -> str:
-    """The screen's form, set to ``choice``; ``abandons`` warns that a match under way is given up."""
-    warning = (f'<p class="new-game-warning">{escape(_("This match will be abandoned (it does not count as a loss)."))}'
-               "</p>" if abandons else "")
+def abandon_warning(*, remote: bool) -> str:
+    """What a new match does to the one under way: given up, or (a friend's, ``remote``) kept.
+
+    >>> abandon_warning(remote=True)
+    'Your match against your friend is kept: their next link, or Play a friend, brings it back.'
+    """
+    if remote:
+        return _("Your match against your friend is kept: their next link, or Play a friend, brings it back.")
+    return _("This match will be abandoned (it does not count as a loss).")
+
+
+def new_game_html(choice: NewGameChoice, *, abandons: bool = False, remote: bool = False) -> str:
+    """The screen's form, set to ``choice``; ``abandons`` warns that a match under way is left (``remote``:
+    a friend's, which is kept)."""
+    warning = (f'<p class="new-game-warning">{escape(abandon_warning(remote=remote))}</p>' if abandons else "")
     tables = "".join(_choice("radio", "table", name, name == choice.table, _(title), _(line))
                      for name, title, line in TABLES)
     bots = "".join(_choice("radio", "level", level, level == choice.level, level_label(level))

@@ -21,7 +21,7 @@ from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for
 from kseri.web import render
 from kseri.web.dom import exists, form_values
-from kseri.web.newgame_render import new_game_html
+from kseri.web.newgame_render import abandon_warning, new_game_html
 from kseri.web.page_host import PageHost
 
 __all__ = ["NewGameControl"]
@@ -41,6 +41,7 @@ class NewGameControl:
         started = under_way(session.match)
         if started and not session.match.is_over:
             self.next_rules = rules
+            self.app.el["confirm-new"].querySelector("p").textContent = abandon_warning(remote=session.remote)
             self.app.open_dialog("confirm-new")
         else:
             self.app.new_match_now(rules)
@@ -70,7 +71,7 @@ class NewGameControl:
         choice = choice_for(session.rules, session.level, session.seat_plan)
         self.app.el["new-game-cancel"].textContent = _("Keep playing") if started else _("Back to the table")
         self.app.el["new-game-body"].innerHTML = new_game_html(
-            choice, abandons=started and not session.match.is_over)
+            choice, abandons=started and not session.match.is_over, remote=session.remote)
         self.app.el["new-game-error"].hidden = True
         self.show_bot_level()
         self.app.open_dialog("new-game")

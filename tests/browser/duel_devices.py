@@ -133,10 +133,12 @@ class Device:
         return link
 
     def read_link(self) -> str:
-        """Press the bar's "Send the link" and read it, as a person copies it into a messenger (closing the
-        match's result first: the last card's message still has to go)."""
-        if self.page.is_visible("#match-end"):
-            self.page.click('#match-end [data-action="close-match-end"]')
+        """Press "Send the link" and read it, as a person copies it into a messenger (the bar's, or the one the
+        round's or the match's end shows over it: the last card's message still has to go)."""
+        for sheet in ("#match-end", "#round-summary"):  # they cover the bar, and repeat its call to send
+            if self.page.is_visible(f'{sheet} .duel-prompt [data-action="duel-send"]'):
+                self.page.click(f'{sheet} .duel-prompt [data-action="duel-send"]')
+                return self.read_open_link()
         self.page.click('#duel-bar [data-action="duel-send"]')
         return self.read_open_link()
 

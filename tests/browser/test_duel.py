@@ -185,6 +185,78 @@ def test_a_tampered_a_replayed_and_a_false_card_are_refused(devices) -> None:
     assert cheat.role in (HOST, 1 - HOST)
 
 
+NO_STORAGE_JS = """Object.defineProperty(window, 'localStorage', {
+  configurable: true, get() { throw new DOMException('storage is disabled', 'SecurityError'); } });"""
+
+
+def test_a_device_that_may_store_nothing_plays_a_friend_all_the_same(devices) -> None:
+    """Storage blocked on one device: the match is kept in its page (it said "not in this device" and never
+    paired), and the page says once that a reload will not resume it."""
+    anna, ben = devices
+    ben.page.add_init_script(NO_STORAGE_JS)
+    ben.snapshot = lambda: None  # type: ignore[method-assign]  # (it has no storage to read)
+    _pair(anna, ben)
+    assert anna.state()["awaiting"] in ("you", "move", "deal")
+    assert "not be resumed" in ben.state()["notice"] and "not on this device" not in ben.state()["notice"]
+    _exchange(anna, ben, until_plays=4)
+    assert max(anna.plays, ben.plays) >= 4
+    assert "not on this device" not in anna.state()["notice"] + ben.state()["notice"]
+
+
+def test_the_friends_answer_shows_a_link_copied_by_hand_arrived_and_the_invitation_again_is_no_forgery(
+        devices) -> None:
+    """A link copied by hand (the dialog closed without Copy or Send) leaves the bar asking to send it, until the
+    friend's answer arrives: that proves it did. The invitation opened again after accepting is "applied
+    already", not "changed on the way"."""
+    anna, ben = devices
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    invitation = anna.invite("Anna", "r1")
+    ben.open_link(invitation, first=True)
+    answer = ben.accept("Ben")
+    ben.open_link(invitation)
+    assert "already applied" in ben.state()["notice"] and "changed on the way" not in ben.state()["notice"]
+    anna.open_link(answer)
+    _exchange(anna, ben, until_plays=2)  # into the first packet, both hands still full
+    for device, other in ((anna, ben), (ben, anna)):
+        if device.state()["unsent"]:
+            other.open_link(device.read_link())
+    mover = next(d for d in (anna, ben) if d.state()["awaiting"] == "you" and d.state()["playable"])
+    friend = ben if mover is anna else anna
+    mover.play_first_card()
+    mover.page.click('#duel-bar [data-action="duel-send"]')
+    mover.page.wait_for_selector("#duel-link")
+    link = mover.page.input_value("#duel-link")  # selected and copied by hand: the page is not told
+    mover.page.click('#duel-actions [data-action="duel-close"]')
+    assert mover.state()["unsent"]
+    friend.open_link(link)
+    friend.play_first_card()
+    mover.open_link(friend.read_link())
+    state = mover.state()
+    assert state["awaiting"] == "you" and not state["unsent"], state
+
+
+def test_the_match_end_repeats_the_call_to_send_the_last_move(devices) -> None:
+    """The result covers the bar: while the last card's message is unsent it says so, with the way to send it;
+    the new-game screen then says the friend's match is kept, not abandoned."""
+    anna, ben = devices
+    _pair(anna, ben)
+    for _step in range(120):
+        _exchange(anna, ben, until_plays=max(anna.plays, ben.plays) + 1)
+        ended = [d for d in (anna, ben) if "match-end" in d.state()["dialogs"] and d.state()["unsent"]]
+        if ended:
+            break
+    else:
+        raise AssertionError("the match did not end with a message to send")
+    last = ended[0]
+    prompt = last.page.locator('#match-end .duel-prompt')
+    assert prompt.is_visible() and "Send your last move" in (prompt.text_content() or "")
+    other = ben if last is anna else anna
+    other.open_link(last.read_link())
+    assert not last.page.locator('#match-end .duel-prompt').is_visible()
+    assert other.state()["phase"] == "match_over"
+
+
 def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
     """Accessibility (axe-core, as ``test_a11y.py`` runs it) of the dialog's screens and of the bar."""
     from tests.browser.test_a11y import describe, run_axe

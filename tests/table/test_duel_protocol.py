@@ -137,6 +137,15 @@ def test_a_changed_copy_of_an_applied_message_is_called_changed_not_applied() ->
     _refused(table.host, bytes(last), "forged")
 
 
+def test_the_invitation_opened_again_after_accepting_is_called_applied_not_changed() -> None:
+    host = Peer.invite(name="Anna", rules=SHORT_GREEK, rng=random.Random("host 8"))
+    invitation = host.outbox or b""
+    ben = Peer.accept(invitation, name="Ben", rng=random.Random("guest 8"))
+    _refused(ben, invitation, "replayed")  # a messenger's link tapped twice: not "changed on the way"
+    host.receive(ben.outbox or b"")
+    _refused(ben, invitation, "replayed")
+
+
 def test_another_device_answering_the_same_invitation_is_not_called_the_friend() -> None:
     host = Peer.invite(name="Anna", rules=SHORT_GREEK, rng=random.Random("host 9"))
     invitation = host.outbox or b""

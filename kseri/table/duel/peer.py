@@ -487,6 +487,8 @@ class Peer:
             raise RefusedError("other_match", "this message belongs to another match")
         if sender != self.other:
             raise RefusedError("other_match", "this message is one this device sent")
+        if seq == 0 and sender == HOST and self.received > 0:  # the invitation (never sealed), opened again
+            raise RefusedError("replayed", "the invitation was accepted already")
         # The seal first, once the key is known: the number read before it could be anyone's, and a
         # message is said to be the friend's (a replay, a gap) only once its seal shows it is.
         sealed = codec.decode(data, key=self.key) if self.key is not None else None

@@ -22,7 +22,7 @@ from kseri.table.stats import FRIENDS, game_key
 from kseri.web.dom import exists
 from kseri.web.duel.channel import DirectLink
 from kseri.web.duel.choices import now as _now
-from kseri.web.duel.render import BAR_ID, DIALOG_ID, bar_html
+from kseri.web.duel.render import BAR_ID, DIALOG_ID, PROMPT_CLASS, bar_html, prompt_html
 from kseri.web.duel.store import DuelStore, Entry
 from kseri.web.storage import STATS_KEY, Storage
 
@@ -118,10 +118,14 @@ class DuelBase:
             else:
                 entry.unsent = True
         entry.updated = _now()
-        if not self.store.put(entry):
-            self.app.notify(_("Your browser refused to store the match, so it will not be resumed after a reload."))
+        self.keep(entry)
         self.draw_bar()
         return True
+
+    def keep(self, entry: Entry) -> None:
+        """Store ``entry``; where the browser refuses, this page keeps it and says so."""
+        if not self.store.put(entry) and self.app.storage.available:  # (blocked: the page said so at its start)
+            self.app.notify(_("Your browser refused to store the match, so it will not be resumed after a reload."))
 
     def _count(self, session: DuelSession, entry: Entry) -> None:
         """A finished match goes into the statistics once, apart from the bots' ("against friends")."""
@@ -161,18 +165,25 @@ class DuelBase:
             return
         if session is None or entry is None:
             bar.hidden = True
+            self._draw_prompts("")
             return
         peer = session.peer
         unsent = entry.unsent and peer.outbox is not None
         state = self.link.state if self.link is not None else ""
         direct = _("connected directly") if state == "open" else ""
-        bar.innerHTML = bar_html(
-            friend=peer.friend, line=waiting_line(peer.awaiting(), session.friend, unsent=unsent),
-            code=peer.pairing_code, unsent=unsent, direct=direct)
+        line = waiting_line(peer.awaiting(), session.friend, unsent=unsent)
+        bar.innerHTML = bar_html(friend=peer.friend, line=line, code=peer.pairing_code, unsent=unsent, direct=direct)
+        self._draw_prompts(line if unsent else "")
         bar.dataset.awaiting = peer.awaiting()
         bar.dataset.unsent = "true" if unsent else "false"
         bar.dataset.match = peer.match.hex()
         bar.hidden = False
+
+    def _draw_prompts(self, line: str) -> None:
+        """The round's and the match's end cover the bar: they repeat its call to send (``line``; "": none)."""
+        for prompt in document.querySelectorAll(f".{PROMPT_CLASS}"):
+            prompt.innerHTML = prompt_html(line) if line else ""
+            prompt.hidden = not line
 
     # -- the dialog ---------------------------------------------------------------------
 

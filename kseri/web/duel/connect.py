@@ -97,7 +97,7 @@ class DuelConnect(DuelDialog):
                     and self.link is not None and self.link.send(codec.to_text(entry.peer.outbox)):
                 entry.unsent = False
                 self.delivered = entry.peer.sent
-                self.store.put(entry)
+                self.keep(entry)
         elif state in ("failed", "closed"):
             self._state_line(_("Could not reach your friend’s device."))
             self.app.notify(_("Could not reach your friend’s device on this network (or the connection was lost). "

@@ -45,7 +45,7 @@ class DuelDialog(DuelInbox):
             return
         self.invitation = None
         entry = Entry(peer=peer, unsent=True, updated=_now())
-        self.store.put(entry)
+        self.keep(entry)
         self.switch_to(entry)
         self.app.save()
         self.after_send(invitation=False)
@@ -97,7 +97,7 @@ class DuelDialog(DuelInbox):
             return
         peer = Peer.invite(name=name, rules=rules, rng=self.rng)
         entry = Entry(peer=peer, unsent=True, updated=_now())
-        self.store.put(entry)
+        self.keep(entry)
         self.switch_to(entry)
         self.after_send(invitation=True)
 
@@ -135,7 +135,7 @@ class DuelDialog(DuelInbox):
             return
         entry.unsent = False
         self.delivered = entry.peer.sent
-        self.store.put(entry)
+        self.keep(entry)
         self.draw_bar()
 
     def share(self) -> None:

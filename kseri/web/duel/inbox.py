@@ -20,7 +20,7 @@ from kseri.table.duel.words import refusal_notice
 from kseri.table.newgame import table_title
 from kseri.table.notices import clip
 from kseri.web.duel.base import DuelBase
-from kseri.web.duel.render import accept_html
+from kseri.web.duel.render import accept_html, length_label
 from kseri.web.state import Activity
 from kseri.web.tables import DESCRIBE_PLAY
 
@@ -97,6 +97,7 @@ class DuelInbox(DuelBase):
         assert session is not None
         await self._settled()
         gen = app.state.generation
+        sent_before = session.peer.sent
         try:
             outcome = session.receive(data)
         except RefusedError as exc:
@@ -111,6 +112,10 @@ class DuelInbox(DuelBase):
             app.notify(_("The match against {name} has ended: a check failed ({reason}).").format(
                 name=session.friend, reason=one_line(exc)))
             return
+        # The friend answered, so every message of ours before this one arrived (the messages alternate):
+        # none is left to send, however it went (a link copied by hand never told the page).
+        self.delivered = max(self.delivered, sent_before)
+        entry.unsent = False
         app.save()
         await self._show(session, outcome.dealt, gen)
 
@@ -164,7 +169,8 @@ class DuelInbox(DuelBase):
             self.app.notify(refusal_notice(exc, _("your friend")))
             return
         self.invitation = data
-        self.open_screen(_("An invitation"), accept_html(friend=friend, table=table_title(rules),
-                                                                     name=self.store.name),
+        length = length_label(target=rules.target, rounds=rules.match_rounds)
+        self.open_screen(_("An invitation"), accept_html(friend=friend, table=table_title(rules), length=length,
+                                                         name=self.store.name),
                          [("duel-close", _("Not now"), False), ("duel-accept", _("Accept"), True)])
 

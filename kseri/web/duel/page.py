@@ -33,7 +33,16 @@ from kseri.web.duel.base import DuelHost
 from kseri.web.duel.channel import DirectLink
 from kseri.web.duel.choices import TABLES, match_rules, table_targets
 from kseri.web.duel.connect import DuelConnect
-from kseri.web.duel.render import BAR_ID, DIALOG_ID, bar_shell_html, dialog_shell_html, entry_html, length_options_html
+from kseri.web.duel.render import (
+    BAR_ID,
+    DIALOG_ID,
+    PROMPT_CLASS,
+    PROMPT_DIALOGS,
+    bar_shell_html,
+    dialog_shell_html,
+    entry_html,
+    length_options_html,
+)
 from kseri.web.duel.store import DuelStore, Entry
 
 __all__ = ["TABLES", "DuelHost", "DuelPage", "match_rules", "table_targets"]
@@ -83,6 +92,10 @@ class DuelPage(DuelConnect):
         actions = document.querySelector("#new-game .sheet-actions")
         if exists(actions):
             actions.insertAdjacentHTML("beforebegin", entry_html())
+        for dialog in PROMPT_DIALOGS:
+            actions = document.querySelector(f"#{dialog} .sheet-actions")
+            if exists(actions):
+                actions.insertAdjacentHTML("beforebegin", f'<div class="{PROMPT_CLASS}" hidden></div>')
 
     def _retranslate_shells(self) -> None:
         """What :meth:`_inject` put in the page, in the language just chosen (the page's own words are

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from kseri.i18n import N_, _
+from kseri.i18n import N_, _, ngettext
 
-__all__ = ["BAR_ID", "DIALOG_ID", "ROUND_LENGTHS", "MatchRow", "accept_html", "bar_html", "bar_shell_html",
-           "dialog_shell_html", "direct_html", "entry_html", "length_choices", "length_options_html", "list_html",
-           "sent_html"]
+__all__ = ["BAR_ID", "DIALOG_ID", "PROMPT_CLASS", "PROMPT_DIALOGS", "ROUND_LENGTHS", "MatchRow", "accept_html",
+           "bar_html", "bar_shell_html", "dialog_shell_html", "direct_html", "entry_html", "length_choices",
+           "length_label", "length_options_html", "list_html", "prompt_html", "sent_html"]
 
 DIALOG_ID = "duel"
 BAR_ID = "duel-bar"
@@ -135,9 +135,23 @@ def sent_html(*, link: str, friend: str, invitation: bool, code: str) -> str:
             f'{_button("duel-copy", _("Copy"))}</p>{pairing}{direct}')
 
 
-def accept_html(*, friend: str, table: str, name: str) -> str:
-    """An invitation opened: who invites you, to which game, and your name."""
-    return (f'<p>{escape(_("{name} invites you to a match: {table}.").format(name=friend, table=table))}</p>'
+def length_label(*, target: int, rounds: int | None) -> str:
+    """How long a match is, as the invitation says it.
+
+    >>> length_label(target=151, rounds=None), length_label(target=151, rounds=3), length_label(target=51, rounds=7)
+    ('First to 151 points', 'Three rounds', '7 rounds')
+    """
+    if rounds is None:
+        return _("First to {n} points").format(n=target)
+    label = dict(ROUND_LENGTHS).get(f"r{rounds}")
+    return _(label) if label else ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
+
+
+def accept_html(*, friend: str, table: str, length: str, name: str) -> str:
+    """An invitation opened: who invites you, to which game and how long a match, and your name."""
+    invites = _("Invitation from {name} to a match: {table}, {length}.").format(name=friend, table=table,
+                                                                               length=length.lower())
+    return (f'<p>{escape(invites)}</p>'
             f'<p class="duel-help">{escape(_("Both devices shuffle the pack in turn, each hiding it with a key of its own, so neither can see or arrange the cards; at each round’s end both keys are shown and everything is checked."))}</p>'  # noqa: E501
             f'<label class="field"><span>{escape(_("Your name"))}</span>'
             '<input name="duel-name" type="text" maxlength="20" autocomplete="nickname" '
@@ -161,6 +175,20 @@ def direct_html(*, own: str, state: str, joining: bool) -> str:
         f'<p class="duel-buttons">{_button("duel-connect", _("Connect"), solid=True)}</p>')
     return (f'<p>{escape(lead)}</p>{mine}{theirs}'
             f'<p id="duel-direct-state" class="share-status" role="status">{escape(state)}</p>')
+
+
+PROMPT_CLASS = "duel-prompt"
+PROMPT_DIALOGS = ("round-summary", "match-end")
+"""The sheets over the bar at a round's end: each repeats its call to send a move still unsent."""
+
+
+def prompt_html(line: str) -> str:
+    """A move still to send, inside a sheet that covers the bar (the round's or the match's end).
+
+    >>> 'data-action="duel-send"' in prompt_html("Send your last move to Anna.")
+    True
+    """
+    return f'<p>{escape(line)}</p>{_button("duel-send", _("Send the link"), solid=True)}'
 
 
 def bar_html(*, friend: str, line: str, code: str, unsent: bool, direct: str) -> str:

@@ -5,6 +5,9 @@ save, ``kseri-duel/1``, plus what the page needs: summaries seen, the result cou
 last message still has to be sent); ``kseri.duel.current``: the match on the table (none: the game
 against the bot); ``kseri.duel.name``: the name you gave last. A match that cannot be read is set
 aside under ``kseri.duel.set-aside.<id>`` and left out, with a notice.
+
+Where the browser refuses to store (storage blocked, or full), what it refused is kept in this page
+instead: the match plays on until the page is closed, as a game against the bots does.
 """
 
 from __future__ import annotations
@@ -76,6 +79,23 @@ class DuelStore:
     def __init__(self, storage: Storage, rng: random.Random) -> None:
         self.storage = storage
         self.rng = rng
+        self._held: dict[str, str] = {}
+        """Matches whose last write the browser refused (id -> JSON), newer than what it stored."""
+        self._held_values: dict[str, str | None] = {}
+        """``current`` and ``name`` when the browser refused to store them."""
+
+    def _set(self, key: str, value: str | None) -> None:
+        """Store a small value, kept in the page if the browser refuses it."""
+        if value is None:
+            self.storage.remove(key)
+            self._held_values.pop(key, None)
+        elif self.storage.set(key, value):
+            self._held_values.pop(key, None)
+        else:
+            self._held_values[key] = value
+
+    def _get(self, key: str) -> str | None:
+        return self._held_values[key] if key in self._held_values else self.storage.get(key)
 
     def ids(self) -> list[str]:
         """Every stored match's id (hex)."""
@@ -87,11 +107,11 @@ class DuelStore:
                     key = str(store.key(i))
                     if key.startswith(PREFIX):
                         found.append(key[len(PREFIX):])
-        return sorted(found)
+        return sorted(set(found) | set(self._held))
 
     def get(self, match: str) -> Entry:
         """The stored match ``match``; :class:`DuelError` if it is missing or unreadable (then set aside)."""
-        text = self.storage.get(PREFIX + match)
+        text = self._held.get(match) or self.storage.get(PREFIX + match)
         if text is None:
             raise DuelError("this match is not on this device")
         try:
@@ -101,29 +121,34 @@ class DuelStore:
             raise
 
     def put(self, entry: Entry) -> bool:
-        return self.storage.set(entry.key, entry.to_json())
+        """Store ``entry``; False if the browser refused (then this page keeps it until it is closed)."""
+        text = entry.to_json()
+        ident = entry.peer.match.hex()
+        if self.storage.set(entry.key, text):
+            self._held.pop(ident, None)
+            return True
+        self._held[ident] = text
+        return False
 
     def remove(self, match: str) -> None:
         self.storage.remove(PREFIX + match)
+        self._held.pop(match, None)
         if self.current == match:
             self.current = None
 
     @property
     def current(self) -> str | None:
-        value = self.storage.get(CURRENT_KEY)
+        value = self._get(CURRENT_KEY)
         return value if value and all(c in "0123456789abcdef" for c in value) else None
 
     @current.setter
     def current(self, match: str | None) -> None:
-        if match is None:
-            self.storage.remove(CURRENT_KEY)
-        else:
-            self.storage.set(CURRENT_KEY, match)
+        self._set(CURRENT_KEY, match)
 
     @property
     def name(self) -> str:
-        return (self.storage.get(NAME_KEY) or "")[:20]
+        return (self._get(NAME_KEY) or "")[:20]
 
     @name.setter
     def name(self, value: str) -> None:
-        self.storage.set(NAME_KEY, value[:20])
+        self._set(NAME_KEY, value[:20])
