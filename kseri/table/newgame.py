@@ -134,9 +134,6 @@ class NewGameChoice:
             if option.key in self.options:
                 changes.update(option.changes)
         changes.update(self._seating())
-        refusal = strategy.pass_and_play_refusal() if PERSON in self.seats[1:self.players] else None
-        if refusal:
-            raise SessionError(refusal)
         if self.target is not None:
             changes["target"] = self.target
         if self.rounds is not None:

@@ -28,7 +28,7 @@ from kseri.i18n import _, ngettext
 from kseri.table.notices import brief
 from kseri.table.seats import SessionError, levels
 
-__all__ = ["NAME_LIMIT", "PERSON", "SeatPlan", "SeatPlanError", "clean_name", "entries_error"]
+__all__ = ["NAME_LIMIT", "PERSON", "SeatPlan", "SeatPlanError", "clean_name", "distinct_names", "entries_error"]
 
 PERSON = "person"
 """A seat's entry for a person at this device."""
@@ -68,6 +68,29 @@ def clean_name(name: str) -> str:
     ('�Bob', 'Anna')
     """
     return " ".join(plain_name(str(name)).replace("|", " ").split())[:NAME_LIMIT].rstrip()  # no trailing space
+
+
+def distinct_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The people's names told apart: a name given before (in any case: the score prints them in capitals)
+    is numbered, so that "pass the device to Anna" names one person ("": the default, "Player N", already
+    distinct).
+
+    >>> distinct_names(("Anna", "", "anna", "Anna"))
+    ('Anna', '', 'anna 2', 'Anna 3')
+    >>> distinct_names(("x" * 20, "x" * 20))[1]
+    'xxxxxxxxxxxxxxxxxx 2'
+    """
+    taken: set[str] = set()
+    out: list[str] = []
+    for name in names:
+        own, number = name, 1
+        while own and own.casefold() in taken:
+            number += 1
+            suffix = f" {number}"
+            own = name[:NAME_LIMIT - len(suffix)].rstrip() + suffix
+        taken.add(own.casefold())
+        out.append(own)
+    return tuple(out)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -67,7 +67,7 @@ from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
-from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name, entries_error
+from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name, distinct_names, entries_error
 from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError, check_level, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
 from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
@@ -179,6 +179,9 @@ class GameSession:
             if isinstance(data, dict) and "seats" in data:  # who sat where (kseri.table.seat_plan)
                 session.apply_plan(SeatPlan.parse(data["seats"], players=match.rules.players))
             session.takebacks = takeback_count(data.get("takebacks") if isinstance(data, dict) else None)
+            # A match over before it was opened was played elsewhere (a share link, a record): looked at here,
+            # it is nobody's result to count, however often it is opened.
+            session.result_counted = match.is_over
             if not match.rounds:
                 session._deal()
             session._check_playable()
@@ -368,12 +371,9 @@ class GameSession:
         if not isinstance(seats, tuple) or not seats or seats[0] != HUMAN or list(seats) != sorted(set(seats)) \
                 or any(type(s) is not int for s in seats) or seats[-1] >= self.players:
             raise SessionError(f"people sit in seats 0 to {self.players - 1}, seat 0 first, got {brief(people)}")
-        refusal = self.strategy.pass_and_play_refusal() if len(seats) > 1 else None
-        if refusal:
-            raise SessionError(refusal)
         self._persons = seats
-        self._names = tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
-                            for seat in range(self.players)) if len(seats) > 1 else ()
+        self._names = distinct_names(tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
+                                           for seat in range(self.players))) if len(seats) > 1 else ()
         self.viewer = HUMAN if len(seats) == 1 else None
         self._forget_thinking()
 

@@ -80,9 +80,6 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
         """Whether the new-game screen's house rule ``key`` (:data:`kseri.table.newgame.HOUSE_OPTIONS`) can be
         chosen at this table."""
 
-    def pass_and_play_refusal(self) -> str | None:
-        """Why people cannot share the device here, in the page's language (None: they can)."""
-
     def kseri_note(self, side: Breakdown) -> str:
         """A side's kseris in words, for the round's summary ("2 kseris, 1 jack kseri")."""
 

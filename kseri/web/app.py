@@ -120,13 +120,17 @@ class App:
         self.newgame = NewGameControl(self)
         self.rules = RulesControl(self, ask_new_match=self.newgame.ask_new_match)
         self.share = ShareControl(self)
-        self.match_end = MatchEndControl(self)
+        self.match_end = MatchEndControl(self, saving=self._keeps_the_game)
         self.stats_ui = StatsControl(self, on_reset=self.match_end.redraw)
         self.settings_ui = SettingsControl(self)
         self.saves = SaveControl(self, on_stats=self.stats_ui.reload)
         self.input = InputControl(self)
 
     # -- what every controller uses --------------------------------------------------
+
+    def _keeps_the_game(self) -> bool:
+        """Whether this tab still saves its game (not once another tab went on with it)."""
+        return not self.saves.stale
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(coroutine)

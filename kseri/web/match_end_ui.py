@@ -7,6 +7,7 @@ Whether and where a result counts (you against the bots only; with take-backs, a
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 
 from kseri.i18n import _
 from kseri.table.goal import word_key
@@ -23,15 +24,18 @@ __all__ = ["MatchEndControl"]
 class MatchEndControl:
     """The match-end dialog."""
 
-    def __init__(self, app: PageHost) -> None:
+    def __init__(self, app: PageHost, *, saving: Callable[[], bool] = lambda: True) -> None:
         self.app = app
+        self.saving = saving
+        """Whether this tab still keeps the game (False once another tab went on with it: its result is that
+        tab's to count, not this one's too)."""
 
     def show_match_end(self) -> None:
         app = self.app
         session = app.session
         if not session.match.is_over:
             return
-        if counts_result(session):  # once, and only your matches against the bots, per seating
+        if counts_result(session) and self.saving():  # once, only your matches against the bots, per seating
             # A match with take-backs counts apart, never in your record.
             app.takeback.stats_for(session, app.stats).add(game_key(session.rules), session.level,
                                                            session.match_summary(),
@@ -65,7 +69,8 @@ class MatchEndControl:
             app.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
                 session.match_summary(), labels, session.your_side,
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
-                word=word_key(session.rules)) + review + extra
+                word=word_key(session.rules),
+                people_sides=tuple({session.rules.team_of(seat) for seat in session.persons})) + review + extra
             return
         app.el["match-end-body"].innerHTML = summary_render.match_end_html(session.match_summary(), stats_line=line,
                                                                    level=session.level,

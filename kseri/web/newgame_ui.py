@@ -102,8 +102,6 @@ class NewGameControl:
                 self.app.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
                 self._no_person_from(2)
         strategy = strategy_for(PROFILES[str(field.value)])
-        if strategy.pass_and_play_refusal() is not None:  # a table without it
-            self._no_person_from(1)
         for box in self.app.el["new-game-body"].querySelectorAll(".house-rules input[type=checkbox]"):
             box.closest("label").hidden = not strategy.plays_house_rule(str(box.name))
         target = self.app.el["new-game-body"].querySelector('input[name="target"]')
@@ -140,6 +138,7 @@ class NewGameControl:
             error = self.app.el["new-game-error"]
             error.textContent = one_line(exc)
             error.hidden = False
+            error.scrollIntoView(False)  # (its scroll margin keeps it clear of the sticky buttons) seen, not below
             return
         self.app.el["new-game"].close()
         self.app.new_match_now(rules, level=choice.level, plan=choice.plan())

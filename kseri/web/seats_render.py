@@ -288,13 +288,18 @@ def seats_round_summary_html(summary: RoundSummary, labels: tuple[str, ...], you
 
 
 def seats_match_end_html(summary: MatchSummary, labels: tuple[str, ...], you: int = 0, *,
-                         stats_line: str = "", short: tuple[str, ...] = (), word: WordKey = "kseri") -> str:
-    """The match's result with a column per side, and your record at this game and seating."""
+                         stats_line: str = "", short: tuple[str, ...] = (), word: WordKey = "kseri",
+                         people_sides: tuple[int, ...] = ()) -> str:
+    """The match's result with a column per side, and your record at this game and seating. With people
+    sharing the device (``you`` -1), ``people_sides`` are the sides they play for: one of them winning is
+    a win to celebrate, not "try again"."""
     if summary.winner == you:
         title, sub, mood = _("You win!"), _("A match well played."), "won"
     else:
         winner = labels[summary.winner] if summary.winner is not None else ""
-        title, sub, mood = _("Winner: {side}").format(side=winner), _("Shuffle up and try again."), "lost"
+        title = _("Winner: {side}").format(side=winner)
+        sub, mood = ((_("A match well played."), "won") if summary.winner in people_sides
+                     else (_("Shuffle up and try again."), "lost"))
     heads = _heads(labels, short)
     rounds = "".join(
         f'<tr><th scope="row">{i}</th>'

@@ -45,8 +45,9 @@ class StatsControl:
         self.app.board.announce(_("The statistics were reset."))
 
     def reload(self) -> None:
-        """Another tab finished a match: its counts are the store's now."""
+        """Another tab finished a match or reset the counts: they are the store's now."""
         self.app.stats = Stats.from_json(self.app.storage.get(STATS_KEY))
         self.app.takeback.reload_stats()
         if self.app.el["stats"].open:
             self.draw_stats()
+        self.on_reset()  # the match's end, if it shows, says the new record too

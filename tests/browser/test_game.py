@@ -544,6 +544,10 @@ def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, ga
     error = page.locator("#new-game-error")
     assert error.is_visible() and "1" in error.inner_text() and "10000" in error.inner_text()
     assert page.locator("#new-game").is_visible()
+    seen = page.evaluate("""() => { const e = document.querySelector('#new-game-error').getBoundingClientRect();
+      return e.bottom <= document.querySelector('#new-game .sheet-actions').getBoundingClientRect().top
+        && e.top >= 0; }""")
+    assert seen, "the refusal lies out of sight (below the sheet's buttons)"
     page.fill('#new-game input[name="target"]', "51")
     page.click("#new-game-start")
     s = settle(page)

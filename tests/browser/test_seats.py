@@ -319,6 +319,47 @@ def test_pass_and_play_a_round_hides_the_hands_on_the_pass_screen(open_game, gam
     assert len(sides) == 2 and "Anna" in sides[0] and "Bob" in sides[0], sides  # partners: one column
 
 
+WAYS_OR_PLAYED_JS = """code => !document.querySelector(`#hand [data-card='${code}']`)
+  || document.querySelector('#ways:not([hidden]) button[data-move], #ways:not([hidden]) .ways-refusal')"""
+
+
+def test_pass_and_play_at_the_open_table(open_game, game_page):
+    """The open table takes two people too (it refused them): a whole round by clicking, a card's ways chosen in
+    ``#ways``, no hand face up behind the pass screen, and each person named on it."""
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=5&rules=sums&seats={quote('person:Anna|person:Bob')}")
+    plays, takers = 0, set()
+    for _step in range(400):
+        page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)
+        if page.locator("#round-summary[open], #match-end[open]").count():
+            break
+        if page.locator("#status [data-action=pass-device]").count():
+            assert page.locator("#hand [data-card]").count() == 0
+            page.click("#status [data-action=pass-device]")
+            continue
+        if page.locator("#pass").is_visible():
+            shown = page.evaluate(FACES_UP_JS)
+            assert shown["faces"] == 0 and shown["hand"] == 0, shown
+            takers.add(unisolated(shown["title"]).rsplit(" ", 1)[1])
+            page.click("[data-action=take-seat]")
+            continue
+        for card in page.locator("#hand [data-card]:not([disabled])").all():  # a card the rules let go
+            code = card.get_attribute("data-card")
+            card.click()
+            page.wait_for_function(WAYS_OR_PLAYED_JS, arg=code)
+            if page.locator("#ways .ways-refusal").count():  # (your own build must be taken first)
+                page.click("#ways [data-action=cancel-ways]")
+                continue
+            way = page.locator("#ways:not([hidden]) button[data-move]")
+            if way.count():  # the card's ways: the first one
+                way.first.click()
+            page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code)
+            break
+        plays += 1
+    assert takers == {"Anna", "Bob"} and plays == 48
+    assert page.locator("#round-summary[open], #match-end[open]").count() == 1
+
+
 @pytest.mark.parametrize(("spec", "viewport", "heads"), [
     ({"profile": "pisti", "players": 3}, {"width": 1280, "height": 800}, ["You", "Eleni", "Nikos"]),
     ({"profile": "greek", "players": 4}, {"width": 390, "height": 844}, ["You+Nik", "Ele+Mar"]),

@@ -9,6 +9,7 @@ import json
 import pytest
 
 from kseri.table import share
+from kseri.table.session import GameSession
 
 from .conftest import reload_page, wait_ready
 from .test_a11y import finished
@@ -34,8 +35,28 @@ def easy_greek_row(page) -> str:
     return page.locator("#stats-body table[aria-labelledby=stats-greek] tbody tr").first.inner_text()
 
 
-def test_a_finished_match_is_counted_once_shown_kept_and_reset(game_page, page_watch, site_url):
-    session = finished("match_over")
+def last_card_to_play(seed: int = 17) -> GameSession:
+    """A Greek match against Easy one card from its end, the card yours (seed 17's match ends on it)."""
+    yours = 0
+    for until in (None, -1):
+        session = GameSession.new(seed=seed, level="easy")
+        played = 0
+        while session.phase != "match_over":
+            if session.phase == "human":
+                if until is not None and played == yours - 1:
+                    return session
+                session.play_human(session.view().hand[0])
+                played += 1
+            elif session.phase == "bot":
+                session.play_bot()
+            else:
+                session.next_round()
+        yours = played
+    raise AssertionError("the match did not end on your card")
+
+
+def test_a_match_finished_here_is_counted_once_shown_kept_and_reset(game_page, page_watch, site_url):
+    session = last_card_to_play()
     game_page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('kseri.table.stats', {json.dumps(OLD_FORMAT)});
@@ -43,7 +64,14 @@ def test_a_finished_match_is_counted_once_shown_kept_and_reset(game_page, page_w
     game_page.emulate_media(reduced_motion="reduce")
     game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
     wait_ready(game_page, page_watch)
+    assert stored_stats(game_page) == json.loads(OLD_FORMAT)  # nothing counted before it ends
+    game_page.click("#hand button[data-card]")
+    game_page.wait_for_selector("#round-summary[open], #match-end[open]")
+    if game_page.locator("#round-summary[open]").count():
+        game_page.click("#next-round")
     game_page.wait_for_selector("#match-end[open]")
+    session.play_human(session.view().hand[0])
+    assert session.match.is_over
     won = session.match.winner == 0
     record = stored_stats(game_page)["games"]["greek"]["easy"]
     assert (record["matches"], record["wins"]) == (3, 1 + won)  # the old counts plus this match
@@ -89,3 +117,54 @@ def test_a_finished_match_is_counted_once_shown_kept_and_reset(game_page, page_w
     game_page.wait_for_selector("#match-end[open]")
     assert game_page.locator("#match-end .stats").inner_text().startswith("No finished matches against Easy yet.")
     assert stored_stats(game_page) == {"v": 2, "games": {}, "recent": []}
+
+
+def test_a_finished_match_opened_from_a_link_is_not_counted_however_often(game_page, page_watch, site_url):
+    """Someone else's finished match (a share link, a record) is looked at, not played: it counted as yours,
+    once more at every opening."""
+    session = finished("match_over")
+    link = f"{site_url}/index.html?level=easy#{share.encode(session.match)}"
+    game_page.emulate_media(reduced_motion="reduce")
+    for opening in range(2):
+        game_page.goto(link.replace("?level=easy", f"?level=easy&seed={opening + 1}"))
+        wait_ready(game_page, page_watch)
+        game_page.wait_for_selector("#match-end[open]")
+        assert (stored_stats(game_page) or {}).get("games", {}) == {}
+        assert game_page.locator("#match-end .stats").inner_text().startswith("No finished matches against Easy yet.")
+
+
+def _finish_by_clicking(page) -> None:
+    page.wait_for_selector("#hand button[data-card]:enabled")
+    page.click("#hand button[data-card]:enabled")
+    page.wait_for_selector("#round-summary[open], #match-end[open]")
+    if page.locator("#round-summary[open]").count():
+        page.click("#next-round")
+    page.wait_for_selector("#match-end[open]")
+
+
+def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, page_watch, site_url):
+    """The tab that went on with the game counts it; the other, told it no longer saves, counted it again. A reset
+    in one tab left the other's match-end line with the old record."""
+    session = last_card_to_play()
+    first = game_page
+    first.emulate_media(reduced_motion="reduce")
+    first.goto(f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
+    wait_ready(first, page_watch)
+    second = first.context.new_page()
+    page_watch.attach(second)
+    second.emulate_media(reduced_motion="reduce")
+    second.goto(f"{site_url}/index.html")  # resumes the same game
+    wait_ready(second, page_watch)
+    _finish_by_clicking(first)
+    assert stored_stats(first)["games"]["greek"]["easy"]["matches"] == 1
+    second.wait_for_function("() => !!document.querySelector('#notice [data-action=load-newer]')")
+    _finish_by_clicking(second)  # the stale tab plays its copy to the end
+    assert stored_stats(second)["games"]["greek"]["easy"]["matches"] == 1
+    assert second.locator("#match-end .stats").inner_text().startswith("Your record against Easy:")
+
+    first.click("#match-end [data-action=stats]")
+    first.wait_for_selector("#stats[open]")
+    first.click("#stats-reset")
+    first.click("#confirm-reset-yes")
+    second.wait_for_function("() => document.querySelector('#match-end .stats').textContent"
+                             ".startsWith('No finished matches against Easy yet.')")

@@ -244,6 +244,16 @@ def test_a_save_keeps_the_people_their_names_and_each_bots_level():
     assert again.seat_levels == session.seat_levels and again.to_save() == session.to_save()
 
 
+def test_people_with_one_name_are_told_apart_on_every_screen():
+    """Two people called Anna (or Anna and anna: the score prints names in capitals): "pass the device to Anna"
+    named nobody. The second is numbered, and the save keeps it so."""
+    session = GameSession.new(rules=dataclasses.replace(GREEK, players=4), seed=8, level="easy")
+    session.set_people((0, 1, 3), ("Anna", "anna", "", "ANNA"))
+    assert session.own_names == ("Anna", "anna 2", "", "ANNA 3")
+    again = GameSession.from_save(session.to_save())
+    assert again.own_names == session.own_names
+
+
 @pytest.mark.parametrize(("field", "value"), [
     ("people", 10**12), ("people", -3), ("people", [0, "x"]), ("people", [0, 9]), ("names", "Anna"),
     ("levels", ["easy", "godlike"]), ("levels", ["easy"]), ("counted", "yes"), ("takebacks", 10**9),

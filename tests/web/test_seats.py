@@ -209,6 +209,19 @@ def test_round_summary_and_match_end_have_a_column_per_side():
     assert end.count('<tr><th scope="row">') >= 5
 
 
+def test_people_sharing_the_device_are_congratulated_when_one_of_their_sides_wins():
+    """With people sharing the device nobody is "you": a side of theirs winning was told to shuffle up and try
+    again, under the grey trophy."""
+    session = _seated({"profile": "fourcard", "players": 3, "match_rounds": 1}, seed=4)
+    _play(session)
+    summary, labels = session.match_summary(), seats_render.side_labels(session.view())
+    assert summary.winner is not None
+    won = seats_render.seats_match_end_html(summary, labels, -1, people_sides=(summary.winner,))
+    assert "A match well played." in won and "try again" not in won and 'class="trophy won"' in won
+    lost = seats_render.seats_match_end_html(summary, labels, -1, people_sides=((summary.winner + 1) % 3,))
+    assert "Shuffle up and try again." in lost and 'class="trophy lost"' in lost
+
+
 def test_a_partnerships_round_is_your_sides_not_yours():
     """At four seats in partnerships the round is won by a side: "You take round 1" said it was yours alone."""
     for seed in range(1, 40):
@@ -536,13 +549,29 @@ def test_every_seating_is_drawn_in_greek():
         i18n.set_language("en")
 
 
-def test_pass_and_play_is_for_the_pile_tables():
-    from kseri.engine.rules import SUMS
+def test_pass_and_play_at_the_open_table_too():
+    """Every table takes people sharing the device (the open table refused them): each sees only their own
+    cards, is offered the hint, and reviews their own plays."""
+    from kseri.engine.cards import CODES
     from kseri.table.newgame import NewGameChoice
-    with pytest.raises(SessionError, match="pile tables"):
-        NewGameChoice(table="sums", seats=("person", "person")).rules()
-    with pytest.raises(SessionError, match="pile tables"):
-        GameSession.new(rules=SUMS, seed=1, level="easy").set_people(2)
+    rules = NewGameChoice(table="sums", seats=("person", "person"), rounds=1).rules()
+    session = GameSession.new(rules=rules, seed=5, level="easy")
+    session.set_people(2, ("Anna", "Bob"))
+    plays = 0
+    while session.phase == "human":
+        if session.handover is not None:
+            assert session.view().hand == ()  # nobody's cards while the device changes hands
+            session.take_seat()
+        view = session.view()
+        assert view.hand == tuple(CODES[c] for c in session.round.hands[session.round.to_move])
+        if plays % 8 == 0:
+            while not session.hint_step(50.0):
+                pass
+            assert {entry.card for entry in session.show_hint() or ()} <= set(view.hand)
+        ways = [way for code in view.hand for way in session.ways(code)]
+        session.play_human(max(ways, key=lambda way: len(way.cards)).move)
+        plays += 1
+    assert session.phase in ("round_over", "match_over") and plays == 48 and session.reviewers == (0, 1)
 
 
 @settings(max_examples=10, deadline=None)

@@ -47,9 +47,6 @@ class PileStrategy:
     def plays_house_rule(self, key: str) -> bool:
         return True
 
-    def pass_and_play_refusal(self) -> str | None:
-        return None
-
     def kseri_note(self, side: Breakdown) -> str:
         parts = []
         if side.kseris:

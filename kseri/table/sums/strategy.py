@@ -54,9 +54,6 @@ class SumsStrategy:
         # options"); the others speak of a pile, a bottom card or jacks taking, which it has not.
         return key in ("no_last_card_kseri", "last_capture_bonus")
 
-    def pass_and_play_refusal(self) -> str | None:
-        return _("Pass and play is for the pile tables: the open table seats you against the bot.")
-
     def kseri_note(self, side: Breakdown) -> str:
         return ngettext("{n} xeri", "{n} xeris", side.kseris).format(n=side.kseris) if side.kseris else ""
 
