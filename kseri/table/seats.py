@@ -15,10 +15,12 @@ from kseri.bots.names import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
 from kseri.i18n import _
 
-__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "Phase", "SessionError", "check_level", "is_level", "levels",
-           "new_seed", "seat_name"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "MIXED", "Phase", "SessionError", "check_level", "is_level",
+           "levels", "new_seed", "seat_name"]
 
 HUMAN, BOT = 0, 1
+MIXED = "mixed"
+"""What a match against bots of different levels counts under in the statistics (not a level a bot plays)."""
 """Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
 
 MAX_SEED = 2**53 - 1

@@ -68,7 +68,7 @@ from kseri.table.moves import MoveWay
 from kseri.table.newgame import table_title
 from kseri.table.notices import brief, clip
 from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name, distinct_names, entries_error
-from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError, check_level, new_seed, seat_name
+from kseri.table.seats import DEFAULT_LEVEL, HUMAN, MIXED, Phase, SessionError, check_level, new_seed, seat_name
 from kseri.table.strategy import HintRows, TableStrategy
 from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
 from kseri.table.tables import strategy_for, table_refusal
@@ -283,6 +283,13 @@ class GameSession:
     def level_of(self, seat: int) -> str:
         """The level of the bot in ``seat``."""
         return self._seat_levels[seat] if self._seat_levels else self._level
+
+    @property
+    def bots_level(self) -> str:
+        """The level the bots at this table play: theirs if they share one, :data:`~kseri.table.seats.MIXED`
+        if not (what the statistics count a match under; the table's :attr:`level` may be neither)."""
+        found = {self.level_of(seat) for seat in range(self.players) if not self.is_person(seat)}
+        return found.pop() if len(found) == 1 else MIXED if found else self._level
 
     @property
     def seat_levels(self) -> tuple[str, ...]:

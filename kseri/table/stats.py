@@ -56,7 +56,7 @@ from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.newgame import TABLE_NAMES
 from kseri.table.notices import brief
-from kseri.table.seats import HUMAN, SessionError, levels
+from kseri.table.seats import HUMAN, MIXED, SessionError, levels
 from kseri.table.summaries import MatchSummary
 
 __all__ = ["FORMAT", "FRIENDS", "MAX_COUNT", "MAX_POINTS", "RECENT", "Finished", "MatchResult", "Record", "Stats",
@@ -78,8 +78,8 @@ FRIENDS = "friends"
 
 
 def _levels() -> tuple[str, ...]:
-    """The levels results are kept under: the bots', then friends."""
-    return (*levels(), FRIENDS)
+    """The levels results are kept under: the bots', bots of mixed levels, then friends."""
+    return (*levels(), MIXED, FRIENDS)
 
 
 _RECORD_KEYS = frozenset({"matches", "wins", "streak", "best", "rounds", "points", "kseris"})

@@ -37,7 +37,7 @@ class MatchEndControl:
             return
         if counts_result(session) and self.saving():  # once, only your matches against the bots, per seating
             # A match with take-backs counts apart, never in your record.
-            app.takeback.stats_for(session, app.stats).add(game_key(session.rules), session.level,
+            app.takeback.stats_for(session, app.stats).add(game_key(session.rules), session.bots_level,
                                                            session.match_summary(),
                                                            day=datetime.date.today().isoformat())
             if session.takebacks:
@@ -55,14 +55,14 @@ class MatchEndControl:
     def draw_match_end(self) -> None:
         app = self.app
         session = app.session
-        line = app.takeback.stats_for(session, app.stats).line(game_key(session.rules), session.level,
-                                                               render.level_label(session.level))
+        line = app.takeback.stats_for(session, app.stats).line(game_key(session.rules), session.bots_level,
+                                                               render.level_label(session.bots_level))
         if session.takebacks and session.people == 1:
             line = _("With take-backs, counted apart from your record.") + " " + line
         # the match's result, with the way into the review of its last round; your streak, and once the
         # offer to install the app
         review = app.reviews.button_html()
-        record = app.takeback.stats_for(session, app.stats).record(game_key(session.rules), session.level)
+        record = app.takeback.stats_for(session, app.stats).record(game_key(session.rules), session.bots_level)
         extra = (streak_html(record) if session.people == 1 else "") + app.install.offer_html()
         if session.view().panels:
             labels = seats_render.side_labels(session.view())
@@ -73,7 +73,7 @@ class MatchEndControl:
                 people_sides=tuple({session.rules.team_of(seat) for seat in session.persons})) + review + extra
             return
         app.el["match-end-body"].innerHTML = summary_render.match_end_html(session.match_summary(), stats_line=line,
-                                                                   level=session.level,
+                                                                   level=session.bots_level,
                                                                    word=word_key(session.rules)) + review + extra
 
     def redraw(self) -> None:

@@ -21,7 +21,7 @@ from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
 from kseri.table.goal import Goal, WordKey, word_key_for
 from kseri.table.live import LiveSide
 from kseri.table.pile.words import describe_take
-from kseri.table.seats import HUMAN
+from kseri.table.seats import HUMAN, MIXED
 from kseri.table.sums.words import sums_take_line
 from kseri.table.views import HintEntry, SideView, TableView, card_text
 from kseri.web import seats_render
@@ -73,6 +73,8 @@ def level_label(level: str) -> str:
     >>> level_label("hard")
     'Hard'
     """
+    if level == MIXED:  # (the statistics' row for bots of different levels)
+        return _("Mixed levels")
     return _(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level.title()
 
 

@@ -22,7 +22,7 @@ from kseri.engine.rules import PROFILES
 from kseri.i18n import N_, _, decimal, ngettext
 from kseri.table.goal import WordKey, word_key
 from kseri.table.newgame import TABLES, seating_title
-from kseri.table.seats import levels
+from kseri.table.seats import MIXED, levels
 from kseri.table.stats import FRIENDS, RECENT, MatchResult, Record, Stats, game_parts
 from kseri.web.render import level_label
 
@@ -102,7 +102,7 @@ def _game_table(game: str, records: dict[str, Record], prefix: str = "stats", he
     heads = (_("Level"), _("Matches"), _("Streak"), _("Per round"))
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in heads)
     word = _word_of(game)
-    rows = "".join(_row(level, records[level], word) for level in (*levels(), FRIENDS) if level in records)
+    rows = "".join(_row(level, records[level], word) for level in (*levels(), MIXED, FRIENDS) if level in records)
     ident = escape(prefix + "-" + game.replace(":", "-"))
     return (f'<{heading} id="{ident}">{escape(game_label(game))}</{heading}>'
             f'<table class="breakdown compact stats-table" aria-labelledby="{ident}">'

@@ -522,3 +522,17 @@ def test_the_table_starts_without_the_bots_search():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     loaded = json.loads(out.stdout)
     assert "kseri.bots.pile.search" not in loaded and "kseri.bots.pile.evaluation" not in loaded, loaded
+
+
+def test_the_statistics_count_a_match_under_the_bots_level_or_mixed():
+    """A person against bots of different levels counted under the table's own level (the link's default), and
+    said "your record against Medium" to someone who played Hard and Easy."""
+    from kseri.table.seats import MIXED
+    session = GameSession.new(rules=dataclasses.replace(GREEK, players=4), seed=8, level="medium")
+    assert session.bots_level == "medium"
+    session.set_seat_levels(("medium", "hard", "hard", "hard"))
+    assert session.bots_level == "hard"
+    session.set_seat_levels(("medium", "hard", "easy", "hard"))
+    assert session.bots_level == MIXED
+    session.set_people((0, 2))
+    assert session.bots_level == "hard"  # seat 2 is a person's now

@@ -53,6 +53,14 @@ def test_an_unseated_game_or_level_counts_nothing():
     assert stats.empty and stats == Stats()
 
 
+def test_bots_of_mixed_levels_count_on_a_row_of_their_own_and_it_is_read_back():
+    from kseri.table.seats import MIXED
+    stats = Stats()
+    assert stats.add("pisti:4p", MIXED, summary(True), day=DAY)
+    again = Stats.from_json(stats.to_json())
+    assert again.record("pisti:4p", MIXED).matches == 1 and again.recent == stats.recent
+
+
 def test_the_first_format_becomes_the_greek_game():
     stats = Stats.read('{"played": {"easy": 5, "hard": 2}, "won": {"easy": 3}}')
     assert stats.record("greek", "easy") == Record(matches=5, wins=3)
