@@ -257,6 +257,22 @@ def test_the_match_end_repeats_the_call_to_send_the_last_move(devices) -> None:
     assert other.state()["phase"] == "match_over"
 
 
+def test_deleting_a_match_under_way_asks_once_more(devices) -> None:
+    """Delete took a match under way, keys and all, at one tap; now it asks again, and only then it goes."""
+    anna, _ben = devices
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    anna.invite("Anna", "r1")
+    stored = "() => Object.keys(localStorage).filter(k => k.startsWith('kseri.duel.m.')).length"
+    anna.page.click('#duel-bar [data-action="duel-open"]')
+    anna.page.click('#duel [data-action="duel-delete"]')
+    assert anna.page.locator("#duel .duel-confirm").is_visible() and anna.page.evaluate(stored) == 1
+    assert anna.page.evaluate("() => document.activeElement.dataset.action") == "duel-delete-yes"
+    anna.page.click('#duel [data-action="duel-delete-yes"]')
+    anna.page.wait_for_selector("#duel .duel-none")
+    assert anna.page.evaluate(stored) == 0
+
+
 def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
     """Accessibility (axe-core, as ``test_a11y.py`` runs it) of the dialog's screens and of the bar."""
     from tests.browser.test_a11y import describe, run_axe

@@ -3,6 +3,7 @@ a message to send as a link: Share, Copy; a text pasted), and going back to the 
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from pyodide.ffi import create_proxy
@@ -52,7 +53,8 @@ class DuelDialog(DuelInbox):
 
     # -- the dialog ---------------------------------------------------------------------
 
-    def open_list(self) -> None:
+    def open_list(self, *, confirming: str = "") -> None:
+        """The list of matches (``confirming``: the match whose Delete asks once more)."""
         new_game = document.getElementById("new-game")
         if exists(new_game) and new_game.open:
             new_game.close()
@@ -67,7 +69,7 @@ class DuelDialog(DuelInbox):
             rows.append(MatchRow(
                 match=ident, friend=friend, table=table_title(peer.rules),
                 status=waiting_line(peer.awaiting(), peer.friend or _("your friend"), unsent=entry.unsent),
-                current=self.entry is not None and self.entry.peer.match == peer.match))
+                current=self.entry is not None and self.entry.peer.match == peer.match, confirming=ident == confirming))
         tables = tuple((key, table_title(PROFILES[key])) for key, _targets in TABLES)
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []
         self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables,
@@ -193,7 +195,16 @@ class DuelDialog(DuelInbox):
         self.close()
         self.receive_text(text)
 
-    def delete(self, ident: str) -> None:
+    def delete(self, ident: str, *, confirmed: bool = False) -> None:
+        """Delete a match; one still under way only once asked again (its keys go with it)."""
+        if not confirmed:
+            with contextlib.suppress(DuelError):
+                if self.store.get(ident).peer.awaiting() != "over":
+                    self.open_list(confirming=ident)
+                    focus = document.querySelector('#duel [data-action="duel-delete-yes"]')
+                    if exists(focus):
+                        focus.focus()
+                    return
         if self.entry is not None and self.entry.peer.match.hex() == ident:
             self.back_to_bot()
         self.store.remove(ident)

@@ -165,6 +165,7 @@ class DuelPage(DuelConnect):
             "duel-apply": self.apply_pasted,
             "duel-open-match": lambda: self.open_match(ident),
             "duel-delete": lambda: self.delete(ident),
+            "duel-delete-yes": lambda: self.delete(ident, confirmed=True),
             "duel-back": self.back_to_bot,
             "duel-direct": self.start_direct,
             "duel-join": self.join_direct,

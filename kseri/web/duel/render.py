@@ -34,6 +34,8 @@ class MatchRow:
     table: str
     status: str
     current: bool
+    confirming: bool = False
+    """Delete was pressed on this match, still under way: it asks once more."""
 
 
 def dialog_shell_html() -> str:
@@ -85,6 +87,7 @@ def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str],
     """The first screen: your matches against friends, a new invitation (``tables``: each table offered, its
     key and name; ``targets``: the first one's targets, offered as the match's length), and a message to paste."""
     if rows:
+        gone = _("Under way: deleted, it cannot be resumed on this device.")
         items = "".join(
             f'<li class="duel-match{" current" if row.current else ""}">'
             f'<span class="duel-who"><b>{escape(row.friend)}</b> · {escape(row.table)}</span>'
@@ -92,8 +95,11 @@ def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str],
             f'<span class="duel-row-actions">'
             + _button("duel-open-match", _("Open"), solid=not row.current,
                       extra=f' data-match="{escape(row.match)}"')
-            + _button("duel-delete", _("Delete"), extra=f' data-match="{escape(row.match)}"')
-            + "</span></li>" for row in rows)
+            + (_button("duel-delete-yes", _("Delete for good"), solid=True, extra=f' data-match="{escape(row.match)}"')
+               if row.confirming else _button("duel-delete", _("Delete"), extra=f' data-match="{escape(row.match)}"'))
+            + "</span>"
+            + (f'<span class="duel-status duel-confirm" role="alert">{escape(gone)}</span>' if row.confirming else "")
+            + "</li>" for row in rows)
         matches = f'<ul class="duel-matches">{items}</ul>'
     else:
         matches = f'<p class="duel-none">{escape(_("No match against a friend yet."))}</p>'
