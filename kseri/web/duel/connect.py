@@ -100,9 +100,11 @@ class DuelConnect(DuelDialog):
                 self.keep(entry)
         elif state in ("failed", "closed"):
             self._state_line(_("Could not reach your friend’s device."))
-            self.app.notify(_("Could not reach your friend’s device on this network (or the connection was lost). "
-                              "Send the moves as links instead."))
             entry = self.entry
+            self.app.notify(_("Could not reach your friend’s device on this network (or the connection was lost). "
+                              "Send the moves as links instead.") if entry is not None else
+                            _("Could not reach your friend’s device on this network. Ask your friend to send the "
+                              "invitation as a link instead."))
             if entry is not None and entry.unsent and entry.peer.outbox is not None:
                 self.open_send()  # the link, at once
             else:
