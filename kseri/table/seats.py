@@ -19,9 +19,10 @@ __all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "MIXED", "Phase", "Sessi
            "levels", "new_seed", "seat_name"]
 
 HUMAN, BOT = 0, 1
+"""Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
+
 MIXED = "mixed"
 """What a match against bots of different levels counts under in the statistics (not a level a bot plays)."""
-"""Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
 
 MAX_SEED = 2**53 - 1
 """Seeds are kept below 2**53 so that they survive a trip through JavaScript numbers."""

@@ -252,7 +252,7 @@ class App:
         if plan is None and before.players == self.session.players and before.table == self.session.table:
             plan = carried_plan(before.seat_plan, level)
         if plan is not None and len(plan.seats) == self.session.players:
-            with contextlib.suppress(SessionError):  # (the open table seats no second person)
+            with contextlib.suppress(SessionError):  # (a plan the new table cannot seat: its bots stay)
                 self.session.apply_plan(plan)
         self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind

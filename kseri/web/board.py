@@ -189,8 +189,9 @@ class Board:
         document.body.dataset.table = "pile" if items is None else "sums"
         self.el["table"].hidden = items is None
         if items is not None:
-            self.set_cards("table", sums_render.open_table_html(items))
-            self.el["table"].setAttribute("aria-label", sums_render.table_label(items))
+            you, names = view.viewer, sums_render.people_names(view)
+            self.set_cards("table", sums_render.open_table_html(items, you=you, names=names))
+            self.el["table"].setAttribute("aria-label", sums_render.table_label(items, you=you, names=names))
             units, half = sums_render.table_width(items)
             self.el["table"].style.setProperty("--units", str(units))
             self.el["table"].style.setProperty("--half", str(half))

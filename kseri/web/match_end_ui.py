@@ -70,7 +70,8 @@ class MatchEndControl:
                 session.match_summary(), labels, session.your_side,
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
                 word=word_key(session.rules),
-                people_sides=tuple({session.rules.team_of(seat) for seat in session.persons})) + review + extra
+                people_sides=tuple({session.rules.team_of(seat) for seat in session.persons})
+                if session.your_side == -1 else ()) + review + extra  # (a friend's win is no win of yours)
             return
         app.el["match-end-body"].innerHTML = summary_render.match_end_html(session.match_summary(), stats_line=line,
                                                                    level=session.bots_level,

@@ -28,6 +28,7 @@ from html import escape
 from kseri.i18n import _, card_name, decimal, ngettext
 from kseri.table.pile.hints import reason_text
 from kseri.table.review import ReviewedPlay
+from kseri.table.seats import HUMAN
 from kseri.table.views import HintEntry
 from kseri.web.button_html import button_html
 from kseri.web.card_html import card_img
@@ -108,13 +109,16 @@ def _back() -> str:
             f'{escape(_("Back to the summary"))}</button></p>')
 
 
-def review_html(plays: Sequence[ReviewedPlay], at: int, *, number: int, name: str = "") -> str:
+def review_html(plays: Sequence[ReviewedPlay], at: int, *, number: int, name: str = "", seat: int = HUMAN,
+                names: Sequence[str] = ()) -> str:
     """The finished review showing play ``at``: the play, Previous/Next, and the biggest mistakes
-    (``name``: whose plays, with people sharing the device)."""
+    (``name``: whose plays, with people sharing the device; ``seat`` and ``names``: whose builds are "yours"
+    and the people's names for the others', :func:`kseri.web.sums.render.people_names`)."""
     if not plays:
         return f'{_title(number, name)}<p class="sub">{escape(_("You made no play this round."))}</p>{_back()}'
     at = max(0, min(len(plays) - 1, at))
-    return f'{_title(number, name)}{_overview(plays)}{_play_html(plays, at)}{_mistakes_html(plays, at)}{_back()}'
+    return (f'{_title(number, name)}{_overview(plays)}{_play_html(plays, at, seat, names)}'
+            f'{_mistakes_html(plays, at)}{_back()}')
 
 
 def _overview(plays: Sequence[ReviewedPlay]) -> str:
@@ -128,7 +132,7 @@ def _overview(plays: Sequence[ReviewedPlay]) -> str:
     return f'<p class="sub">{escape(line)} · {escape(cost)}</p>'
 
 
-def _play_html(plays: Sequence[ReviewedPlay], at: int) -> str:
+def _play_html(plays: Sequence[ReviewedPlay], at: int, seat: int = HUMAN, names: Sequence[str] = ()) -> str:
     play = plays[at]
     count = _("Play {number} of {total}").format(number=at + 1, total=len(plays))
     previous = button_html(f'‹ <span class="review-word">{escape(_("Previous"))}</span>', classes="btn ghost dark",
@@ -139,11 +143,11 @@ def _play_html(plays: Sequence[ReviewedPlay], at: int) -> str:
            f'<span class="review-count" aria-live="polite">{escape(count)}</span>{following}</div>')
     return (f'<section class="review-play{" is-mistake" if play.mistake else ""}" '
             f'aria-label="{escape(count)}" data-play="{at}">{nav}'
-            f'<div class="review-position">{_table_html(play)}{_choices_html(play)}</div>'
+            f'<div class="review-position">{_table_html(play, seat, names)}{_choices_html(play)}</div>'
             f'{_verdict_html(play)}</section>')
 
 
-def _table_html(play: ReviewedPlay) -> str:
+def _table_html(play: ReviewedPlay, seat: int = HUMAN, names: Sequence[str] = ()) -> str:
     """What lay on the table: the pile's top card, or the open table's cards and builds."""
     if play.table is None:
         return _pile_html(play.pile)
@@ -157,7 +161,8 @@ def _table_html(play: ReviewedPlay) -> str:
         value = f'<span class="review-build">{item.value}</span>' if item.is_build else ""
         items.append(f'<span class="review-item{" is-build" if item.is_build else ""}">{cards}{value}</span>')
     return (f'<div class="review-pile review-table">{heading}<div class="review-items" role="img" '
-            f'aria-label="{escape(sums_render.table_label(play.table))}">{"".join(items)}</div></div>')
+            f'aria-label="{escape(sums_render.table_label(play.table, you=seat, names=names))}">{"".join(items)}'
+            '</div></div>')
 
 
 def _pile_html(pile: Sequence[str]) -> str:

@@ -30,6 +30,7 @@ from kseri.web.review_render import (
     review_progress_html,
 )
 from kseri.web.search_modules import load_search_modules
+from kseri.web.sums import render as sums_render
 
 if TYPE_CHECKING:  # loaded when the player asks for a review (start-up time)
     from kseri.table.review import RoundReview
@@ -210,7 +211,8 @@ class ReviewUi:
         if review is None:
             return
         if review.done:
-            html = review_html(review.plays(), self.at, number=self._number(), name=self._name())
+            html = review_html(review.plays(), self.at, number=self._number(), name=self._name(), seat=review.seat,
+                               names=sums_render.people_names(self.host.session.view()))
         else:
             done, total = review.progress()
             self._shown = done

@@ -251,10 +251,19 @@ def test_the_match_end_repeats_the_call_to_send_the_last_move(devices) -> None:
     last = ended[0]
     prompt = last.page.locator('#match-end .duel-prompt')
     assert prompt.is_visible() and "Send your last move" in (prompt.text_content() or "")
+    last.page.click('#match-end [data-action="match-new"]')  # a bot's game: the prompt goes with the match
+    last.page.wait_for_selector("#match-end:not([open])", state="attached")
+    assert last.page.locator(".duel-prompt:not([hidden])").count() == 0
+    assert last.page.locator("#duel-bar").is_hidden()
     other = ben if last is anna else anna
+    last.page.click("#new-match")  # back to the friend's match, its move still to send
+    last.page.wait_for_selector("#new-game[open]")
+    last.page.click('#new-game [data-action="duel-open"]')
+    last.page.click('#duel [data-action="duel-open-match"]')
     other.open_link(last.read_link())
-    assert not last.page.locator('#match-end .duel-prompt').is_visible()
     assert other.state()["phase"] == "match_over"
+    won = [d.name for d in (anna, ben) if d.page.locator("#match-end .trophy.won").count()]
+    assert len(won) == 1, won  # the winner's trophy only: a friend's win is no win of yours
 
 
 def test_deleting_a_match_under_way_asks_once_more(devices) -> None:

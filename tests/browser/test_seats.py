@@ -327,7 +327,15 @@ def test_pass_and_play_at_the_open_table(open_game, game_page):
     """The open table takes two people too (it refused them): a whole round by clicking, a card's ways chosen in
     ``#ways``, no hand face up behind the pass screen, and each person named on it."""
     game_page.emulate_media(reduced_motion="reduce")
-    page = open_game(f"?seed=5&rules=sums&seats={quote('person:Anna|person:Bob')}")
+    page = open_game("?seed=5&level=easy")  # chosen on the new-game screen, as a person does
+    settle(page)
+    page.click("#new-match")
+    page.locator("#new-game[open]").wait_for()
+    page.click('#new-game label.choice:has(input[name="table"][value="sums"])')
+    page.select_option('#new-game select[name="seat1"]', "person")
+    page.fill('#new-game input[name="name0"]', "Anna")
+    page.fill('#new-game input[name="name1"]', "Bob")
+    page.click("#new-game-start")
     plays, takers = 0, set()
     for _step in range(400):
         page.wait_for_function(HANDOVER_SETTLED_JS, timeout=60_000)

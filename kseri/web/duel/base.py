@@ -102,7 +102,7 @@ class DuelBase:
             if self.entry is not None:
                 self.entry = None
                 self.store.current = None
-                self.el(BAR_ID).hidden = True
+            self.draw_bar()  # hidden, and the round's and the match's end call for no move to send
             return False
         entry = self.entry
         if entry is None or entry.peer is not session.peer:

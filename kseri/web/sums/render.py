@@ -21,26 +21,53 @@ from kseri.i18n import _, card_name
 from kseri.table.moves import MoveWay
 from kseri.table.seats import HUMAN
 from kseri.table.sums.hints import way_hint_text
-from kseri.table.views import HintEntry, TableItemView, card_text
+from kseri.table.views import HintEntry, TableItemView, TableView, card_text
 from kseri.web.button_html import button_html
 from kseri.web.card_html import card_img
 
-__all__ = ["open_table_html", "refusal_html", "table_label", "table_width", "ways_html"]
+__all__ = ["open_table_html", "people_names", "refusal_html", "table_label", "table_width", "ways_html"]
 
 
-def _item_name(item: TableItemView) -> str:
+def people_names(view: TableView) -> tuple[str, ...]:
+    """Each seat's name where a person sits there (here or on a friend's device), "" where a bot does: whose
+    builds the table names."""
+    return tuple(side.name if side.seat in view.persons else "" for side in view.sides)
+
+
+def _owner(item: TableItemView, you: int, names: Sequence[str]) -> str:
+    """A build's owner in a word: "" for you, a person's name, or None's stand-in "bot"."""
+    if item.owner == you:
+        return ""
+    return names[item.owner] if item.owner is not None and item.owner < len(names) and names[item.owner] else "bot"
+
+
+def _item_name(item: TableItemView, you: int = HUMAN, names: Sequence[str] = ()) -> str:
     if not item.is_build:
         return card_name(item.cards[0])
     cards = ", ".join(card_name(code) for code in item.cards)
-    words = _("your build of {value} ({cards})") if item.owner == HUMAN else _("the bot's build of {value} ({cards})")
-    return words.format(value=item.value, cards=cards)
+    owner = _owner(item, you, names)
+    if not owner:
+        return _("your build of {value} ({cards})").format(value=item.value, cards=cards)
+    if owner == "bot":
+        return _("the bot's build of {value} ({cards})").format(value=item.value, cards=cards)
+    return _("{name}’s build of {value} ({cards})").format(name=owner, value=item.value, cards=cards)
 
 
-def table_label(items: Sequence[TableItemView]) -> str:
-    """The table's accessible name: every card and build on it, in order."""
+def table_label(items: Sequence[TableItemView], *, you: int = HUMAN, names: Sequence[str] = ()) -> str:
+    """The table's accessible name: every card and build on it, in order (``you``: the seat whose builds are
+    "yours"; ``names``: each seat's person's name, "" for a bot, :func:`people_names`).
+
+    >>> build = TableItemView(("5C", "4H"), 9, owner=1)
+    >>> table_label([build])
+    "Table: the bot's build of 9 (five of clubs, four of hearts)"
+    >>> table_label([build], names=("Anna", "Bob"))
+    'Table: Bob’s build of 9 (five of clubs, four of hearts)'
+    >>> table_label([build], you=1)
+    'Table: your build of 9 (five of clubs, four of hearts)'
+    """
     if not items:
         return _("Table: empty")
-    return _("Table: {items}").format(items="; ".join(_item_name(item) for item in items))
+    return _("Table: {items}").format(items="; ".join(_item_name(item, you, names) for item in items))
 
 
 def table_width(items: Sequence[TableItemView]) -> tuple[float, int]:
@@ -58,21 +85,22 @@ def table_width(items: Sequence[TableItemView]) -> tuple[float, int]:
     return units, max(4, -int(-units // 2))
 
 
-def open_table_html(items: Sequence[TableItemView]) -> str:
+def open_table_html(items: Sequence[TableItemView], *, you: int = HUMAN, names: Sequence[str] = ()) -> str:
     """The table's cards side by side (wrapping on a narrow screen); a build is one stack, its
-    cards fanned downwards, with its value and whose it is."""
+    cards fanned downwards, with its value and whose it is (``you``, ``names``: as :func:`table_label`)."""
     if not items:
         return f'<div class="table-empty" aria-hidden="true"><span>{escape(_("Empty table"))}</span></div>'
     out = []
     for item in items:
-        name = escape(_item_name(item))
+        name = escape(_item_name(item, you, names))
         if not item.is_build:
             code = item.cards[0]
             out.append(f'<div class="card table-card" data-card="{code}" role="img" aria-label="{name}">'
                        f'{card_img(code)}</div>')
             continue
-        whose = "mine" if item.owner == HUMAN else "theirs"
-        owner = _("Yours") if item.owner == HUMAN else _("Bot's")
+        who = _owner(item, you, names)
+        whose = "theirs" if who else "mine"
+        owner = _("Yours") if not who else _("Bot's") if who == "bot" else who
         cards = "".join(f'<div class="card build-card" data-card="{code}" style="--b:{k}">{card_img(code)}</div>'
                         for k, code in enumerate(item.cards))
         out.append(f'<div class="build {whose}" data-build="{item.value}" role="img" aria-label="{name}" '
