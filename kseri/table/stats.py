@@ -52,6 +52,7 @@ from typing import Any, Protocol
 from kseri.engine.errors import KseriError
 from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
+from kseri.engine.match import Match
 from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.newgame import TABLE_NAMES
@@ -60,7 +61,7 @@ from kseri.table.seats import HUMAN, MIXED, SessionError, levels
 from kseri.table.summaries import MatchSummary
 
 __all__ = ["FORMAT", "FRIENDS", "MAX_COUNT", "MAX_POINTS", "RECENT", "Finished", "MatchResult", "Record", "Stats",
-           "counts_result", "game_key", "game_parts"]
+           "counts_result", "game_key", "game_parts", "same_match"]
 
 FORMAT = 2
 """The stored format (``"v"``); the first one (``played``/``won`` per level) had no number."""
@@ -141,6 +142,22 @@ def counts_result(match: Finished) -> bool:
     False
     """
     return not match.result_counted and match.people == 1
+
+
+def same_match(one: Match, other: Match) -> bool:
+    """Whether two matches are one match gone on in two places (another tab): the same rules and the same
+    first deal, from the same dealer.
+
+    >>> import random
+    >>> from kseri.engine.match import Match
+    >>> a, b, c = (Match.new(rng=random.Random(seed), first_dealer=0) for seed in (1, 1, 2))
+    >>> same_match(a, b), same_match(a, c)
+    (True, False)
+    """
+    if one.rules != other.rules or not one.rounds or not other.rounds:
+        return False
+    first, second = one.rounds[0], other.rounds[0]
+    return first.dealer == second.dealer and list(first.deck) == list(second.deck)
 
 
 def game_key(rules: Rules) -> str:

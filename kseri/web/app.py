@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import JsProxy, create_proxy
 from pyscript import document
 
+from kseri.engine.errors import KseriError
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules
 from kseri.i18n import _
@@ -34,7 +35,7 @@ from kseri.table.newgame import carried_plan
 from kseri.table.seat_plan import SeatPlan
 from kseri.table.seats import SessionError, levels
 from kseri.table.session import GameSession
-from kseri.table.stats import Stats
+from kseri.table.stats import Stats, same_match
 from kseri.web import language, motion, render, seats_render, summary_render
 from kseri.web.board import Board
 from kseri.web.card_images import CardImages
@@ -59,7 +60,7 @@ from kseri.web.share_ui import ShareControl
 from kseri.web.sound import SoundBoard
 from kseri.web.state import Activity, StateOwner, UiState
 from kseri.web.stats_ui import StatsControl
-from kseri.web.storage import INTRO_KEY, SETTINGS_KEY, STATS_KEY, Storage
+from kseri.web.storage import INTRO_KEY, SAVE_KEY, SETTINGS_KEY, STATS_KEY, Storage
 from kseri.web.tables import SHOW_PLAY
 from kseri.web.takeback_ui import TakeBackControl
 from kseri.web.turns import Turns
@@ -120,7 +121,7 @@ class App:
         self.newgame = NewGameControl(self)
         self.rules = RulesControl(self, ask_new_match=self.newgame.ask_new_match)
         self.share = ShareControl(self)
-        self.match_end = MatchEndControl(self, saving=self._keeps_the_game)
+        self.match_end = MatchEndControl(self, saving=self._counts_here)
         self.stats_ui = StatsControl(self, on_reset=self.match_end.redraw)
         self.settings_ui = SettingsControl(self)
         self.saves = SaveControl(self, on_stats=self.stats_ui.reload)
@@ -128,9 +129,16 @@ class App:
 
     # -- what every controller uses --------------------------------------------------
 
-    def _keeps_the_game(self) -> bool:
-        """Whether this tab still saves its game (not once another tab went on with it)."""
-        return not self.saves.stale
+    def _counts_here(self) -> bool:
+        """Whether this tab may count its finished match: not when another tab went on with the same match
+        (that tab counts it), but still when another tab only saved a game of its own (a link opened there)."""
+        if not self.saves.stale:
+            return True
+        try:
+            other = GameSession.restore(self.storage.get(SAVE_KEY))
+        except KseriError:
+            return True
+        return not same_match(other.match, self.session.match)
 
     def spawn(self, coroutine: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(coroutine)

@@ -168,3 +168,19 @@ def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, pag
     first.click("#confirm-reset-yes")
     second.wait_for_function("() => document.querySelector('#match-end .stats').textContent"
                              ".startsWith('No finished matches against Easy yet.')")
+
+
+def test_a_match_finished_here_counts_though_another_tab_began_another_game(game_page, page_watch, site_url):
+    """Another tab that only started a game of its own (a link opened there) leaves this tab's match its own."""
+    session = last_card_to_play()
+    first = game_page
+    first.emulate_media(reduced_motion="reduce")
+    first.goto(f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
+    wait_ready(first, page_watch)
+    second = first.context.new_page()
+    page_watch.attach(second)
+    second.goto(f"{site_url}/index.html?seed=77&level=hard&rules=pisti")  # another game, saved over this one
+    wait_ready(second, page_watch)
+    first.wait_for_function("() => !!document.querySelector('#notice [data-action=load-newer]')")
+    _finish_by_clicking(first)
+    assert stored_stats(first)["games"]["greek"]["easy"]["matches"] == 1
