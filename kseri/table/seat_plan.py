@@ -70,17 +70,19 @@ def clean_name(name: str) -> str:
     return " ".join(plain_name(str(name)).replace("|", " ").split())[:NAME_LIMIT].rstrip()  # no trailing space
 
 
-def distinct_names(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The people's names told apart: a name given before (in any case: the score prints them in capitals)
-    is numbered, so that "pass the device to Anna" names one person ("": the default, "Player N", already
-    distinct).
+def distinct_names(names: tuple[str, ...], defaults: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The people's names told apart: a name given before (in any case: the score prints them in capitals),
+    or another seat's default (``defaults``, by seat: "Player N" where ``names`` has ""), is numbered, so that
+    "pass the device to Anna" names one person.
 
     >>> distinct_names(("Anna", "", "anna", "Anna"))
     ('Anna', '', 'anna 2', 'Anna 3')
     >>> distinct_names(("x" * 20, "x" * 20))[1]
     'xxxxxxxxxxxxxxxxxx 2'
+    >>> distinct_names(("Player 2", ""), ("Player 1", "Player 2"))
+    ('Player 2 2', '')
     """
-    taken: set[str] = set()
+    taken: set[str] = {default.casefold() for name, default in zip(names, defaults, strict=False) if not name}
     out: list[str] = []
     for name in names:
         own, number = name, 1

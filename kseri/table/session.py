@@ -379,8 +379,10 @@ class GameSession:
                 or any(type(s) is not int for s in seats) or seats[-1] >= self.players:
             raise SessionError(f"people sit in seats 0 to {self.players - 1}, seat 0 first, got {brief(people)}")
         self._persons = seats
-        self._names = distinct_names(tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
-                                           for seat in range(self.players))) if len(seats) > 1 else ()
+        given = tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
+                      for seat in range(self.players))
+        defaults = tuple(_("Player {n}").format(n=seat + 1) if seat in seats else "" for seat in range(self.players))
+        self._names = distinct_names(given, defaults) if len(seats) > 1 else ()
         self.viewer = HUMAN if len(seats) == 1 else None
         self._forget_thinking()
 
