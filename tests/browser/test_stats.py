@@ -142,19 +142,24 @@ def _finish_by_clicking(page) -> None:
     page.wait_for_selector("#match-end[open]")
 
 
-def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, page_watch, site_url):
-    """The tab that went on with the game counts it; the other, told it no longer saves, counted it again. A reset
-    in one tab left the other's match-end line with the old record."""
-    session = last_card_to_play()
+def _two_tabs(game_page, page_watch, site_url, second_query: str):
+    """A match one card from its end in a first tab, and a second tab opened at ``second_query`` after it."""
     first = game_page
     first.emulate_media(reduced_motion="reduce")
-    first.goto(f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
+    first.goto(f"{site_url}/index.html?level=easy#{share.encode(last_card_to_play().match)}")
     wait_ready(first, page_watch)
     second = first.context.new_page()
     page_watch.attach(second)
     second.emulate_media(reduced_motion="reduce")
-    second.goto(f"{site_url}/index.html")  # resumes the same game
+    second.goto(f"{site_url}/index.html{second_query}")
     wait_ready(second, page_watch)
+    return first, second
+
+
+def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, page_watch, site_url):
+    """The tab that went on with the game counts it; the other, told it no longer saves, counted it again. A reset
+    in one tab left the other's match-end line with the old record."""
+    first, second = _two_tabs(game_page, page_watch, site_url, "")  # the second resumes the same game
     _finish_by_clicking(first)
     assert stored_stats(first)["games"]["greek"]["easy"]["matches"] == 1
     second.wait_for_function("() => !!document.querySelector('#notice [data-action=load-newer]')")
@@ -172,15 +177,7 @@ def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, pag
 
 def test_a_match_finished_here_counts_though_another_tab_began_another_game(game_page, page_watch, site_url):
     """Another tab that only started a game of its own (a link opened there) leaves this tab's match its own."""
-    session = last_card_to_play()
-    first = game_page
-    first.emulate_media(reduced_motion="reduce")
-    first.goto(f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
-    wait_ready(first, page_watch)
-    second = first.context.new_page()
-    page_watch.attach(second)
-    second.goto(f"{site_url}/index.html?seed=77&level=hard&rules=pisti")  # another game, saved over this one
-    wait_ready(second, page_watch)
+    first, _second = _two_tabs(game_page, page_watch, site_url, "?seed=77&level=hard&rules=pisti")  # saved over
     first.wait_for_function("() => !!document.querySelector('#notice [data-action=load-newer]')")
     _finish_by_clicking(first)
     assert stored_stats(first)["games"]["greek"]["easy"]["matches"] == 1
