@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Callable
+
+from kseri.table.session import GameSession
 
 HUMAN_CARDS_PER_ROUND = 24  # greek: 4 packets of 6
 SETTLED_JS = """() => document.body.dataset.busy === 'false' && (
@@ -81,3 +85,39 @@ def play_cards(page, n: int) -> None:
         page.wait_for_function("code => !document.querySelector(`#hand [data-card='${code}']`)", arg=code,
                                timeout=30_000)
         page.wait_for_function(SETTLED_JS, timeout=60_000)
+
+
+def one_card_from_the_end(seed: int, choose: Callable[[GameSession, random.Random], object] | None = None,
+                          level: str = "easy") -> GameSession:
+    """A Greek match against ``level`` one card from its end, the card yours: played as ``choose`` plays for you
+    (the first card by default; ``random.Random(seed)`` is its generator), the bots as seeded. The match must
+    end on your card (else its result would hang on the page's own bot): an AssertionError says it does not."""
+    yours = 0
+    for until in (None, -1):
+        session, rng = GameSession.new(seed=seed, level=level), random.Random(seed)
+        played = 0
+        while session.phase != "match_over":
+            if session.phase == "human":
+                if until is not None and played == yours - 1:
+                    return session
+                session.play_human(choose(session, rng) if choose else session.view().hand[0])
+                played += 1
+                last = "you"
+            elif session.phase == "bot":
+                session.play_bot()
+                last = "bot"
+            else:
+                session.next_round()
+        assert last == "you", f"seed {seed}: the match ends on a bot's card"
+        yours = played
+    raise AssertionError("unreachable")
+
+
+def finish_by_clicking(page) -> None:
+    """Play your one card left, and go on to the match's end (through the round's summary if it shows)."""
+    page.wait_for_selector("#hand button[data-card]:enabled")
+    page.click("#hand button[data-card]:enabled")
+    page.wait_for_selector("#round-summary[open], #match-end[open]")
+    if page.locator("#round-summary[open]").count():
+        page.click("#next-round")
+    page.wait_for_selector("#match-end[open]")

@@ -20,7 +20,7 @@ from kseri.table import share
 from kseri.table.session import GameSession
 
 from .conftest import ROOT, wait_ready
-from .rounds import SETTLED_JS
+from .rounds import SETTLED_JS, finish_by_clicking, one_card_from_the_end
 
 pytestmark = pytest.mark.browser
 
@@ -162,10 +162,10 @@ def test_round_summary_and_match_end(game_page, page_watch, site_url, phase):
 
 
 def test_the_statistics_and_their_reset(game_page, page_watch, site_url):
-    """The statistics dialog with a finished match counted (chart and table), then its reset's confirmation."""
-    session = finished("match_over")
+    """The statistics dialog with a match finished here counted (chart and table), then its reset's confirmation."""
+    session = one_card_from_the_end(17)
     page = open_table(game_page, page_watch, f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
-    page.wait_for_selector("#match-end[open]")
+    finish_by_clicking(page)
     page.click("#match-end [data-action=stats]")
     page.wait_for_selector("#stats[open] svg.stats-chart")
     assert_clean(page, "the stats dialog")

@@ -12,6 +12,7 @@ import pytest
 from kseri.bots.pile.easy import choose_easy
 from kseri.table import share
 from kseri.table.session import GameSession
+from tests.browser.rounds import finish_by_clicking, one_card_from_the_end
 from tests.browser.test_game import open_settings, open_table
 
 pytestmark = pytest.mark.browser
@@ -34,15 +35,20 @@ def won_match() -> GameSession:
     return session
 
 
+def won_by_your_last_card() -> GameSession:
+    """The won match one card from its end, the card yours: played here, it counts (opened finished, it would not)."""
+    return one_card_from_the_end(WON_SEED, lambda session, rng: choose_easy(session.observation(0), rng))
+
+
 def stored_record(page) -> dict:
     return json.loads(page.evaluate("() => localStorage.getItem('kseri.table.stats')"))["games"]["greek"]["easy"]
 
 
 def test_a_won_match_is_celebrated_and_shows_the_streak(game_page, page_watch, site_url):
     game_page.emulate_media(reduced_motion="no-preference")
-    game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_match().match)}")
+    game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_by_your_last_card().match)}")
     page_watch.wait_ready(game_page)
-    game_page.wait_for_selector("#match-end[open]")
+    finish_by_clicking(game_page)
     # the suits burst from the trophy (on a busy machine the page may show them only for a moment)
     game_page.wait_for_function("() => document.body.dataset.celebrations === '1'")
     streak = game_page.locator("#match-end .streak")
@@ -54,8 +60,9 @@ def test_a_won_match_is_celebrated_and_shows_the_streak(game_page, page_watch, s
 
 def test_no_burst_under_reduced_motion_and_the_streak_in_greek(game_page, page_watch, site_url):
     game_page.emulate_media(reduced_motion="reduce")
-    game_page.goto(f"{site_url}/index.html?level=easy&lang=el#{share.encode(won_match().match)}")
+    game_page.goto(f"{site_url}/index.html?level=easy&lang=el#{share.encode(won_by_your_last_card().match)}")
     page_watch.wait_ready(game_page)
+    finish_by_clicking(game_page)
     game_page.wait_for_selector("#match-end[open] .streak")
     assert game_page.locator("#match-end .streak").inner_text() == "★ 1 νίκη στη σειρά: το καλύτερό σου σερί!"
     assert game_page.locator(".burst").count() == 0
@@ -80,12 +87,14 @@ def test_the_install_is_offered_once_at_a_matchs_end(game_page, page_watch, site
     game_page.emulate_media(reduced_motion="reduce")
     game_page.add_init_script("window.addEventListener('load', () => "
                               "window.dispatchEvent(new Event('beforeinstallprompt')))")
-    game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_match().match)}")
+    game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_by_your_last_card().match)}")
     page_watch.wait_ready(game_page)
+    finish_by_clicking(game_page)
     game_page.wait_for_selector("#match-end[open] .install-offer [data-action=install]")
     assert game_page.evaluate("() => localStorage.getItem('kseri.install-offered')") == "1"
-    game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_match().match)}")
+    game_page.goto(f"{site_url}/index.html?level=easy&seed=2#{share.encode(won_by_your_last_card().match)}")
     page_watch.wait_ready(game_page)
+    finish_by_clicking(game_page)
     game_page.wait_for_selector("#match-end[open] .streak")
     assert game_page.locator(".install-offer").count() == 0  # once: never again there
 

@@ -12,6 +12,7 @@ from kseri.table import share
 from kseri.table.session import GameSession
 
 from .conftest import reload_page, wait_ready
+from .rounds import finish_by_clicking, one_card_from_the_end
 from .test_a11y import finished
 
 pytestmark = pytest.mark.browser
@@ -35,24 +36,9 @@ def easy_greek_row(page) -> str:
     return page.locator("#stats-body table[aria-labelledby=stats-greek] tbody tr").first.inner_text()
 
 
-def last_card_to_play(seed: int = 17) -> GameSession:
+def last_card_to_play() -> GameSession:
     """A Greek match against Easy one card from its end, the card yours (seed 17's match ends on it)."""
-    yours = 0
-    for until in (None, -1):
-        session = GameSession.new(seed=seed, level="easy")
-        played = 0
-        while session.phase != "match_over":
-            if session.phase == "human":
-                if until is not None and played == yours - 1:
-                    return session
-                session.play_human(session.view().hand[0])
-                played += 1
-            elif session.phase == "bot":
-                session.play_bot()
-            else:
-                session.next_round()
-        yours = played
-    raise AssertionError("the match did not end on your card")
+    return one_card_from_the_end(17)
 
 
 def test_a_match_finished_here_is_counted_once_shown_kept_and_reset(game_page, page_watch, site_url):
@@ -65,11 +51,7 @@ def test_a_match_finished_here_is_counted_once_shown_kept_and_reset(game_page, p
     game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(session.match)}")
     wait_ready(game_page, page_watch)
     assert stored_stats(game_page) == json.loads(OLD_FORMAT)  # nothing counted before it ends
-    game_page.click("#hand button[data-card]")
-    game_page.wait_for_selector("#round-summary[open], #match-end[open]")
-    if game_page.locator("#round-summary[open]").count():
-        game_page.click("#next-round")
-    game_page.wait_for_selector("#match-end[open]")
+    finish_by_clicking(game_page)
     session.play_human(session.view().hand[0])
     assert session.match.is_over
     won = session.match.winner == 0
@@ -133,15 +115,6 @@ def test_a_finished_match_opened_from_a_link_is_not_counted_however_often(game_p
         assert game_page.locator("#match-end .stats").inner_text().startswith("No finished matches against Easy yet.")
 
 
-def _finish_by_clicking(page) -> None:
-    page.wait_for_selector("#hand button[data-card]:enabled")
-    page.click("#hand button[data-card]:enabled")
-    page.wait_for_selector("#round-summary[open], #match-end[open]")
-    if page.locator("#round-summary[open]").count():
-        page.click("#next-round")
-    page.wait_for_selector("#match-end[open]")
-
-
 def _two_tabs(game_page, page_watch, site_url, second_query: str):
     """A match one card from its end in a first tab, and a second tab opened at ``second_query`` after it."""
     first = game_page
@@ -160,10 +133,10 @@ def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, pag
     """The tab that went on with the game counts it; the other, told it no longer saves, counted it again. A reset
     in one tab left the other's match-end line with the old record."""
     first, second = _two_tabs(game_page, page_watch, site_url, "")  # the second resumes the same game
-    _finish_by_clicking(first)
+    finish_by_clicking(first)
     assert stored_stats(first)["games"]["greek"]["easy"]["matches"] == 1
     second.wait_for_function("() => !!document.querySelector('#notice [data-action=load-newer]')")
-    _finish_by_clicking(second)  # the stale tab plays its copy to the end
+    finish_by_clicking(second)  # the stale tab plays its copy to the end
     assert stored_stats(second)["games"]["greek"]["easy"]["matches"] == 1
     assert second.locator("#match-end .stats").inner_text().startswith("Your record against Easy:")
 
@@ -179,5 +152,5 @@ def test_a_match_finished_here_counts_though_another_tab_began_another_game(game
     """Another tab that only started a game of its own (a link opened there) leaves this tab's match its own."""
     first, _second = _two_tabs(game_page, page_watch, site_url, "?seed=77&level=hard&rules=pisti")  # saved over
     first.wait_for_function("() => !!document.querySelector('#notice [data-action=load-newer]')")
-    _finish_by_clicking(first)
+    finish_by_clicking(first)
     assert stored_stats(first)["games"]["greek"]["easy"]["matches"] == 1
