@@ -121,7 +121,7 @@ class App:
         self.newgame = NewGameControl(self)
         self.rules = RulesControl(self, ask_new_match=self.newgame.ask_new_match)
         self.share = ShareControl(self)
-        self.match_end = MatchEndControl(self, saving=self._counts_here)
+        self.match_end = MatchEndControl(self, counts_here=self._counts_here)
         self.stats_ui = StatsControl(self, on_reset=self.match_end.redraw)
         self.settings_ui = SettingsControl(self)
         self.saves = SaveControl(self, on_stats=self.stats_ui.reload)

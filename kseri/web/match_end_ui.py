@@ -24,18 +24,18 @@ __all__ = ["MatchEndControl"]
 class MatchEndControl:
     """The match-end dialog."""
 
-    def __init__(self, app: PageHost, *, saving: Callable[[], bool] = lambda: True) -> None:
+    def __init__(self, app: PageHost, *, counts_here: Callable[[], bool] = lambda: True) -> None:
         self.app = app
-        self.saving = saving
-        """Whether this tab still keeps the game (False once another tab went on with it: its result is that
-        tab's to count, not this one's too)."""
+        self.counts_here = counts_here
+        """Whether this tab may count its finished match (False once another tab went on with this very match:
+        its result is that tab's to count, not this one's too)."""
 
     def show_match_end(self) -> None:
         app = self.app
         session = app.session
         if not session.match.is_over:
             return
-        if counts_result(session) and self.saving():  # once, only your matches against the bots, per seating
+        if counts_result(session) and self.counts_here():  # once, only your matches against the bots, per seating
             # A match with take-backs counts apart, never in your record.
             app.takeback.stats_for(session, app.stats).add(game_key(session.rules), session.bots_level,
                                                            session.match_summary(),

@@ -323,17 +323,11 @@ class Turns:
                 done = session.hint_step(SLICE_MS)
             entries = session.show_hint()
         except KseriError as exc:  # the search failed: no hint this time, the table plays on
-            if host.ui.to_if(hinting, Activity.IDLE):
-                host.render()  # the button leaves its working look (it stayed busy for a whole lesson)
             host.notify(_("No hint this time: {reason}.").format(reason=one_line(exc)))
             return
-        except Exception:  # a bug: the button leaves its working look all the same, the error still surfaces
-            if host.ui.to_if(hinting, Activity.IDLE):
+        finally:  # however it ended (a bug too), the button leaves its working look; not if you played a card or
+            if host.ui.to_if(hinting, Activity.IDLE):  # a new match began meanwhile
                 host.render()
-            raise
-        finally:
-            host.ui.to_if(hinting, Activity.IDLE)  # not if you played a card or a new match began meanwhile
-        host.render()
         best = entries[0]
         words = _("Hint: the {card} is best, about {value} points for you by the round's end.").format(
             card=card_name(best.card), value=render.format_value(best.value))

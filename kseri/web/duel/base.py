@@ -102,7 +102,9 @@ class DuelBase:
             if self.entry is not None:
                 self.entry = None
                 self.store.current = None
-            self.draw_bar()  # hidden, and the round's and the match's end call for no move to send
+            bar = self.el(BAR_ID)
+            if exists(bar) and not bar.hidden:  # (left by Back or New match) hidden, and no call to send left behind
+                self.draw_bar()
             return False
         entry = self.entry
         if entry is None or entry.peer is not session.peer:

@@ -34,11 +34,11 @@ def people_names(view: TableView) -> tuple[str, ...]:
     return tuple(side.name if side.seat in view.persons else "" for side in view.sides)
 
 
-def _owner(item: TableItemView, you: int, names: Sequence[str]) -> str:
-    """A build's owner in a word: "" for you, a person's name, or None's stand-in "bot"."""
+def _owner(item: TableItemView, you: int, names: Sequence[str]) -> str | None:
+    """A build's owner: None for you, a person's name, or "" for a bot."""
     if item.owner == you:
-        return ""
-    return names[item.owner] if item.owner is not None and item.owner < len(names) and names[item.owner] else "bot"
+        return None
+    return names[item.owner] if item.owner is not None and item.owner < len(names) else ""
 
 
 def _item_name(item: TableItemView, you: int = HUMAN, names: Sequence[str] = ()) -> str:
@@ -46,9 +46,9 @@ def _item_name(item: TableItemView, you: int = HUMAN, names: Sequence[str] = ())
         return card_name(item.cards[0])
     cards = ", ".join(card_name(code) for code in item.cards)
     owner = _owner(item, you, names)
-    if not owner:
+    if owner is None:
         return _("your build of {value} ({cards})").format(value=item.value, cards=cards)
-    if owner == "bot":
+    if not owner:
         return _("the bot's build of {value} ({cards})").format(value=item.value, cards=cards)
     return _("{name}’s build of {value} ({cards})").format(name=owner, value=item.value, cards=cards)
 
@@ -99,8 +99,8 @@ def open_table_html(items: Sequence[TableItemView], *, you: int = HUMAN, names: 
                        f'{card_img(code)}</div>')
             continue
         who = _owner(item, you, names)
-        whose = "theirs" if who else "mine"
-        owner = _("Yours") if not who else _("Bot's") if who == "bot" else who
+        whose = "mine" if who is None else "theirs"
+        owner = _("Yours") if who is None else who or _("Bot's")
         cards = "".join(f'<div class="card build-card" data-card="{code}" style="--b:{k}">{card_img(code)}</div>'
                         for k, code in enumerate(item.cards))
         out.append(f'<div class="build {whose}" data-build="{item.value}" role="img" aria-label="{name}" '
