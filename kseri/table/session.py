@@ -474,7 +474,7 @@ class GameSession:
             target=match.target,
             base_target=match.rules.target,
             match_rounds=match.rules.match_rounds,
-            level=self._level,
+            level=self.bots_level,
             rules_name=match.rules.profile,
             winner=match.winner,
             live=self._live(),

@@ -223,7 +223,7 @@ def decode_record(fragment: str) -> dict[str, Any]:
         raise _fail(f"empty (expected '#{KEY}=...')")
     version, data = value[0], value[1:]
     if version not in (_BINARY, _JSON):
-        raise _fail(f"unknown version {version!r} (this page reads {_BINARY!r} and {_JSON!r})")
+        raise _fail(f"unknown version {version!r} (a newer version's link? this page reads {_BINARY!r} and {_JSON!r})")
     raw = _unpack(data)
     if version == _BINARY:
         return _read_binary(raw)

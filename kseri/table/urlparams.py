@@ -72,7 +72,7 @@ def decode_record_param(value: str) -> str:
     if not text:
         raise SessionError("the record is empty")
     share_error = ""
-    if text[0] in "1J":
+    if text[0] in "1J" or text[0].isdigit():  # a share link's payload; another digit, a newer version's
         try:
             return json.dumps(decode_record("r=" + text), separators=(",", ":"))
         except RecordError as exc:

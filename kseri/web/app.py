@@ -262,7 +262,7 @@ class App:
         if plan is not None and len(plan.seats) == self.session.players:
             with contextlib.suppress(SessionError):  # (a plan the new table cannot seat: its bots stay)
                 self.session.apply_plan(plan)
-        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
+        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.bots_level)
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
         self.render()  # the new deal shows at once, locked until it has been dealt in
@@ -298,7 +298,7 @@ class App:
         self.session = session
         self.reviews.forget()
         self.board.forget()
-        self.el["level"].innerHTML = render.level_options_html(levels(), session.level)
+        self.el["level"].innerHTML = render.level_options_html(levels(), session.bots_level)
         self.render()
         self.go_on()
 
@@ -363,7 +363,7 @@ class App:
         lang = language.apply(lang)
         language.remember(self.storage, lang)
         self.load_card_faces()  # the courts this language prints (looks.css)
-        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.level)
+        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.bots_level)
         self.board.forget()
         self.render()
         self.board.announce("")  # its last sentence was in the other language

@@ -96,7 +96,7 @@ class InputControl:
         for name in DIALOGS:
             self._listen(el[name], "close", app.dialogs.on_dialog_close)
         self._listen(window, "popstate", app.on_popstate)
-        el["level"].innerHTML = render.level_options_html(levels(), app.session.level)
+        el["level"].innerHTML = render.level_options_html(levels(), app.session.bots_level)
 
     def actions(self) -> dict[str, Callable[[], None]]:
         """What each ``data-action`` button does (besides those that only close their dialog)."""

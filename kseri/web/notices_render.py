@@ -13,7 +13,10 @@ from html import escape
 from kseri.i18n import N_, _
 from kseri.table.notices import clip
 
-__all__ = ["NEWER_ELSEWHERE", "Notice", "notices_html", "with_notice"]
+__all__ = ["NEWER_ELSEWHERE", "NOTICES_SHOWN", "Notice", "notices_html", "with_notice"]
+
+NOTICES_SHOWN = 4
+"""Notices the banner holds at most; beyond, the oldest plain line goes (see :func:`with_notice`)."""
 
 
 @dataclass(frozen=True)
@@ -39,8 +42,20 @@ def with_notice(notices: Sequence[Notice], notice: Notice) -> list[Notice]:
     >>> forged = Notice("This message changed on the way.")
     >>> [n.text for n in with_notice(with_notice([Notice("Saved.")], forged), forged)]
     ['Saved.', 'This message changed on the way.']
+    >>> lines = [Notice("Newer game.", (("load-newer", "Load it"),))] + [Notice(f"Line {n}.") for n in range(6)]
+    >>> shown = []
+    >>> for line in lines:
+    ...     shown = with_notice(shown, line)
+    >>> [n.text for n in shown]
+    ['Newer game.', 'Line 3.', 'Line 4.', 'Line 5.']
     """
-    return [n for n in notices if n != notice and (notice.key is None or n.key != notice.key)] + [notice]
+    kept = [n for n in notices if n != notice and (notice.key is None or n.key != notice.key)] + [notice]
+    while len(kept) > NOTICES_SHOWN:  # a long match's notices must not push the table down: the oldest go,
+        plain = [n for n in kept if not n.actions and not n.sticky]  # but never a choice still to be made
+        if not plain:
+            break
+        kept.remove(plain[0])
+    return kept
 
 
 def notices_html(notices: Sequence[Notice | str]) -> str:

@@ -353,7 +353,16 @@ def view_word(view: TableView) -> WordKey:
 
 
 def level_options_html(levels: Sequence[str], current: str) -> str:
-    return "".join(
+    """The header's level picker: every level, ``current`` selected; bots of different levels
+    (``current`` is none of them) show as such, a choice that cannot be made again (a level sets every bot).
+
+    >>> level_options_html(("easy", "hard"), "mixed").count("disabled")
+    1
+    """
+    # (one short word: a phone's header has a level's room; the seats name each bot's level)
+    mixed = "" if current in levels else (
+        f'<option value="{escape(current)}" selected disabled>{escape(_("Mixed"))}</option>')
+    return mixed + "".join(
         f'<option value="{escape(level)}"{" selected" if level == current else ""}>'
         f'{escape(level_label(level))}</option>' for level in levels)
 

@@ -155,3 +155,20 @@ def test_after_a_persons_card_the_keyboard_is_on_pass_the_device(open_game, game
     page.keyboard.press("1")
     page.wait_for_selector('#status [data-action="pass-device"]')
     page.wait_for_function("() => document.activeElement && document.activeElement.dataset.action === 'pass-device'")
+
+
+def test_the_header_level_picker_says_when_the_bots_levels_differ(open_game, game_page):
+    """The picker showed the table's default level (Easy) for bots of three levels, as if all played it; a
+    level chosen there sets every bot, and the picker then names it alone."""
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game(f"?seed=3&level=easy&rules={rules_param(FOUR)}&seats={quote('person|hard|medium|easy')}")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    picked = page.locator("#level option:checked")
+    assert (picked.inner_text(), picked.get_attribute("disabled")) == ("Mixed", "")
+    page.select_option("#level", "hard")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert {page.locator(f"#seat-{seat} .seat-level").inner_text() for seat in (1, 2, 3)} == {"Hard"}
+    assert page.locator("#level option").all_inner_texts() == ["Easy", "Medium", "Hard", "Expert"]
+    reload_page(page)
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    assert page.locator("#level option:checked").inner_text() == "Hard"

@@ -488,3 +488,12 @@ def test_restore_turns_any_failure_into_one_line(monkeypatch):
     monkeypatch.setattr(GameSession, "_check_playable", explode)
     with pytest.raises(SessionError, match=r"^the saved game cannot be resumed \(IndexError\)$"):
         GameSession.restore(good)
+
+
+@pytest.mark.parametrize(("fragment", "version"), [("#r=9abcdef", "9"), ("#r=2eNoFwUcOgkAAAECq", "2"),
+                                                   ("#record=7xyz", "7")])
+def test_a_share_link_of_an_unknown_version_says_so(fragment, version):
+    """It said "the record is neither JSON nor an encoded record", which tells nobody a newer page made it."""
+    options = parse_url("", fragment, LEVELS)
+    assert options.record is None
+    assert (options.record_error or "").startswith(f"unknown version '{version}' (a newer version's link?")
