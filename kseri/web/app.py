@@ -380,6 +380,8 @@ class App:
             else:
                 self.el["round-summary-body"].innerHTML = self.summary_html()
         self.match_end.redraw()
+        if self.el["confirm-new"].open:
+            self.newgame.word_question()
         if self.el["stats"].open:
             self.stats_ui.draw_stats()
         pressed = document.querySelector(f'.lang-switch [data-lang="{lang}"]')

@@ -9,12 +9,15 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
+from pyscript import document
+
 from kseri.i18n import _
 from kseri.table.goal import word_key
 from kseri.table.stats import counts_result, game_key
 from kseri.web import render, seats_render, summary_render
 from kseri.web.celebrate import streak_html
 from kseri.web.celebrate_ui import celebrate
+from kseri.web.dom import exists
 from kseri.web.page_host import PageHost
 from kseri.web.storage import STATS_KEY
 
@@ -78,6 +81,18 @@ class MatchEndControl:
                                                                    word=word_key(session.rules)) + review + extra
 
     def redraw(self) -> None:
-        """The counts or the words changed: the dialog, if open, shows them."""
-        if self.app.el["match-end"].open and self.app.session.match.is_over:
-            self.draw_match_end()
+        """The counts or the words changed: the dialog, if open, shows them, keeping the keyboard's place in it
+        (another tab's reset, a language switch: the button focused was replaced by its new copy)."""
+        if not (self.app.el["match-end"].open and self.app.session.match.is_over):
+            return
+        body = self.app.el["match-end-body"]
+        focused = document.activeElement
+        action = seat = ""
+        if exists(focused) and bool(body.contains(focused)):
+            action, seat = (str(focused.getAttribute(name) or "") for name in ("data-action", "data-seat"))
+        self.draw_match_end()
+        if action:
+            selector = f'[data-action="{action}"]' + (f'[data-seat="{seat}"]' if seat else "")
+            again = body.querySelector(selector)
+            if exists(again):
+                again.focus()

@@ -41,10 +41,16 @@ class NewGameControl:
         started = under_way(session.match)
         if started and not session.match.is_over:
             self.next_rules = rules
-            self.app.el["confirm-new"].querySelector("p").textContent = abandon_warning(remote=session.remote)
+            self.word_question()
             self.app.open_dialog("confirm-new")
         else:
             self.app.new_match_now(rules)
+
+    def word_question(self) -> None:
+        """The question's sentence for this match (a friend's is kept, a bot game's abandoned), in the page's
+        language: written when it opens and again when the language changes (the page's fixed texts would
+        otherwise put back the generic sentence)."""
+        self.app.el["confirm-new"].querySelector("p").textContent = abandon_warning(remote=self.app.session.remote)
 
     def confirm_new_match(self) -> None:
         self.app.el["confirm-new"].close()

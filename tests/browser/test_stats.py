@@ -140,12 +140,15 @@ def test_two_tabs_count_one_match_once_and_show_each_others_reset(game_page, pag
     assert stored_stats(second)["games"]["greek"]["easy"]["matches"] == 1
     assert second.locator("#match-end .stats").inner_text().startswith("Your record against Easy:")
 
+    second.focus("#match-end [data-action=review]")
     first.click("#match-end [data-action=stats]")
     first.wait_for_selector("#stats[open]")
     first.click("#stats-reset")
     first.click("#confirm-reset-yes")
     second.wait_for_function("() => document.querySelector('#match-end .stats').textContent"
                              ".startsWith('No finished matches against Easy yet.')")
+    # the redraw replaced the focused button: its new copy has the keyboard (it fell to the page's body)
+    assert second.evaluate("() => document.activeElement.dataset.action") == "review"
 
 
 def test_a_match_finished_here_counts_though_another_tab_began_another_game(game_page, page_watch, site_url):
