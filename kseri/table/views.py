@@ -234,14 +234,14 @@ def play_ending(event: PlayEvent, packet_size: int, names: tuple[str, ...] = ())
     sweeper = seat_named(event.sweep_seat, names)
     if event.sweep and sweeper is not None:
         n = len(event.sweep)
-        text += " " + ngettext("{name} takes the last {n} card on the table.",
+        text += " " + ngettext("{name} takes the last card on the table.",
                                "{name} takes the last {n} cards on the table.", n).format(name=sweeper, n=n)
     elif event.sweep:
         n = len(event.sweep)
-        text += " " + (ngettext("You take the last {n} card on the table.",
+        text += " " + (ngettext("You take the last card on the table.",
                                 "You take the last {n} cards on the table.", n)
                        if event.sweep_seat == HUMAN else
-                       ngettext("Bot takes the last {n} card on the table.",
+                       ngettext("Bot takes the last card on the table.",
                                 "Bot takes the last {n} cards on the table.", n)).format(n=n)
     if event.round_over:
         text += " " + _("The round is over.")

@@ -298,6 +298,7 @@ class App:
         self.session = session
         self.reviews.forget()
         self.board.forget()
+        self.board.announce("")  # the screen readers' log told of the other game
         self.el["level"].innerHTML = render.level_options_html(levels(), session.bots_level)
         self.render()
         self.go_on()

@@ -24,7 +24,7 @@ from kseri.web.playlog_render import StatusExtras
 from kseri.web.state import UiState
 from kseri.web.sums import render as sums_render
 
-__all__ = ["ELEMENT_IDS", "Board"]
+__all__ = ["ANNOUNCED_KEPT", "ELEMENT_IDS", "Board"]
 
 ELEMENT_IDS = (
     "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
@@ -36,6 +36,8 @@ ELEMENT_IDS = (
     "settings", "settings-body", "table", "ways", "seats", "pass", "play-log", "new-match",
 )
 """The page's elements the table uses, by id (``index.html``)."""
+ANNOUNCED_KEPT = 3
+"""Lines the screen readers' log keeps (the older ones were read already; the page must not grow)."""
 
 
 class Board:
@@ -123,6 +125,7 @@ class Board:
         el["you-area"].classList.toggle("active", view.phase == "human" and view.handover is None)
         self.draw_handover(view)
         el["bot-area"].classList.toggle("active", view.phase == "bot")
+        el["bot-area"].setAttribute("aria-label", seats_render.others_label(view))  # (a landmark: who sits there)
         hint_button = el["hint-button"]
         hint_button.disabled = not can_play or hinting
         hint_button.setAttribute("aria-busy", "true" if hinting else "false")
@@ -179,9 +182,14 @@ class Board:
         if pending:
             self.set_html("pass", seats_render.handover_html(view))
             if not was:
-                button = self.el["pass"].querySelector("button")
-                if exists(button):
-                    button.focus()
+                self.focus_handover()
+
+    def focus_handover(self) -> None:
+        """The keyboard to the pass screen's one button, if it shows (also once the page shows: the loading
+        screen covered it when the table was first drawn, and focus cannot go to what is covered)."""
+        button = self.el["pass"].querySelector("button")
+        if exists(button) and not self.el["pass"].hidden:
+            button.focus()
 
     def draw_open_table(self, view: TableView) -> None:
         """The sums table's cards side by side (hidden, and the page marked a pile table, otherwise)."""
@@ -239,8 +247,22 @@ class Board:
         self.el["notice"].hidden = not notices
 
     def announce(self, text: str) -> None:
-        """Say ``text`` to screen readers (a polite live region)."""
-        self.el["announce"].textContent = text
+        """Say ``text`` to screen readers: a line added to a polite log, read once and in turn. (One region
+        rewritten lost sentences: without animation a bot's card, its capture and the next bot's card came
+        within 50 ms, and a screen reader speaks the last.) ``""`` empties the log (another language now);
+        the line said last is not said again."""
+        log = self.el["announce"]
+        if not text:
+            log.replaceChildren()
+            return
+        last = log.lastElementChild
+        if exists(last) and str(last.textContent) == text:
+            return
+        line = document.createElement("p")
+        line.textContent = text
+        log.append(line)
+        while int(log.childElementCount) > ANNOUNCED_KEPT:  # (a removal is not read: aria-relevant)
+            log.firstElementChild.remove()
 
     def focus_pass_device(self) -> None:
         button = self.el["status"].querySelector('[data-action="pass-device"]')

@@ -179,9 +179,7 @@ class PlayControl:
         """The person who just played passes the device on: the pass screen covers the table."""
         self.app.passing = True
         self.app.render()
-        button = self.app.el["pass"].querySelector("button")
-        if exists(button):
-            button.focus()
+        self.app.board.focus_handover()
 
     def recover(self, exc: BaseException) -> None:
         """A sequence failed with ``exc``: say so in one line and leave the table playable.

@@ -41,6 +41,16 @@ def seat_order(players: int, viewer: int = 0) -> tuple[int, ...]:
     return tuple((viewer + k) % players for k in range(players - 1, 0, -1))
 
 
+def others_label(view: TableView) -> str:
+    """The name of the table's top part, the other seats': "Bot" for the one bot, the other person's name when
+    two people play (on this device or on two), "The other players" beyond two seats."""
+    if view.players > 2:
+        return _("The other players")
+    if view.panels:
+        return unisolated(view.sides[1 - view.viewer].name)
+    return _("Bot")
+
+
 def side_labels(view: TableView) -> tuple[str, ...]:
     """Each scoring side's name: a seat's, or its partners' joined ("You & Nikos")."""
     if not view.teams:

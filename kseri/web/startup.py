@@ -77,6 +77,7 @@ def open_table(app: App) -> None:
         app.newgame.open_welcome()
     else:
         app.go_on()
+        app.board.focus_handover()
     app.board.announce(app.turns.turn_text())
     app.lessons.announce_start()  # ?learn=: the lesson says what it is
     app.spawn(warm_up(app))

@@ -217,3 +217,46 @@ def test_documentation_pages(game_page, site_url, name):
                                                              body="<!doctype html><title>scene</title>"))
     page.goto(f"{site_url}/{name}")
     assert_clean(page, name)
+
+
+SAID_LOG_JS = """() => { window.kseriSaid = [];
+  document.addEventListener('DOMContentLoaded', () => new MutationObserver(changes => changes.forEach(
+    c => c.addedNodes.forEach(n => window.kseriSaid.push(n.textContent)))).observe(
+    document.getElementById('announce'), {childList: true})); }"""
+
+
+def test_each_sentence_of_a_burst_is_a_line_of_its_own_for_screen_readers(open_game, game_page):
+    """Without animation, at four seats, your card and the three bots' came within 50 ms, each rewriting one
+    live region: a screen reader speaks the last. Each is now a line added to a log, read once, in turn."""
+    game_page.emulate_media(reduced_motion="reduce")
+    game_page.add_init_script(f"({SAID_LOG_JS})()")
+    page = open_game("?seed=12&level=easy&rules=" + quote(json.dumps({"profile": "pisti", "players": 4})))
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert page.get_attribute("#announce", "role") == "log"
+    page.click("#hand [data-card]:not([disabled])")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    said = page.evaluate("() => window.kseriSaid")
+    who = [line.split(" ")[0] for line in said[said.index(next(s for s in said if s.startswith("You play"))):]]
+    assert who == ["You", "Eleni", "Nikos", "Maria"], said
+    assert page.locator("#announce > p").all_inner_texts() == said[-3:]  # the three latest kept
+
+
+def test_the_top_landmark_names_who_sits_there(open_game, game_page):
+    """The top section was the landmark "Bot" whoever sat there: the other person in pass and play, three
+    players at four seats. (And a game opened at the pass screen has the keyboard on its button.)"""
+    game_page.emulate_media(reduced_motion="reduce")
+    label = "() => document.getElementById('bot-area').getAttribute('aria-label')"
+    page = open_game("?seed=5&level=easy")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert page.evaluate(label) == "Bot"
+    page = open_game("?seed=5&level=easy&lang=el&rules=" + quote(json.dumps({"profile": "greek", "players": 4})))
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert page.evaluate(label) == "Οι άλλοι παίκτες"
+    page = open_game("?seed=5&seats=" + quote("person:Anna|person:Bob"))
+    page.locator("#pass:not([hidden]) button").wait_for()
+    # the keyboard starts at the pass screen's button (it was on the page's body: covered when first drawn)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "take-seat"
+    page.keyboard.press("Enter")
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    holder = page.locator("#you-tag .tag-name").inner_text().strip("\u2068\u2069")  # (a name's isolates)
+    assert {holder, page.evaluate(label)} == {"Anna", "Bob"}

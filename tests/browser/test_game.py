@@ -305,7 +305,7 @@ def test_the_hint_shows_a_value_for_every_card(open_game, game_page):
     assert takes == [c for c in s["hand"] if top and (c[:-1] == top or c[:-1] == "J")]
     note = page.locator("#status .hint-line.best")
     assert note.is_visible() and note.inner_text().startswith("Best: ")
-    assert page.locator("#announce").inner_text().startswith("Hint: the ")
+    assert page.locator("#announce > :last-child").inner_text().startswith("Hint: the ")
     click_first_card(page)
     settle(page)
     assert page.locator("#hand [data-hint]").count() == 0  # a hint is for one position only
@@ -322,7 +322,7 @@ def test_a_play_locks_the_hand_and_the_bot_is_announced(open_game, game_page):
     }""")
     assert locked
     settle(page)
-    assert page.locator("#announce").inner_text().startswith("Bot plays the ")
+    assert page.locator("#announce > :last-child").inner_text().startswith("Bot plays the ")
     assert page.locator("#hand [data-card]").first.get_attribute("aria-label").count(" of ") == 1
 
 

@@ -222,3 +222,34 @@ def test_the_header_and_a_full_hand_fit_laptops_with_many_seats(browser, site_ur
     with watched_page(context_pool, browser, site_url, suffix, touch=False, viewport=LAPTOPS[0]) as page:
         problems = check_viewports(page, LAPTOPS, touch=False, label=f"{seating}, laptop")
     assert not problems, "\n".join(problems)
+
+
+SHEET_MISFITS_JS = """d => {
+    const shown = e => e.getClientRects().length > 0;
+    const edge = d.getBoundingClientRect().right;
+    const wide = [...d.querySelectorAll('*')].filter(e => shown(e) && e.getBoundingClientRect().right > edge + 1)
+        .map(e => `${e.tagName}.${e.className}: ${Math.round(e.getBoundingClientRect().right)} px past ${edge}`);
+    if (d.scrollWidth > d.clientWidth) wide.push(`the sheet scrolls: ${d.scrollWidth} px in ${d.clientWidth}`);
+    const small = [...d.querySelectorAll('button, select')].filter(shown)
+        .map(e => [e, e.getBoundingClientRect()]).filter(([e, r]) => r.height < 44 || r.width < 44)
+        .map(([e, r]) => `${e.outerHTML.slice(0, 80)}: ${Math.round(r.width)}x${Math.round(r.height)}`);
+    return [...wide, ...small];
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "el"])
+def test_the_rules_and_the_new_game_screen_fit_a_320_px_phone(browser, site_url, context_pool, lang):
+    """The Rules' "New match with these rules" (in Greek one line of 330 px) and the new-game screen's "Play a
+    friend on another device…" ran out of their sheets, which scrolled sideways; the Rules' choice of table was
+    34 px tall on a touch screen."""
+    with watched_page(context_pool, browser, site_url, f"?seed=7&level=easy&lang={lang}", touch=True,
+                      viewport=(320, 568)) as page:
+        for button, dialog in (("#rules-button", "#rules"), ("#new-match", "#new-game")):
+            page.evaluate(f"() => document.querySelector('{button}').click()")  # (behind More at 320 px)
+            page.wait_for_selector(f"{dialog}[open]")
+            page.evaluate(f"() => document.querySelectorAll('{dialog} details').forEach(d => d.open = true)")
+            page.evaluate(FRAME_JS)
+            misfits = page.eval_on_selector(dialog, SHEET_MISFITS_JS)
+            assert not misfits, (dialog, misfits)
+            page.keyboard.press("Escape")
+            page.wait_for_selector(f"{dialog}:not([open])", state="attached")

@@ -186,13 +186,13 @@ def test_choosing_between_two_capture_sets(open_game, game_page):
     s = state(page)
     assert s["ways"] == ["9S:2H+7D", "9S:2S+7D", "9S:9D", "9S"]  # three captures, or lay it down
     assert page.locator("#ways [data-move]").first.evaluate("b => b === document.activeElement")
-    assert page.locator("#announce").inner_text().startswith("Play the nine of spades: Take 2♥ + 7♦;")
+    assert page.locator("#announce > :last-child").inner_text().startswith("Play the nine of spades: Take 2♥ + 7♦;")
     # With the hint asked for, every way carries its value (the hint values every legal move).
     page.click("#ways .way-cancel")
     page.click("#hint-button")
     page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
     assert page.locator("#status .hint-line.best").count() >= 1  # (equal values: more than one)
-    said = page.locator("#announce").inner_text()
+    said = page.locator("#announce > :last-child").inner_text()
     assert said.startswith("Hint: the ") and any(f". {verb} " in said for verb in ("Take", "Build", "Raise", "Lay"))
     page.click('#hand [data-card="9S"]')
     marks = page.eval_on_selector_all("#ways [data-move]", "bs => bs.map(b => b.dataset.hint)")
@@ -220,7 +220,7 @@ def test_a_refused_play_is_explained_and_the_game_resumes_after_a_reload(open_ga
     page.click('#hand [data-card="QD"]')
     s = state(page)
     assert s["refusal"] == "You own a build of 9: take it, or play another way first."
-    assert "QD" in s["hand"] and page.locator("#announce").inner_text() == s["refusal"]
+    assert "QD" in s["hand"] and page.locator("#announce > :last-child").inner_text() == s["refusal"]
     page.keyboard.press("Escape")
     before = state(page)
     assert before["refusal"] == ""

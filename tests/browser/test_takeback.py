@@ -29,7 +29,7 @@ def test_take_back_restores_the_table_and_counts_the_match_apart(open_game, game
     page.click(UNDO)
     back = settle(page)
     assert table_part(back) == before
-    assert page.locator("#announce").inner_text().startswith("Taken back: your ")
+    assert page.locator("#announce > :last-child").inner_text().startswith("Taken back: your ")
     assert stored(page, "kseri.save")["takebacks"] == 1
     # The keys do it too: Ctrl+Z, and Backspace.
     for key in ("Control+z", "Backspace"):
@@ -37,7 +37,8 @@ def test_take_back_restores_the_table_and_counts_the_match_apart(open_game, game
         settle(page)
         page.wait_for_selector(f"{UNDO}:not([disabled])")
         page.keyboard.press(key)
-        page.wait_for_function("() => document.querySelector('#announce').textContent.startsWith('Taken back')")
+        page.wait_for_function("() => document.querySelector('#announce > :last-child')?.textContent"
+                               ".startsWith('Taken back')")
         assert table_part(settle(page)) == before
     assert stored(page, "kseri.save")["takebacks"] == 3
     # The same card again gets the same replies (the bot's choices follow the seed and the position).
