@@ -168,3 +168,16 @@ def test_your_turn_pulses_on_the_compositor(open_game, game_page):
     assert any(a["name"] == "pulse" and a["on"].endswith("::after") for a in running), running
     for animation in running:
         assert set(animation["changes"]) <= {"opacity", "transform"}, animation
+
+
+def test_the_focus_ring_on_the_dialogs_paper_shows_in_either_theme(open_game, game_page):
+    """axe checks no focus ring. The dialogs are paper in both themes, and in the dark one the felt's pale gold
+    ring (242, 201, 107) on them was 1.48:1; the dark gold (154, 103, 0) is 4.6:1."""
+    for theme in ("dark", "light"):
+        page = open_game(f"?seed=3&level=easy&theme={theme}")
+        page.click("#copy-link")
+        page.wait_for_selector("#share[open]")
+        page.keyboard.press("Tab")  # by keyboard: the ring is the :focus-visible one
+        ring = page.evaluate("() => { const s = getComputedStyle(document.activeElement);"
+                             " return [s.outlineStyle, s.outlineColor] }")
+        assert ring == ["solid", "rgb(154, 103, 0)"], (theme, ring)
