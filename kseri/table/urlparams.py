@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import string
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -72,7 +73,7 @@ def decode_record_param(value: str) -> str:
     if not text:
         raise SessionError("the record is empty")
     share_error = ""
-    if text[0] in "1J" or text[0].isdigit():  # a share link's payload; another digit, a newer version's
+    if text[0] in "1J" or text[0] in string.digits:  # a share link's payload; another digit, a newer version's
         try:
             return json.dumps(decode_record("r=" + text), separators=(",", ":"))
         except RecordError as exc:

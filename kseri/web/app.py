@@ -48,6 +48,7 @@ from kseri.web.lesson_ui import LessonUi
 from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
 from kseri.web.notices_render import Notice, with_notice
+from kseri.web.opening import STORAGE_OFF
 from kseri.web.pacer import Pacer
 from kseri.web.play_ui import PlayControl
 from kseri.web.playlog_render import PlayLog
@@ -104,7 +105,7 @@ class App:
         """The game at hand is one nobody asked for (no link, no saved game): see
         :func:`kseri.web.startup.open_table`."""
         self.turns = Turns(self)
-        self._notices: list[Notice] = [Notice(text) for text in notices]
+        self._notices: list[Notice] = [Notice(text, lasting=text == STORAGE_OFF) for text in notices]
         self.reviews = ReviewUi(self)
         """The review of the round just finished (:mod:`kseri.web.review_ui`)."""
         self.duel: DuelPage | None = None

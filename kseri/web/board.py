@@ -7,6 +7,7 @@ survive a redraw.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from kseri.web.playlog_render import StatusExtras
 from kseri.web.state import UiState
 from kseri.web.sums import render as sums_render
 
-__all__ = ["ANNOUNCED_KEPT", "ELEMENT_IDS", "Board"]
+__all__ = ["ANNOUNCED_KEPT", "ELEMENT_IDS", "REPEAT_QUIET", "Board"]
 
 ELEMENT_IDS = (
     "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
@@ -38,6 +39,8 @@ ELEMENT_IDS = (
 """The page's elements the table uses, by id (``index.html``)."""
 ANNOUNCED_KEPT = 3
 """Lines the screen readers' log keeps (the older ones were read already; the page must not grow)."""
+REPEAT_QUIET = 1.0
+"""Seconds within which the line just said is not added again (:meth:`Board.announce`)."""
 
 
 class Board:
@@ -53,6 +56,8 @@ class Board:
         self.passing = True
         """With people sharing the device: whether the pass screen may cover the table (False while the person
         who just played looks at what their card did: the status offers the button that passes the device)."""
+        self._said_at = 0.0
+        """When the screen readers' log was last added to (:func:`time.monotonic`)."""
 
     def set_html(self, name: str, html: str) -> None:
         if self._html.get(name) != html:
@@ -249,15 +254,17 @@ class Board:
     def announce(self, text: str) -> None:
         """Say ``text`` to screen readers: a line added to a polite log, read once and in turn. (One region
         rewritten lost sentences: without animation a bot's card, its capture and the next bot's card came
-        within 50 ms, and a screen reader speaks the last.) ``""`` empties the log (another language now);
-        the line said last is not said again."""
+        within 50 ms, and a screen reader speaks the last.) ``""`` empties the log (another language now).
+        The line just said is not said again within :data:`REPEAT_QUIET` s (one event told twice by two
+        redraws); later it is (the same refusal for a second try must be heard)."""
         log = self.el["announce"]
         if not text:
             log.replaceChildren()
             return
-        last = log.lastElementChild
-        if exists(last) and str(last.textContent) == text:
+        last, now = log.lastElementChild, time.monotonic()
+        if exists(last) and str(last.textContent) == text and now - self._said_at < REPEAT_QUIET:
             return
+        self._said_at = now
         line = document.createElement("p")
         line.textContent = text
         log.append(line)

@@ -16,7 +16,8 @@ from kseri.table.notices import clip
 __all__ = ["NEWER_ELSEWHERE", "NOTICES_SHOWN", "Notice", "notices_html", "with_notice"]
 
 NOTICES_SHOWN = 4
-"""Notices the banner holds at most; beyond, the oldest plain line goes (see :func:`with_notice`)."""
+"""Notices the banner holds at most; beyond, the oldest plain line goes (see :func:`with_notice`). The page's
+opening notices all show, however many."""
 
 
 @dataclass(frozen=True)
@@ -26,13 +27,15 @@ class Notice:
     ``actions`` are ``(data-action, label)`` pairs, handled like the page's other
     ``data-action`` buttons; ``key`` names a notice the page replaces or removes
     (a second one with the same key replaces the first); a ``sticky`` notice stays
-    when the banner is dismissed (a choice still to be made).
+    when the banner is dismissed (a choice still to be made); a ``lasting`` one tells
+    of a condition that lasts (storage refused), so later notices never push it out.
     """
 
     text: str
     actions: tuple[tuple[str, str], ...] = ()
     key: str | None = None
     sticky: bool = False
+    lasting: bool = False
 
 
 def with_notice(notices: Sequence[Notice], notice: Notice) -> list[Notice]:
@@ -48,10 +51,15 @@ def with_notice(notices: Sequence[Notice], notice: Notice) -> list[Notice]:
     ...     shown = with_notice(shown, line)
     >>> [n.text for n in shown]
     ['Newer game.', 'Line 3.', 'Line 4.', 'Line 5.']
+    >>> for line in [Notice("Storage refused.", lasting=True)] + lines:
+    ...     shown = with_notice(shown, line)
+    >>> [n.text for n in shown]
+    ['Storage refused.', 'Newer game.', 'Line 4.', 'Line 5.']
     """
     kept = [n for n in notices if n != notice and (notice.key is None or n.key != notice.key)] + [notice]
     while len(kept) > NOTICES_SHOWN:  # a long match's notices must not push the table down: the oldest go,
-        plain = [n for n in kept if not n.actions and not n.sticky]  # but never a choice still to be made
+        plain = [n for n in kept if not (n.actions or n.sticky or n.lasting)]  # never a choice still to be
+        # made, nor a condition that still holds
         if not plain:
             break
         kept.remove(plain[0])

@@ -83,7 +83,6 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#intro .intro-choose .label-short", "text", N_("Game")),
     # the table
     ("#card-table", "aria-label", N_("Card table")),
-    ("#bot-area", "aria-label", N_("Bot")),
     ("#pile-area", "aria-label", N_("Table")),
     ("#you-area", "aria-label", N_("You")),
     ("#bot-tag .tag-name", "lead", N_("Bot")),

@@ -51,7 +51,7 @@ def entry_text(entry: LogEntry, word: WordKey = "kseri") -> str:
 
 
 def _sweep_text(entry: LogEntry) -> str:
-    words = ngettext("the last {n} card", "the last {n} cards", entry.sweep).format(n=entry.sweep)
+    words = ngettext("the last card", "the last {n} cards", entry.sweep).format(n=entry.sweep)
     return words + (f" · +{entry.sweep_points}" if entry.sweep_points else "")
 
 

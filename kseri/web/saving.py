@@ -75,9 +75,10 @@ class SaveControl:
         self._unsaved_noted = self.tab.set(UNSAVED_KEY, UnsavedNote.taken(app.session, older).to_json())
         if not self._told_storage:
             self._told_storage = True
-            app.notify(N_("Your browser refused to store the game: a reload now would go back to where it was "
-                          "last saved.") if older else
-                       N_("Your browser refused to store the game, so it will not be resumed after a reload."))
+            app.notify(Notice(N_("Your browser refused to store the game: a reload now would go back to where it "
+                                 "was last saved.") if older else
+                              N_("Your browser refused to store the game, so it will not be resumed after a reload."),
+                              lasting=True))
 
     def on_storage(self, event: Any) -> None:
         """Another tab of this site changed the storage (the browser tells every other tab)."""

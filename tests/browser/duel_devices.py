@@ -67,7 +67,8 @@ PAGE_TEXT_JS = """() => {
 """The table, the bar, the duel dialog, the summaries and what screen readers hear; not the static rules (their
 text names cards such as 10♦ as examples), and not the link to send (checked as a message)."""
 
-SAID_JS = "() => [...document.querySelectorAll('#announce, .take-line')].map(e => e.textContent).join(' | ')"
+SAID_JS = ("() => [...document.querySelectorAll('#announce > :last-child, .take-line')]"
+           ".map(e => e.textContent).join(' | ')")
 """What the page says of the latest play: the screen reader's live region and the line on the table."""
 
 STORAGE_JS = """() => { const o = {}; for (let i = 0; i < localStorage.length; i++) { const k = localStorage.key(i);

@@ -106,6 +106,8 @@ def test_placeholders_and_markup_agree(catalog):
             assert used <= known, (key, text)
             if index == len(key) - 1:
                 assert used == set(re.findall(r"\{(\w*)\}", source)), (key, text)
+            elif len(key) == 2:  # a singular that names no number ("the last card") has none in Greek either
+                assert used <= set(re.findall(r"\{(\w*)\}", key[0])), (key, text)
             assert re.findall(r"</?\w+>", text) == re.findall(r"</?\w+>", source), (key, text)
 
 

@@ -533,6 +533,15 @@ def test_the_statistics_count_a_match_under_the_bots_level_or_mixed():
     session.set_seat_levels(("medium", "hard", "hard", "hard"))
     assert session.bots_level == "hard"
     session.set_seat_levels(("medium", "hard", "easy", "hard"))
-    assert session.bots_level == MIXED
+    assert session.bots_level == MIXED == session.view().level  # (the header's picker says "Mixed")
     session.set_people((0, 2))
     assert session.bots_level == "hard"  # seat 2 is a person's now
+
+
+def test_the_view_gives_the_one_bots_own_level():
+    """At two seats the bot's tag showed the table's level, not the bot's own (a link's ``seats=hard`` under
+    ``level=easy``), also after a save and a restore."""
+    session = GameSession.new(rules=GREEK, seed=8, level="easy")
+    session.set_seat_levels(("easy", "hard"))
+    assert session.view().level == "hard"
+    assert GameSession.restore(session.to_save()).view().level == "hard"

@@ -119,8 +119,8 @@ def describe_take(play: LastPlay) -> str:
             n=n, card=card_text(event.card.code))
     else:  # a drop with the round's last card: the last capturer sweeps the table
         n = len(event.sweep)
-        text = (ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
-                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(n=n)
+        text = (ngettext("You took the last card", "You took the last {n} cards", n) if you
+                else ngettext("Bot took the last card", "Bot took the last {n} cards", n)).format(n=n)
     return f"{text} · +{play.gain}"
 
 
@@ -140,4 +140,4 @@ def _named_take(event: PlayEvent, name: str, word: str = "kseri") -> str:
         return ngettext("{name} took {n} card with {card}", "{name} took {n} cards with {card}", n).format(
             name=name, n=n, card=card_text(event.card.code))
     n = len(event.sweep)
-    return ngettext("{name} took the last {n} card", "{name} took the last {n} cards", n).format(name=name, n=n)
+    return ngettext("{name} took the last card", "{name} took the last {n} cards", n).format(name=name, n=n)

@@ -105,7 +105,7 @@ def sums_take_line(play: LastPlay) -> str:
             line = _("Xeri!") + " " + line
     else:
         n = len(event.sweep)
-        line = (ngettext("{name} took the last {n} card", "{name} took the last {n} cards", n) if name is not None
-                else ngettext("You took the last {n} card", "You took the last {n} cards", n) if you
-                else ngettext("Bot took the last {n} card", "Bot took the last {n} cards", n)).format(name=name, n=n)
+        line = (ngettext("{name} took the last card", "{name} took the last {n} cards", n) if name is not None
+                else ngettext("You took the last card", "You took the last {n} cards", n) if you
+                else ngettext("Bot took the last card", "Bot took the last {n} cards", n)).format(name=name, n=n)
     return f"{line} · +{play.gain}"
