@@ -66,7 +66,7 @@ def from_params(params: Mapping[str, str]) -> Scene:
     """
     if "scene" in params:
         if not params["scene"].strip():  # (a link cut short, most likely: it drew an empty table)
-            raise SceneError("scene: empty; give its notation, e.g. scene=pile=10D;plays=10S")
+            raise SceneError("scene= is empty; give its notation, e.g. scene=pile=10D;plays=10S")
         return from_text(params["scene"])
     if "r" not in params and "record" not in params:
         raise SceneError("nothing to show: give scene=..., r=... or record=...")

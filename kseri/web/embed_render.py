@@ -50,10 +50,18 @@ def _card(code: str, cls: str = "", extra: str = "") -> str:
 
 
 def params_from_url(search: str, fragment: str) -> dict[str, str]:
-    """Query and fragment values as one dict (the fragment wins); ``+`` reads as a space."""
+    """Query and fragment values as one dict (the fragment wins); ``+`` reads as a space; a name given twice
+    in one of them counts the first time, as on the game's page.
+
+    >>> params_from_url("?scene=pile=10D&lang=en&lang=el", "")["lang"], params_from_url("?lang=en", "#lang=el")
+    ('en', {'lang': 'el'})
+    """
     params: dict[str, str] = {}
     for part in (search, fragment):
-        params.update(parse_query(part.lstrip("?#")))
+        first: dict[str, str] = {}
+        for name, value in parse_query(part.lstrip("?#")):
+            first.setdefault(name, value)
+        params.update(first)
     return params
 
 

@@ -323,3 +323,17 @@ def test_the_guides_longest_captions_fit_the_smallest_frame_whole(game_page, pag
         size = page.evaluate("() => [document.querySelector('#caption').scrollHeight, "
                              "document.querySelector('#caption').clientHeight]")
         assert size[0] <= size[1] + 1, (index, step, size)
+
+
+@pytest.mark.browser
+def test_a_title_in_a_short_frame_is_still_read_and_a_repeated_lang_counts_once(game_page, page_watch, site_url):
+    """At 480×300 (every snippet's size) the author's heading was display:none, so screen readers lost it; it
+    is now only moved out of sight. And ``lang=`` given twice counted the last time, the game's page the first."""
+    page = game_page
+    page.set_viewport_size({"width": 480, "height": 300})
+    page.goto(f"{site_url}/embed.html?scene=title=A%20kseri;pile=10D;plays=10S&lang=en&lang=el")
+    page.wait_for_function(_READY, timeout=READY_TIMEOUT * 1000)
+    assert page.evaluate("() => document.documentElement.lang") == "en"
+    title = page.locator(".scene-title")
+    assert title.evaluate("e => getComputedStyle(e).display") != "none" and title.inner_text() == "A kseri"
+    assert page.locator("[role=heading], h1, h2").filter(has_text="A kseri").count() == 1

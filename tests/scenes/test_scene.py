@@ -294,8 +294,8 @@ def test_params_record_and_share_fragment_agree():
 
 @pytest.mark.parametrize("params, message", [
     ({}, "nothing to show"),
-    ({"scene": ""}, "scene: empty; give its notation"),
-    ({"scene": "  "}, "scene: empty; give its notation"),
+    ({"scene": ""}, "^scene: scene= is empty; give its notation"),  # (it said "scene: scene: empty")
+    ({"scene": "  "}, "^scene: scene= is empty; give its notation"),
     ({"r": "1AAAA"}, "scene: share link: damaged"),
     ({"r": ""}, "scene: share link: empty"),
     ({"record": "{"}, "scene: record: not JSON"),
