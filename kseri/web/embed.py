@@ -209,6 +209,7 @@ class SceneFrame:
             reason = str(exc) if isinstance(exc, SceneError) else f"scene: cannot be shown ({type(exc).__name__})"
             message = clip(reason)
             root.innerHTML = error_html(message)
+            self.doc.title = _("Kseri scene")  # (in the frame's language, as a scene drawn sets it)
             body.setAttribute("data-error", message)
             body.setAttribute("data-ready", "true")
             return

@@ -263,6 +263,6 @@ def error_html(message: str) -> str:
     True
     """
     heading = escape(_("This scene can't be shown."))
-    return (f'<div class="scene-error" role="alert"><b>{heading}</b>'
+    return (f'<div class="scene-error" role="alert"><h1>{heading}</h1>'
             f'<code>{escape(clip(message))}</code>'
             f'<span>{_("See embed-docs.html for the notation.")}</span></div>')

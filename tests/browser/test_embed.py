@@ -337,3 +337,17 @@ def test_a_title_in_a_short_frame_is_still_read_and_a_repeated_lang_counts_once(
     title = page.locator(".scene-title")
     assert title.evaluate("e => getComputedStyle(e).display") != "none" and title.inner_text() == "A kseri"
     assert page.locator("[role=heading], h1, h2").filter(has_text="A kseri").count() == 1
+
+
+@pytest.mark.browser
+def test_a_scene_that_cannot_be_shown_is_titled_and_headed_in_the_frames_language(game_page, page_watch, site_url):
+    """A Greek frame's error kept the English document title "Kseri scene" and had no heading (axe:
+    page-has-heading-one)."""
+    from .test_a11y import describe, run_axe
+    page = game_page
+    page.goto(f"{site_url}/embed.html?lang=el&scene=pile=10D;hands=10S,3H|KC,8D;plays=KC")
+    page.wait_for_function(_READY, timeout=READY_TIMEOUT * 1000)
+    assert page.locator("h1").inner_text() == "Αυτή η σκηνή δεν μπορεί να εμφανιστεί."
+    assert page.title() != "Kseri scene"
+    violations = run_axe(page)
+    assert not violations, describe(violations)
