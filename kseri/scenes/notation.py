@@ -218,8 +218,11 @@ def _seat(value: str, what: str, players: int) -> int:
 
 def _rules_name(value: str) -> str:
     name = value.strip()
+    if name.startswith("{"):  # the game's rules= takes an object of house rules; a scene does not (yet)
+        raise SceneError(f"rules: a scene takes a profile's name ({', '.join(PROFILES)}), not house rules "
+                         f"{name[:40]!r}")
     if name not in PROFILES:
-        raise SceneError(f"rules: unknown profile {name!r} (known: {', '.join(PROFILES)})")
+        raise SceneError(f"rules: unknown profile {name[:40]!r} (known: {', '.join(PROFILES)})")
     return name
 
 

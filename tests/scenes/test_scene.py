@@ -129,6 +129,8 @@ def test_pretty():
     ("end=maybe", "end: 'maybe' is not yes or no"),
     ("last=1", "last: only means something with end=yes"),
     ("rules=poker", "rules: unknown profile 'poker'"),
+    ('rules={"profile":"greek","jack_kseri_points":25};pile=JH;plays=JC',  # (it called the object a profile)
+     r"rules: a scene takes a profile's name \(greek, fourcard, pisti, sums\), not house rules '\{\"profile"),
     ("hands=AS,2S,3S,4S,5S,6S,7S|KD", r"hands: seat 0 holds 7 cards, more than a packet \(6\)"),
     ("rules=fourcard; plays=AS,KD,2S,QD,3S,JD,4S,10D,5S", r"plays: seat 0 holds 5 cards, more than a packet \(4\)"),
     ("names=Ann", r"names: 2 non-empty names expected"),
