@@ -69,7 +69,7 @@ class PlayControl:
             self.app.session.level = value
         except SessionError:
             return
-        # (every bot plays it now: a "Mixed levels" entry leaves the picker)
+        # (every bot plays it now: the "Mixed" entry leaves the picker)
         self.app.el["level"].innerHTML = render.level_options_html(levels(), self.app.session.bots_level)
         self.app.save()
         self.app.render()
