@@ -128,8 +128,9 @@ def test_the_greek_guide_embeds_greek_scenes(game_page, page_watch, site_url):
     page = game_page
     page.goto(f"{site_url}/guide.el.html")
     assert page.evaluate("document.documentElement.lang") == "el"
-    page.locator("iframe").first.evaluate("frame => frame.scrollIntoView({block: 'center'})")
-    frame = page.frame_locator("iframe").first
+    scene = "iframe:not([name=kseri-runtime])"  # (the hidden runtime frame comes first, before the scenes)
+    page.locator(scene).first.evaluate("frame => frame.scrollIntoView({block: 'center'})")
+    frame = page.frame_locator(scene).first
     frame.locator("body[data-ready=true]").wait_for(timeout=READY_TIMEOUT * 1000)
     assert frame.locator("html").get_attribute("lang") == "el"
     assert frame.locator(".scene-title").inner_text() == "Ίδιο φύλλο ή βαλές"
