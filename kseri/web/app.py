@@ -33,7 +33,7 @@ from kseri.i18n import _
 from kseri.i18n import language as current_language
 from kseri.table.newgame import carried_plan
 from kseri.table.seat_plan import SeatPlan
-from kseri.table.seats import SessionError, levels
+from kseri.table.seats import SessionError
 from kseri.table.session import GameSession
 from kseri.table.stats import Stats, same_match
 from kseri.web import language, motion, render, seats_render, summary_render
@@ -263,7 +263,6 @@ class App:
         if plan is not None and len(plan.seats) == self.session.players:
             with contextlib.suppress(SessionError):  # (a plan the new table cannot seat: its bots stay)
                 self.session.apply_plan(plan)
-        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.bots_level)
         self.board.forget()  # redraw everything, whatever an interrupted animation left behind
         self.save()
         self.render()  # the new deal shows at once, locked until it has been dealt in
@@ -300,7 +299,6 @@ class App:
         self.reviews.forget()
         self.board.forget()
         self.board.announce("")  # the screen readers' log told of the other game
-        self.el["level"].innerHTML = render.level_options_html(levels(), session.bots_level)
         self.render()
         self.go_on()
 
@@ -365,7 +363,6 @@ class App:
         lang = language.apply(lang)
         language.remember(self.storage, lang)
         self.load_card_faces()  # the courts this language prints (looks.css)
-        self.el["level"].innerHTML = render.level_options_html(levels(), self.session.bots_level)
         self.board.forget()
         self.render()
         self.board.announce("")  # its last sentence was in the other language

@@ -125,6 +125,7 @@ class Board:
             tag.classList.toggle("is-dealer", side.is_dealer)
             tag.classList.toggle("last-take", side.last_capturer)
         el["bot-tag"].querySelector(".level-name").textContent = render.level_label(view.level)
+        self.set_html("level", render.level_options_html(LEVELS, view.level))  # the header's picker ("Mixed" too)
         if view.people > 1:  # the bottom seat is whoever holds the device
             el["you-tag"].querySelector(".tag-name").textContent = view.sides[me].name
         el["you-area"].classList.toggle("active", view.phase == "human" and view.handover is None)

@@ -15,8 +15,6 @@ from typing import Any, Protocol
 
 from pyscript import document, window
 
-from kseri.table.seats import levels
-from kseri.web import render
 from kseri.web.actions import CLOSES
 from kseri.web.dialogs import DIALOGS, DialogControl
 from kseri.web.dom import exists
@@ -96,7 +94,6 @@ class InputControl:
         for name in DIALOGS:
             self._listen(el[name], "close", app.dialogs.on_dialog_close)
         self._listen(window, "popstate", app.on_popstate)
-        el["level"].innerHTML = render.level_options_html(levels(), app.session.bots_level)
 
     def actions(self) -> dict[str, Callable[[], None]]:
         """What each ``data-action`` button does (besides those that only close their dialog)."""

@@ -9,15 +9,13 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
-from pyscript import document
-
 from kseri.i18n import _
 from kseri.table.goal import word_key
 from kseri.table.stats import counts_result, game_key
 from kseri.web import render, seats_render, summary_render
 from kseri.web.celebrate import streak_html
 from kseri.web.celebrate_ui import celebrate
-from kseri.web.dom import exists
+from kseri.web.morph import morph_inner
 from kseri.web.page_host import PageHost
 from kseri.web.storage import STATS_KEY
 
@@ -56,6 +54,10 @@ class MatchEndControl:
         app.open_dialog("match-end")
 
     def draw_match_end(self) -> None:
+        self.app.el["match-end-body"].innerHTML = self.match_end_html()
+
+    def match_end_html(self) -> str:
+        """The dialog's body: the result, the record, the way into the review, the streak, the install offer."""
         app = self.app
         session = app.session
         line = app.takeback.stats_for(session, app.stats).line(game_key(session.rules), session.bots_level,
@@ -69,30 +71,17 @@ class MatchEndControl:
         extra = (streak_html(record) if session.people == 1 else "") + app.install.offer_html()
         if session.view().panels:
             labels = seats_render.side_labels(session.view())
-            app.el["match-end-body"].innerHTML = seats_render.seats_match_end_html(
+            return seats_render.seats_match_end_html(
                 session.match_summary(), labels, session.your_side,
                 stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
                 word=word_key(session.rules),
                 people_sides=tuple({session.rules.team_of(seat) for seat in session.persons})
                 if session.your_side == -1 else ()) + review + extra  # (a friend's win is no win of yours)
-            return
-        app.el["match-end-body"].innerHTML = summary_render.match_end_html(session.match_summary(), stats_line=line,
-                                                                   level=session.bots_level,
-                                                                   word=word_key(session.rules)) + review + extra
+        return summary_render.match_end_html(session.match_summary(), stats_line=line, level=session.bots_level,
+                                             word=word_key(session.rules)) + review + extra
 
     def redraw(self) -> None:
-        """The counts or the words changed: the dialog, if open, shows them, keeping the keyboard's place in it
-        (another tab's reset, a language switch: the button focused was replaced by its new copy)."""
-        if not (self.app.el["match-end"].open and self.app.session.match.is_over):
-            return
-        body = self.app.el["match-end-body"]
-        focused = document.activeElement
-        action = seat = ""
-        if exists(focused) and bool(body.contains(focused)):
-            action, seat = (str(focused.getAttribute(name) or "") for name in ("data-action", "data-seat"))
-        self.draw_match_end()
-        if action:
-            selector = f'[data-action="{action}"]' + (f'[data-seat="{seat}"]' if seat else "")
-            again = body.querySelector(selector)
-            if exists(again):
-                again.focus()
+        """The counts or the words changed: the dialog, if open, shows them. Morphed, not rebuilt: the button
+        the keyboard is on stays the same element (another tab's reset, a language switch)."""
+        if self.app.el["match-end"].open and self.app.session.match.is_over:
+            morph_inner(self.app.el["match-end-body"], self.match_end_html())

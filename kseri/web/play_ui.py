@@ -18,7 +18,7 @@ from kseri.engine.errors import one_line
 from kseri.i18n import N_, _, card_name
 from kseri.table.moves import MoveWay
 from kseri.table.notices import clip
-from kseri.table.seats import SessionError, levels
+from kseri.table.seats import SessionError
 from kseri.table.session import GameSession
 from kseri.table.takeback import can_take_back, take_back, takeback_text
 from kseri.web import render
@@ -69,8 +69,6 @@ class PlayControl:
             self.app.session.level = value
         except SessionError:
             return
-        # (every bot plays it now: the "Mixed" entry leaves the picker)
-        self.app.el["level"].innerHTML = render.level_options_html(levels(), self.app.session.bots_level)
         self.app.save()
         self.app.render()
         self.app.board.announce(_("Bot level: {level}, from its next card.").format(level=render.level_label(value)))
