@@ -21,8 +21,8 @@ from kseri.engine.text import isolated, plain_name, unisolated
 from kseri.i18n import N_, _, card_symbol, language, ngettext, pgettext
 from kseri.table.words import word_key_for
 
-__all__ = ["default_names", "describe_table", "owner", "play_caption", "possessive", "pretty", "round_end",
-           "scene_names", "worth_phrase"]
+__all__ = ["default_names", "describe_table", "error_names", "owner", "play_caption", "possessive", "pretty",
+           "round_end", "scene_names", "worth_phrase"]
 
 
 
@@ -47,6 +47,20 @@ def default_names(players: int) -> tuple[str, ...]:
     (seat 0 at the bottom)."""
     names = (_SEAT_NAMES[0], _SEAT_NAMES[2]) if players == 2 else _SEAT_NAMES[:players]
     return tuple(_(name) for name in names)
+
+
+def error_names(names: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names for an error message, which is English in every language: an author's names
+    as given, the default ones in English (a Greek frame's ``Νότος`` has no place in "South's turn").
+
+    >>> error_names(default_names(2)), error_names(("Anna", "Bob"))
+    (('South', 'North'), ('Anna', 'Bob'))
+    """
+    names = tuple(names)
+    if names == default_names(len(names)):
+        plain = (_SEAT_NAMES[0], _SEAT_NAMES[2]) if len(names) == 2 else _SEAT_NAMES[:len(names)]
+        return tuple(plain)
+    return names
 
 
 def pretty(card: Card | str | int) -> str:

@@ -17,6 +17,7 @@ from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.table import TableRound
 from kseri.engine.tables import table_for
 from kseri.i18n import _
+from kseri.scenes.captions import error_names
 from kseri.scenes.notation import SceneSpec
 from kseri.scenes.steps import Scene, SceneItem, Step
 
@@ -56,6 +57,8 @@ class Recorder:
                  show_stock: bool = False) -> None:
         self.state = state
         self.names = tuple(names)
+        self.error_names = error_names(self.names)
+        """The seats' names in error messages, which are English (:func:`~kseri.scenes.captions.error_names`)."""
         self.captions = captions
         self.show_stock = show_stock
         self.worth = card_points_table(state.rules)

@@ -48,7 +48,6 @@ from kseri.web.lesson_ui import LessonUi
 from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
 from kseri.web.notices_render import Notice, with_notice
-from kseri.web.opening import STORAGE_OFF
 from kseri.web.pacer import Pacer
 from kseri.web.play_ui import PlayControl
 from kseri.web.playlog_render import PlayLog
@@ -76,7 +75,8 @@ __all__ = ["App"]
 class App:
     """The page around one :class:`GameSession` at a time."""
 
-    def __init__(self, session: GameSession, storage: Storage, notices: list[str], stats: Stats | None = None) -> None:
+    def __init__(self, session: GameSession, storage: Storage, notices: list[Notice],
+                 stats: Stats | None = None) -> None:
         self.session = session
         self.storage = storage
         self.pacer = Pacer()
@@ -105,7 +105,7 @@ class App:
         """The game at hand is one nobody asked for (no link, no saved game): see
         :func:`kseri.web.startup.open_table`."""
         self.turns = Turns(self)
-        self._notices: list[Notice] = [Notice(text, lasting=text == STORAGE_OFF) for text in notices]
+        self._notices: list[Notice] = list(notices)
         self.reviews = ReviewUi(self)
         """The review of the round just finished (:mod:`kseri.web.review_ui`)."""
         self.duel: DuelPage | None = None

@@ -60,20 +60,20 @@ class MatchEndControl:
         """The dialog's body: the result, the record, the way into the review, the streak, the install offer."""
         app = self.app
         session = app.session
-        line = app.takeback.stats_for(session, app.stats).line(game_key(session.rules), session.bots_level,
-                                                               render.level_label(session.bots_level))
+        stats = app.takeback.stats_for(session, app.stats)
+        line = stats.line(game_key(session.rules), session.bots_level, render.level_label(session.bots_level))
         if session.takebacks and session.people == 1:
             line = _("With take-backs, counted apart from your record.") + " " + line
         # the match's result, with the way into the review of its last round; your streak, and once the
         # offer to install the app
         review = app.reviews.button_html()
-        record = app.takeback.stats_for(session, app.stats).record(game_key(session.rules), session.bots_level)
+        record = stats.record(game_key(session.rules), session.bots_level)
         extra = (streak_html(record) if session.people == 1 else "") + app.install.offer_html()
-        if session.view().panels:
-            labels = seats_render.side_labels(session.view())
+        view = session.view()
+        if view.panels:
             return seats_render.seats_match_end_html(
-                session.match_summary(), labels, session.your_side,
-                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(session.view()),
+                session.match_summary(), seats_render.side_labels(view), session.your_side,
+                stats_line=line if session.people == 1 else "", short=seats_render.short_labels(view),
                 word=word_key(session.rules),
                 people_sides=tuple({session.rules.team_of(seat) for seat in session.persons})
                 if session.your_side == -1 else ()) + review + extra  # (a friend's win is no win of yours)

@@ -29,6 +29,7 @@ from kseri.table.stats import Stats
 from kseri.table.unsaved import UnsavedNote, reload_notice
 from kseri.table.urlparams import UrlOptions, parse_url
 from kseri.web.dom import preferred_languages
+from kseri.web.notices_render import Notice
 from kseri.web.storage import SAVE_KEY, SET_ASIDE_KEY, STATS_KEY, STATS_SET_ASIDE_KEY, UNSAVED_KEY, Storage
 
 __all__ = ["STORAGE_OFF", "clean_url", "open_session", "open_stats"]
@@ -53,7 +54,7 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
     return None, record_error
 
 
-def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSession, list[str], bool]:
+def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSession, list[Notice], bool]:
     """The session the page starts with: the URL's game, else the saved one, else a new one; and whether
     it is a game nobody asked for: no link and nothing saved, not even a save set aside (the page then
     offers the new-game screen on a first visit). ``tab`` (this tab's ``sessionStorage``) holds the note
@@ -62,9 +63,9 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
     location = window.location
     options = parse_url(str(location.search or ""), str(location.hash or ""), levels(),
                         known_lesson=lambda value: lesson_named(value) is not None)
-    notices = list(options.notices)
-    if not storage.available:
-        notices.append(STORAGE_OFF)
+    notices = [Notice(text) for text in options.notices]
+    if not storage.available:  # a condition that lasts: later notices never push it out of the banner
+        notices.append(Notice(STORAGE_OFF, lasting=True))
     saved: GameSession | None = None
     saved_text = storage.get(SAVE_KEY)
     save_problem: str | None = None
@@ -84,8 +85,8 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
         try:
             session.apply_plan(SeatPlan.parse(options.seats, players=session.players))
         except SessionError as exc:
-            notices.append(_("Ignored seats={value}: {reason}.").format(
-                value=clip(options.seats, 24), reason=one_line(exc).removeprefix("seats: ")))
+            notices.append(Notice(_("Ignored seats={value}: {reason}.").format(
+                value=clip(options.seats, 24), reason=one_line(exc).removeprefix("seats: "))))
     resumed = False
     if session is None and saved is not None:
         session = saved
@@ -95,26 +96,27 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
     if session is None:  # a first visit is dealt the table of its language (kseri/table/first_visit.py)
         session = GameSession.new(rules=GREEK if saved_text else first_rules(preferred_languages()), level=level)
     if save_problem is not None:
-        notices.append((_("Your saved game could not be resumed ({problem}). It was set aside.") if from_url else
-                        _("Your saved game could not be resumed ({problem}). It was set aside and a new game started.")
-                        ).format(problem=save_problem))
+        notices.append(Notice((
+            _("Your saved game could not be resumed ({problem}). It was set aside.") if from_url else
+            _("Your saved game could not be resumed ({problem}). It was set aside and a new game started.")
+        ).format(problem=save_problem)))
     tab = tab if tab is not None else Storage("sessionStorage")
     note = UnsavedNote.read(tab.get(UNSAVED_KEY))
     if note is not None:
         tab.remove(UNSAVED_KEY)  # said once
         lost = reload_notice(note, saved_text, session if resumed else None)
         if lost is not None:
-            notices.append(lost)
+            notices.append(Notice(lost))
     if record_error is not None:
         outcome = _("Your saved game continues.") if resumed else _("A new game was started instead.")
-        notices.insert(0, _("Could not open the game record in the link: {error}.").format(error=record_error)
-                       + " " + outcome)
+        notices.insert(0, Notice(_("Could not open the game record in the link: {error}.").format(
+            error=record_error) + " " + outcome))
     clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")),
               ignored=options.ignored)
     return session, notices, not from_url and not saved_text
 
 
-def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
+def open_stats(storage: Storage) -> tuple[Stats, list[Notice]]:
     """The statistics per game and level; statistics that cannot be read are set aside with a notice."""
     text = storage.get(STATS_KEY)
     try:
@@ -122,8 +124,8 @@ def open_stats(storage: Storage) -> tuple[Stats, list[str]]:
     except SessionError as exc:
         assert text is not None  # no text reads as empty statistics
         storage.set_aside(STATS_KEY, STATS_SET_ASIDE_KEY, text)
-        return Stats(), [_("Your match statistics were set aside and start again from zero: {reason}.").format(
-            reason=one_line(exc))]
+        return Stats(), [Notice(_("Your match statistics were set aside and start again from zero: {reason}.").format(
+            reason=one_line(exc)))]
 
 
 def clean_url(location: Any, *, consumed: bool, ignored: tuple[str, ...] = ()) -> None:

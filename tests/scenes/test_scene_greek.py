@@ -16,7 +16,7 @@ from kseri import i18n
 from kseri.engine.cards import Card
 from kseri.engine.events import PlayEvent
 from kseri.engine.rules import PROFILES
-from kseri.scenes import from_text
+from kseri.scenes import SceneError, from_text
 from kseri.scenes.captions import describe_table, owner, play_caption
 from kseri.web.embed_render import board_html, error_html, step_html
 from tests.web.test_web_greek import assert_greek
@@ -96,3 +96,18 @@ def test_english_scenes_are_unchanged():
     assert scene.names == ("South", "North")
     assert scene.steps[-1].caption == ("South's 10♠ takes the lone 10♦: kseri! +10, "
                                        "and +3 for the cards (10♦ 2, 10♠ 1): 13 points.")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("pile=10D;hands=10S,3H|KC,8D;plays=KC", "play 1 is South's turn, but KC is in North's hand (South holds"),
+    ("pile=10D;hands=10S|KC;plays=10S,KC,3H", "play 3 (3H) is South's turn, but South has no card left"),
+    ("rules=sums;table=3C;hands=7H|9C;plays=9C", "play 1: 9C is not in South's hand [7H]"),
+    ("names=Άννα|Θωμάς;pile=10D;hands=10S|KC;plays=KC", "play 1 is \u2068Άννα\u2069's turn"),
+])
+def test_errors_name_default_seats_in_english_as_the_rest_of_the_message(text, expected):
+    """A scene's errors are English in every frame (they quote the notation): a Greek frame's default seats
+    are named in English there, not spliced in as "Νότος's turn"; an author's own names stay as given."""
+    with pytest.raises(SceneError) as caught:
+        from_text(text)
+    assert expected in str(caught.value)
+    assert "Νότος" not in str(caught.value) and "Βορράς" not in str(caught.value)

@@ -57,11 +57,11 @@ class _PileRecorder(Recorder):
 
     def _not_held(self, card: Card, number: int, seat: int, held: list[int]) -> str:
         """Why play ``number`` is impossible: the card is elsewhere, or the hand is empty."""
-        name = self.names[seat]
+        name = self.error_names[seat]
         owner = next((s for s, hand in enumerate(self.state.hands) if card.index in hand), None)
         if owner is not None:
             return (f"plays: play {number} is {possessive(name)} turn, but {card} is in "
-                    f"{possessive(self.names[owner])} hand ({name} holds [{' '.join(codes(held))}])")
+                    f"{possessive(self.error_names[owner])} hand ({name} holds [{' '.join(codes(held))}])")
         if not held:
             return f"plays: play {number} ({card}) is {possessive(name)} turn, but {name} has no card left"
         return f"plays: play {number}: {card} is not in {possessive(name)} hand [{' '.join(codes(held))}]"

@@ -27,7 +27,7 @@ from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.engine.sums.round import SumsRound
-from kseri.scenes.captions import scene_names
+from kseri.scenes.captions import possessive, scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec, played_card, table_item
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
@@ -62,14 +62,15 @@ class _SumsRecorder(Recorder):
         state = self.state
         seat = state.to_move
         if not state.hands[seat] and not state.is_terminal():
-            raise SceneError(f"plays: play {number} ({text}) is {self.names[seat]}'s turn, but the hand is empty")
+            raise SceneError(f"plays: play {number} ({text}) is {possessive(self.error_names[seat])} turn, "
+                             "but the hand is empty")
         before = list(state.table)
         try:
             move = state.parse_move(text)
             if move.card not in state.hands[seat]:
                 held = " ".join(CODES[c] for c in state.hands[seat])
-                raise SceneError(f"plays: play {number}: {CODES[move.card]} is not in {self.names[seat]}'s "
-                                 f"hand [{held}]")
+                raise SceneError(f"plays: play {number}: {CODES[move.card]} is not in "
+                                 f"{possessive(self.error_names[seat])} hand [{held}]")
             event = state.apply(move)
         except KseriError as exc:
             if isinstance(exc, SceneError):
