@@ -45,6 +45,11 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return convert
 
 
+def _shown_path(path: str) -> str:
+    """A file's name in a message: as given, or quoted and cut when long or unprintable."""
+    return path if len(path) <= 120 and path.isprintable() else quoted(path, 120)
+
+
 def _read_input(path: str) -> bytes:
     """The bytes of ``path`` (``-``: standard input), at most :data:`MAX_BYTES`."""
     try:
@@ -54,8 +59,7 @@ def _read_input(path: str) -> bytes:
             with open(path, "rb") as f:
                 data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        name = path if len(path) <= 120 and path.isprintable() else quoted(path, 120)
-        raise KseriError(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from None
+        raise KseriError(f"cannot read {_shown_path(path)}: {exc.strerror or type(exc).__name__}") from None
     if len(data) > MAX_BYTES:
         raise KseriError(f"record: more than {MAX_BYTES:,} bytes is too long")
     return data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as some editors write
@@ -72,7 +76,13 @@ def _rules(text: str) -> Rules:
 def _replay(args: argparse.Namespace) -> int:
     from kseri.engine.record import loads, summary
 
-    match = loads(_read_input(args.file))
+    data = _read_input(args.file)
+    try:
+        match = loads(data)
+    except (KseriError, json.JSONDecodeError) as exc:  # a file's name first, as compilers say it
+        if args.file == "-":
+            raise
+        raise KseriError(f"{_shown_path(args.file)}: {one_line(exc)}") from None
     print(json.dumps(summary(match)))
     return 0
 
@@ -88,7 +98,7 @@ def _simulate(args: argparse.Namespace) -> int:
 def _bot(args: argparse.Namespace) -> int:
     from kseri.bots.protocol import serve
 
-    return serve(sys.stdin, sys.stdout, level=args.level, seed=args.seed)
+    return serve(sys.stdin, sys.stdout, level=args.level.strip().lower(), seed=args.seed)  # any case, as level=
 
 
 def _arena(args: argparse.Namespace) -> int:
@@ -115,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.set_defaults(run=_simulate)
 
     bot = sub.add_parser("bot", help="play as a kseri-bot/1 bot on stdin/stdout")
-    bot.add_argument("--level", default="hard")
+    bot.add_argument("--level", default="hard", help="easy, medium, hard or expert (default hard)")
     bot.add_argument("--seed", type=SEED, default=None)
     bot.set_defaults(run=_bot)
 
@@ -129,6 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--matches", action="store_true",
                        help="also play whole matches for a win rate (rounds/16 duplicate pairs, at least 1)")
     arena.add_argument("--rules", default="greek")
+    arena.add_argument("--timeout", type=_whole(1, 86_400), default=120,
+                       help="seconds a bot given as a command line has for each answer (default 120)")
     arena.add_argument("--json", action="store_true", help="print the result as one JSON object")
     arena.set_defaults(run=_arena)
     return parser

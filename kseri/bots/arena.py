@@ -38,7 +38,7 @@ from typing import Any, Protocol
 from kseri.bots.base import BotError
 from kseri.bots.names import LEVELS
 from kseri.bots.tables import decision
-from kseri.engine.errors import KseriError
+from kseri.engine.errors import KseriError, RulesError, one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.engine.rules import GREEK, Rules, rules_from_spec
@@ -54,6 +54,8 @@ MAX_ANSWER = 1_000
 """Characters of a protocol bot's answer line read at most (a card code takes 2 or 3)."""
 QUOTE = 80
 """Characters of a bot's answer (or command) quoted in an error at most."""
+ANSWER_TIMEOUT = 120.0
+"""Seconds a protocol bot has for each answer by default (``arena --timeout``)."""
 _TOO_LONG = "\x00too long"
 """What the reader thread puts for an answer line longer than :data:`MAX_ANSWER`."""
 
@@ -100,7 +102,7 @@ class ProcessPlayer:
     ``timeout`` seconds.
     """
 
-    def __init__(self, command: str, *, timeout: float = 120.0) -> None:
+    def __init__(self, command: str, *, timeout: float = ANSWER_TIMEOUT) -> None:
         self.name = command
         self.timeout = timeout
         try:
@@ -191,9 +193,10 @@ class ProcessPlayer:
         answer = self._ask(observation.to_json())
         try:
             return observation.public_round().parse_move(answer)
-        except KseriError:
+        except KseriError as exc:
             noun = table_for(observation.rules).move_noun
-            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not {noun}") from None
+            raise ArenaError(f"bot {_quote(self.name)} answered {_quote(answer)}, not {noun} "
+                             f"({one_line(exc)})") from None
 
     def close(self) -> None:
         proc = self._proc
@@ -215,13 +218,14 @@ class ProcessPlayer:
                     stream.close()
 
 
-def make_player(spec: str) -> Player:
-    """A level name gives a :class:`LevelPlayer`; anything else is a command line."""
+def make_player(spec: str, *, timeout: float = ANSWER_TIMEOUT) -> Player:
+    """A level name gives a :class:`LevelPlayer`; anything else is a command line (a process that has
+    ``timeout`` seconds for each answer)."""
     if spec in LEVELS:
         return LevelPlayer(spec)
     if " " not in spec.strip() and not spec.strip().startswith(("/", ".")):
         raise ArenaError(f"unknown bot {_quote(spec)}: not a level ({', '.join(LEVELS)}) nor a command line")
-    return ProcessPlayer(spec)
+    return ProcessPlayer(spec, timeout=timeout)
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,20 +307,27 @@ class ArenaResult:
 
 def _play_round(state: TableRound[Any], players: Sequence[Player], player_at: Sequence[int],
                 rngs: Sequence[random.Random], times: Sequence[list[float]], totals: Sequence[int], target: int,
-                apply: Callable[[Any], object]) -> None:
+                apply: Callable[[Any], object], where: str) -> None:
     """Play ``state`` to its end with ``apply`` (checked); ``player_at[seat]`` is 0 where bot A
-    sits, 1 where bot B does."""
+    sits, 1 where bot B does. A bot's failure names ``where`` (the deal and A's side), the play and the seat,
+    so that its author can replay the position."""
     table = table_for(state.rules)
+    number = 0
     while not state.is_terminal():
         seat = state.to_move
         side = player_at[seat]
+        at = f"{where}, play {number} (seat {seat})"
         start = time.perf_counter()
-        move = players[side].play(table.observation(state, seat, totals=totals, target=target), rngs[side])
+        try:
+            move = players[side].play(table.observation(state, seat, totals=totals, target=target), rngs[side])
+        except ArenaError as exc:
+            raise ArenaError(f"{at}: {exc}") from None
         times[side].append((time.perf_counter() - start) * 1000.0)
         try:
             apply(move)
         except KseriError as exc:
-            raise ArenaError(f"bot {_quote(players[side].name)} played an illegal move: {exc}") from None
+            raise ArenaError(f"{at}: bot {_quote(players[side].name)} played an illegal move: {exc}") from None
+        number += 1
 
 
 def _seating(rules: Rules, side_a: int) -> tuple[int, ...]:
@@ -331,14 +342,15 @@ def _edge(points: Sequence[int], side: int) -> float:
 
 
 def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules: Rules = GREEK, matches: int = 0,
-               first: int = 0) -> ArenaResult:
+               first: int = 0, timeout: float = ANSWER_TIMEOUT) -> ArenaResult:
     """``rounds`` duplicate deals and ``matches`` duplicate sets of whole matches.
 
     Each deal (and each match's deals) is played once per side, bot A taking that side (both
     seats of a partnership) and bot B every other side, so A meets the same cards from every
     place at the table: with two sides, the seats swapped. A deal's result is A's points minus
     the others' average, averaged over A's places. ``first`` skips to that deal of the seed's
-    series, so a long measurement can run in shards (deals 0-199 and 200-399 are deals 0-399)."""
+    series, so a long measurement can run in shards (deals 0-199 and 200-399 are deals 0-399). A bot given
+    as a command line has ``timeout`` seconds for each answer."""
     table = table_for(rules)
     if rounds < 1:
         raise ArenaError(f"--rounds must be at least 1, not {rounds}")
@@ -351,7 +363,7 @@ def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules
     try:
         for spec in (a, b):
             # inside: a bot already started is closed on failure
-            players.append(make_player(spec) if isinstance(spec, str) else spec)
+            players.append(make_player(spec, timeout=timeout) if isinstance(spec, str) else spec)
         for i in range(first, first + rounds):
             dealer = i % rules.players
             deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
@@ -360,7 +372,7 @@ def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules
                 rngs = [random.Random(f"kseri-arena:{seed}:bot:{i}:{swap}:{side}") for side in (0, 1)]
                 state = table.from_deck(rules, dealer, deck)
                 _play_round(state, players, _seating(rules, swap), rngs, times, (0,) * sides, rules.target,
-                            state.apply)
+                            state.apply, f"deal {i} (A on side {swap})")
                 diff += _edge(state.returns(), swap)
             diffs.append(diff / sides)
         for j in range(matches):
@@ -376,7 +388,7 @@ def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)
                     _play_round(state, players, _seating(rules, swap), rngs, times, totals, match.target,
-                                match.play)
+                                match.play, f"match {j} (A on side {swap}), round {k}")
                     k += 1
                 match_rounds += k
                 if match.winner == swap:
@@ -416,14 +428,18 @@ def format_result(result: ArenaResult) -> str:
 
 
 def run_arena_cli(args: Any) -> int:
-    """``python -m kseri arena A B --rounds N --seed S [--first-deal K] [--matches] [--rules R] [--json]``."""
+    """``python -m kseri arena A B --rounds N --seed S [--first-deal K] [--matches] [--rules R] [--timeout T]
+    [--json]``."""
     spec = args.rules
     if isinstance(spec, str) and spec.lstrip().startswith(("{", "[", '"')):
         spec = parse_json(spec, what="--rules")
-    rules = rules_from_spec(spec)
+    try:
+        rules = rules_from_spec(spec)
+    except RulesError as exc:  # as replay and simulate say it
+        raise RulesError(f"rules: {exc}") from None
     matches = max(1, args.rounds // 16) if getattr(args, "matches", False) else 0
     result = run_arena(args.a, args.b, rounds=args.rounds, seed=args.seed, rules=rules, matches=matches,
-                       first=getattr(args, "first_deal", 0))
+                       first=getattr(args, "first_deal", 0), timeout=getattr(args, "timeout", ANSWER_TIMEOUT))
     if getattr(args, "json", False):
         print(json.dumps(result.to_json()))
     else:

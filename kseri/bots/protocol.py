@@ -129,6 +129,7 @@ def serve(stdin: IO[str], stdout: IO[str], *, level: str = "hard", seed: int | N
         if line is None:
             reply = error_line(f"observation: a line longer than {MAX_LINE:,} characters (skipped)")
         else:
+            line = line.removeprefix("\ufeff")  # a byte order mark, as some editors write (replay reads it too)
             rng = system if system is not None else random.Random(f"kseri-bot:{seed}:{line.strip()}")
             reply = answer(line, level, rng)
         stdout.write(reply + "\n")

@@ -42,6 +42,7 @@ __all__ = [
     "CardLike",
     "card_index",
     "code_index",
+    "deck_mismatch",
     "format_cards",
     "parse_cards",
     "rank_index",
@@ -236,6 +237,29 @@ def record_cards(value: object, where: str, what: str, most: int, *, entry: str 
                 raise RecordError(str(exc), f"{where}, {entry} {position}") from None
             raise RecordError(f"{what} card {position}: {exc}", where) from None
     return indices
+
+
+def deck_mismatch(deck: Iterable[int], packs: int = 1) -> str:
+    """What keeps ``deck`` (card indices) from being the pack ``packs`` times over, for an error message:
+    the first card there too often and the first one missing ("" when it is the pack).
+
+    >>> deck_mismatch([0, 0, *range(2, 52)])
+    'AS twice, AH missing'
+    >>> deck_mismatch(range(52)), deck_mismatch(range(51)), deck_mismatch([*range(52), *range(51)], packs=2)
+    ('', 'KC missing', 'KC only once')
+    """
+    counts = [0] * 52
+    for card in deck:
+        counts[card] += 1
+    extra = next((c for c in range(52) if counts[c] > packs), None)
+    missing = next((c for c in range(52) if counts[c] < packs), None)
+    times = {2: "twice", 3: "three times"}
+    parts = []
+    if extra is not None:
+        parts.append(f"{CODES[extra]} {times.get(counts[extra], f'{counts[extra]} times')}")
+    if missing is not None:
+        parts.append(f"{CODES[missing]} missing" if counts[missing] == 0 else f"{CODES[missing]} only once")
+    return ", ".join(parts)
 
 
 def parse_cards(codes: Iterable[str]) -> list[Card]:

@@ -89,6 +89,8 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
     except KseriError as exc:
         raise RecordError(str(exc), "rules") from None
     first_dealer = data.get("first_dealer")
+    if "first_dealer" not in data:
+        raise RecordError(f"missing (the seat that dealt round 0, 0 to {rules.players - 1})", "first_dealer")
     if type(first_dealer) is not int or not 0 <= first_dealer < rules.players:
         raise RecordError(f"{shown(first_dealer)} is not a seat (0 to {rules.players - 1})", "first_dealer")
     rounds = data.get("rounds")

@@ -145,3 +145,33 @@ def test_cli_hostile_bot_and_hostile_rules_are_one_line() -> None:
         out = run_cli(*args, "--rounds", "1")
         assert out.returncode == 1, out
         assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr, out.stderr
+
+
+def test_a_failing_bot_is_named_with_the_deal_play_and_seat_it_failed_at() -> None:
+    """Its author can replay the position: the deal of the seed's series, A's side, the play and the seat."""
+    command = f"{shlex.quote(sys.executable)} -c {shlex.quote(BAD_BOTS['answers a card it does not hold'])}"
+    with pytest.raises(ArenaError) as caught:
+        run_arena(command, "easy", rounds=1, seed=1, first=3)
+    assert str(caught.value).startswith("deal 3 (A on side 0), play "), caught.value
+    assert "(seat " in str(caught.value) and "played an illegal move" in str(caught.value)
+
+
+def test_a_sums_answer_that_is_no_move_says_why() -> None:
+    """'7h : 3c' is notation, but names a card that is not on the table: the reason is given, not only 'not a play'."""
+    bot = "import sys\nfor line in sys.stdin: print('7h : 3c', flush=True)"
+    from kseri.engine.rules import SUMS
+    with pytest.raises(ArenaError) as caught:
+        run_arena(f"{shlex.quote(sys.executable)} -c {shlex.quote(bot)}", "easy", rounds=1, seed=1, rules=SUMS)
+    message = str(caught.value)
+    assert "answered '7h : 3c', not a play (" in message and message.endswith(")"), message
+
+
+def test_cli_timeout_and_rules_errors_say_rules_as_replay_does() -> None:
+    silent = f"{shlex.quote(sys.executable)} -c {shlex.quote('import sys; sys.stdin.read()')}"
+    out = run_cli(silent, "easy", "--rounds", "1", "--timeout", "1")
+    assert out.returncode == 1 and out.stderr.strip().endswith("did not answer within 1 s"), out.stderr
+    assert out.stderr.startswith("kseri arena: deal 0 (A on side 0), play "), out.stderr
+    out = run_cli("easy", "medium", "--rules", '{"profile": "greek", "target": 0}', "--rounds", "1")
+    assert out.returncode == 1 and out.stderr.startswith("kseri arena: rules: target must be"), out.stderr
+    out = run_cli("easy", "medium", "--timeout", "0")
+    assert out.returncode == 2 and "--timeout" in out.stderr, out.stderr

@@ -135,3 +135,25 @@ def test_invalid_bytes_are_an_error_line() -> None:
                          capture_output=True, cwd=ROOT, env=env, timeout=60)
     assert out.returncode == 0
     assert out.stdout.decode().startswith("error:")
+
+
+def test_a_level_in_any_case_and_a_byte_order_mark_are_read_as_replay_and_the_url_read_them() -> None:
+    line = json.dumps(opening_observation())
+    proc = start("--level", "Easy", "--seed", "5")
+    plain = ask(proc, line)
+    marked = ask(proc, "\ufeff" + line)  # the same line, as an editor that writes a byte order mark saves it
+    code, err = finish(proc)
+    assert not plain.startswith("error") and marked == plain and code == 0 and err == "", (plain, marked, err)
+
+
+def test_the_bottom_card_and_the_stock_say_what_is_wrong_with_them() -> None:
+    from kseri.engine.rules import rules_from_spec
+    rules = rules_from_spec({"profile": "greek", "exposed_bottom": True})
+    state = Round.deal(rules, dealer=1, rng=random.Random(21))
+    data = Observation.from_round(state, seat=0).to_json()
+    proc = start("--level", "easy")
+    assert ask(proc, json.dumps({**data, "bottom": "JH"})).startswith(
+        "error: bottom card JH: a jack is never the exposed bottom card")
+    assert ask(proc, json.dumps({**data, "stock": float(data["stock"])})) == \
+        f"error: stock must be a whole number, got {float(data['stock'])!r}"
+    finish(proc)

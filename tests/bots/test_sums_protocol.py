@@ -90,3 +90,10 @@ def test_the_bot_process_answers_a_sums_line_and_reads_on() -> None:
         assert bot.finish()[0] == 0
     obs = SumsObservation.from_json(good)
     assert obs.public_round().parse_move(first) in obs.legal_moves()
+
+
+def test_a_play_that_is_no_card_is_named_by_its_index() -> None:
+    good = observation(5, 7)
+    plays = [*good["plays"][:3], "!!", *good["plays"][4:]]
+    reply = answer(json.dumps(dict(good, plays=plays)), "medium", random.Random(0))
+    assert reply.startswith("error: plays: play 3 '!!': not a card code"), reply

@@ -188,3 +188,21 @@ def test_an_unexpected_exception_is_one_line_with_status_2(monkeypatch, capsys):
 def test_simulate_in_process_uses_the_rules_text(capsys):
     assert main(["simulate", "--games", "1", "--rules", json.dumps(PISTI.to_spec())]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_replay_of_a_file_names_it_and_a_bad_deck_names_the_cards(tmp_path):
+    """A tool checking many files learns which one failed; a deck with a card twice says which, and which is
+    missing."""
+    data = json.loads(greek_round_record())
+    deck = data["rounds"][0]["deck"]
+    lost = deck[1]
+    deck[1] = deck[0]
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    message = one_error_line(run("replay", "-", stdin=path.read_bytes()))
+    assert message.startswith("kseri replay: round 0: deck is not a permutation of the 52-card pack: "), message
+    assert f"{deck[0]} twice" in message and f"{lost} missing" in message
+    assert one_error_line(run("replay", str(path))) == message.replace("kseri replay: ", f"kseri replay: {path}: ")
+    del data["first_dealer"]
+    assert one_error_line(run("replay", "-", stdin=json.dumps(data).encode())) == \
+        "kseri replay: first_dealer: missing (the seat that dealt round 0, 0 to 1)"

@@ -199,7 +199,9 @@ def test_a_deck_must_hold_every_card_twice():
     Round.from_deck(rules, 0, deck)
     bad = deck[:]
     bad[-1] = next(c for c in range(52) if c != deck[-1] and Card.from_index(c).rank != 11)
-    with pytest.raises(RecordError, match=r"^deck is not the 104-card double pack \(every card twice\)$"):
+    extra, lost = Card.from_index(bad[-1]).code, Card.from_index(deck[-1]).code
+    with pytest.raises(RecordError, match=rf"^deck is not the 104-card double pack \(every card twice\): "
+                                          rf"{extra} three times, {lost} only once$"):
         Round.from_deck(rules, 0, bad)
     with pytest.raises(RecordError, match="double pack"):
         Round.from_deck(rules, 0, deck[:52])  # one pack is not enough

@@ -218,8 +218,11 @@ class Observation(TableObservation[Card]):
         if len(self.hand) != expected:
             raise ObservationError(f"seat {self.seat} should hold {expected} cards after "
                                    f"{len(self.plays)} plays, not {len(self.hand)}")
-        if self.bottom is not None and (not rules.exposed_bottom or rank_index(self.bottom) == JACK_INDEX):
+        if self.bottom is not None and not rules.exposed_bottom:
             raise ObservationError(f"bottom card {CODES[self.bottom]} is not allowed here")
+        if self.bottom is not None and rank_index(self.bottom) == JACK_INDEX:
+            raise ObservationError(f"bottom card {CODES[self.bottom]}: a jack is never the exposed bottom card "
+                                   "(the dealer puts the next card that is not a jack there)")
         if (self.bottom is not None and self.stock == 0 and self.seat == self.dealer
                 and self.bottom not in self.hand and not self._dealer_played_bottom()):
             raise ObservationError(f"bottom card {CODES[self.bottom]} was dealt to you, the dealer, "
@@ -228,7 +231,9 @@ class Observation(TableObservation[Card]):
         if data is not None:
             if "pile" in data and _canonical(data["pile"]) != _codes(state.pile):
                 raise ObservationError(f"pile {shown(data['pile'])} does not follow from opening and plays")
-            if "stock" in data and (type(data["stock"]) is not int or data["stock"] != self.stock):
+            if "stock" in data and type(data["stock"]) is not int:
+                raise ObservationError(f"stock must be a whole number, got {shown(data['stock'])}")
+            if "stock" in data and data["stock"] != self.stock:
                 raise ObservationError(f"stock {shown(data['stock'])} should be {self.stock}")
 
 

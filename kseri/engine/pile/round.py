@@ -19,7 +19,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from kseri.engine.cards import CODES, JACK_INDEX, RANK_INDEX, Card, CardLike, card_index, rank_index
+from kseri.engine.cards import CODES, JACK_INDEX, RANK_INDEX, Card, CardLike, card_index, deck_mismatch, rank_index
 from kseri.engine.errors import IllegalMoveError, KseriError, PositionError, RecordError
 from kseri.engine.events import PlayEvent, PlayKind
 from kseri.engine.rules import Rules
@@ -93,8 +93,9 @@ class Round(BaseRound):
         ``docs/formats.md`` §"Deck order"). ``check=False`` skips the checks (for search)."""
         if check:
             if sorted(deck) != sorted(list(range(52)) * rules.packs):
-                raise RecordError("deck is not a permutation of the 52-card pack" if rules.packs == 1 else
-                                  f"deck is not the {rules.cards}-card double pack (every card twice)")
+                raise RecordError(("deck is not a permutation of the 52-card pack" if rules.packs == 1 else
+                                   f"deck is not the {rules.cards}-card double pack (every card twice)")
+                                  + f": {deck_mismatch(deck, rules.packs)}")
             if not 0 <= dealer < rules.players:
                 raise RecordError(f"dealer {dealer} is not a seat")
             start = rules.players * rules.packet_size

@@ -153,10 +153,12 @@ class SumsObservation(TableObservation[SumsMove]):
     def check(self) -> None:
         """Raise :class:`SumsObservationError` unless a real position could look like this."""
         rules = self.rules
-        try:
-            played = self.played_cards()
-        except KseriError as exc:
-            raise SumsObservationError(f"plays: {exc}") from None
+        for i, play in enumerate(self.plays):  # each play names its card, or the error names the play
+            try:
+                played_card(play)
+            except KseriError as exc:
+                raise SumsObservationError(f"plays: {_play_error(i, play, exc)}") from None
+        played = self.played_cards()
         everything = [*self.hand, *self.opening, *played]
         if len(set(everything)) != len(everything):
             dup = next(c for c in everything if everything.count(c) > 1)

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from kseri.engine.cards import CODES, Card, CardLike, card_index, code_index, rank_index
+from kseri.engine.cards import CODES, Card, CardLike, card_index, code_index, deck_mismatch, rank_index
 from kseri.engine.errors import (
     IllegalMoveError,
     KseriError,
@@ -137,7 +137,7 @@ class SumsRound(BaseRound):
     @classmethod
     def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> SumsRound:
         if check and sorted(deck) != list(range(52)):
-            raise RecordError("deck is not a permutation of the 52-card pack")
+            raise RecordError(f"deck is not a permutation of the 52-card pack: {deck_mismatch(deck)}")
         if check and not 0 <= dealer < rules.players:
             raise RecordError(f"dealer {dealer} is not a seat")
         return cls(rules, dealer, deck)
