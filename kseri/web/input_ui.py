@@ -18,6 +18,7 @@ from pyscript import document, window
 from kseri.web.actions import CLOSES
 from kseri.web.dialogs import DIALOGS, DialogControl
 from kseri.web.dom import exists
+from kseri.web.drag_ui import CardDrag
 from kseri.web.keys import HURRY_KEYS_CONSUMED, Focus, KeyContext, command_for
 from kseri.web.match_end_ui import MatchEndControl
 from kseri.web.newgame_ui import NewGameControl
@@ -68,6 +69,8 @@ class InputControl:
 
     def __init__(self, app: InputHost) -> None:
         self.app = app
+        self.drag = CardDrag(app)
+        """A card of your hand dragged onto the table (:mod:`kseri.web.drag_ui`)."""
 
     def _listen(self, target: Any, kind: str, handler: Callable[[Any], None], capture: bool = False) -> None:
         target.addEventListener(kind, self.app.proxy(handler), capture)
@@ -78,6 +81,10 @@ class InputControl:
         self._listen(document, "click", self.on_click)
         self._listen(document, "keydown", app.on_key)
         self._listen(document, "pointerdown", app.play.on_pointer, True)
+        self._listen(document, "pointerdown", self.drag.on_down)
+        self._listen(document, "pointermove", self.drag.on_move)
+        self._listen(document, "pointerup", self.drag.on_up)
+        self._listen(document, "pointercancel", self.drag.on_cancel)
         self._listen(window, "storage", app.saves.on_storage)
         self._listen(el["level"], "change", app.play.on_level)
         self._listen(el["new-game-body"], "change", app.newgame.on_new_game_change)
@@ -138,6 +145,8 @@ class InputControl:
         target = event.target
         if not exists(target) or not hasattr(target, "closest"):
             return
+        if self.drag.swallows(event):
+            return  # the click a drag ends with: the drop did what it meant
         card = target.closest("#hand button[data-card]")
         if exists(card):
             if not card.disabled:

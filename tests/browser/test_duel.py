@@ -178,6 +178,7 @@ def test_a_tampered_a_replayed_and_a_false_card_are_refused(devices) -> None:
     receiver.open_link(link)
     receiver.plays = sender.plays
     assert receiver.storage()[key] != before
+    assert "Nothing changed" not in receiver.state()["notice"]  # the refusals are history once a message applies
     applied = receiver.storage()[key]
     receiver.open_link(link)
     assert "already applied" in receiver.state()["notice"]

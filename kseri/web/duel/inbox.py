@@ -21,10 +21,15 @@ from kseri.table.newgame import table_title
 from kseri.table.notices import clip
 from kseri.web.duel.base import DuelBase
 from kseri.web.duel.render import accept_html, length_label
+from kseri.web.notices_render import Notice
 from kseri.web.state import Activity
 from kseri.web.tables import DESCRIBE_PLAY
 
 __all__ = ["DuelInbox"]
+
+REFUSED_KEY = "duel-refused"
+"""The key of the notice of a refused message: the next refusal replaces it, and the next message that comes
+through removes it (it told of a link that changed nothing; once play has gone on it is stale)."""
 
 
 class DuelInbox(DuelBase):
@@ -77,14 +82,15 @@ class DuelInbox(DuelBase):
             data = codec.from_text(text)
             match, sender, seq = codec.peek(data)
         except RefusedError as exc:
-            app.notify(refusal_notice(exc, _("your friend")))
+            app.notify(Notice(refusal_notice(exc, _("your friend")), key=REFUSED_KEY))
             return
         ident = match.hex()
         if ident not in self.store.ids():
             if seq == 0 and sender == HOST:
                 self.show_invitation(data)
             else:
-                app.notify(_("This message is for a match that is not on this device; nothing changed."))
+                app.notify(Notice(_("This message is for a match that is not on this device; nothing changed."),
+                                  key=REFUSED_KEY))
             return
         try:
             entry = self.entry if self.entry is not None and self.entry.peer.match == match else self.store.get(ident)
@@ -102,7 +108,7 @@ class DuelInbox(DuelBase):
             outcome = session.receive(data)
         except RefusedError as exc:
             console.warn(clip(f"kseri: message refused ({exc.kind}): {exc}", 300))
-            app.notify(refusal_notice(exc, session.friend))
+            app.notify(Notice(refusal_notice(exc, session.friend), key=REFUSED_KEY))
             self.draw_bar()
             return
         except MatchBrokenError as exc:
@@ -116,6 +122,7 @@ class DuelInbox(DuelBase):
         # none is left to send, however it went (a link copied by hand never told the page).
         self.delivered = max(self.delivered, sent_before)
         entry.unsent = False
+        app.drop_notice(REFUSED_KEY)  # a message has come through: an earlier refusal is history, not news
         app.save()
         await self._show(session, outcome.dealt, gen)
 
@@ -166,7 +173,7 @@ class DuelInbox(DuelBase):
         try:
             _match, friend, rules = Peer.read_invitation(data)
         except RefusedError as exc:
-            self.app.notify(refusal_notice(exc, _("your friend")))
+            self.app.notify(Notice(refusal_notice(exc, _("your friend")), key=REFUSED_KEY))
             return
         self.invitation = data
         length = length_label(target=rules.target, rounds=rules.match_rounds)
