@@ -95,7 +95,8 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
         raise RecordError(f"{shown(first_dealer)} is not a seat (0 to {rules.players - 1})", "first_dealer")
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
-        raise RecordError(f"must be a list of rounds, got {shown(rounds)}", "rounds")
+        got = "nothing" if "rounds" not in data else shown(rounds)
+        raise RecordError(f"must be a list of rounds, got {got}", "rounds")
     match = Match(rules, first_dealer=first_dealer, rng=rng)
     for r, entry in enumerate(rounds):
         where = f"round {r}"

@@ -70,6 +70,7 @@ def test_malformed_sums_lines_get_one_error_line_each() -> None:
         (dict(good, totals=[1]), "totals"),
         ({k: v for k, v in good.items() if k != "opening"}, "opening"),
         (dict(good, rules={"profile": "sums", "players": 9}), "players"),
+        (dict(good, bottom="3D"), "bottom: the sums table has no exposed bottom card"),
     ]
     for data, words in cases:
         reply = answer(json.dumps(data), "medium", random.Random(0))

@@ -125,6 +125,8 @@ class SumsObservation(TableObservation[SumsMove]):
         if rules.table != "sums":
             raise SumsObservationError(f"the {rules.profile} table is not the sums table")
         seat, dealer = read_seats(data, rules, SumsObservationError)
+        if "bottom" in data:  # the pile tables' exposed card: a line meant for them, not silently dropped
+            raise SumsObservationError("bottom: the sums table has no exposed bottom card")
         cards: dict[str, tuple[int, ...]] = {}
         for key in ("hand", "opening"):
             value = data[key]
