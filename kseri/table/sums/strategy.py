@@ -47,7 +47,7 @@ class SumsStrategy:
                                 "a sum you hold. Empty the table for a <b>{word}</b>: +{points}."))
 
     def seating_refusal(self, rules: Rules) -> str | None:
-        return "the open (sums) table seats two players" if rules.players != 2 else None
+        return _("the open (sums) table seats two players") if rules.players != 2 else None
 
     def plays_house_rule(self, key: str) -> bool:
         # The open table keeps a kseri's last-card rule and the last capture's bonus (docs/rules.md §"Sums
