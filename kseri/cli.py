@@ -61,7 +61,8 @@ def _read_input(path: str) -> bytes:
     except OSError as exc:
         raise KseriError(f"cannot read {_shown_path(path)}: {exc.strerror or type(exc).__name__}") from None
     if len(data) > MAX_BYTES:
-        raise KseriError(f"record: more than {MAX_BYTES:,} bytes is too long")
+        where = "" if path == "-" else f"{_shown_path(path)}: "
+        raise KseriError(f"{where}record: more than {MAX_BYTES:,} bytes is too long")
     return data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as some editors write
 
 

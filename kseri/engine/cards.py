@@ -247,9 +247,13 @@ def deck_mismatch(deck: Iterable[int], packs: int = 1) -> str:
     'AS twice, AH missing'
     >>> deck_mismatch(range(52)), deck_mismatch(range(51)), deck_mismatch([*range(52), *range(51)], packs=2)
     ('', 'KC missing', 'KC only once')
+    >>> deck_mismatch([*range(51), 52]), deck_mismatch([*range(51), 5.0])
+    ('52 is not a card index (0 to 51)', '5.0 is not a card index (0 to 51)')
     """
     counts = [0] * 52
     for card in deck:
+        if type(card) is not int or not 0 <= card < 52:  # (from Python: a record's codes are read before this)
+            return f"{card!r} is not a card index (0 to 51)"
         counts[card] += 1
     extra = next((c for c in range(52) if counts[c] > packs), None)
     missing = next((c for c in range(52) if counts[c] < packs), None)

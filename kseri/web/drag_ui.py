@@ -3,7 +3,8 @@
 A press on one of your playable cards becomes a drag once it has moved :data:`DRAG_START_PX`
 (a tap wobbles a few pixels and stays a tap). The card follows the pointer; released over the
 middle of the table (``#pile-area``: the pile, the open table, the stock or the status beside
-them) it is played as a click plays it, so its flight starts where it was dropped; released
+them) it is played as a click plays it, and waits there (``.dropped``) so that its flight starts where it
+was let go; released
 anywhere else it goes back to its place and nothing happens. The click the browser sends after
 a drag is swallowed, or it would lift or play the card a second time. The keyboard and a plain
 click or tap are unchanged; with *tap to lift* on, a drag plays at once (dropping is a choice).
@@ -23,6 +24,7 @@ from pyscript import document
 
 from kseri.web.dom import exists
 from kseri.web.play_ui import PlayControl
+from kseri.web.sound import SoundBoard
 
 __all__ = ["DRAG_START_PX", "CardDrag", "is_drag"]
 
@@ -48,6 +50,9 @@ class DragHost(Protocol):
     keyboard_index: int | None
     play: PlayControl
 
+    @property
+    def sound(self) -> SoundBoard: ...
+
 
 @dataclass
 class _Press:
@@ -57,6 +62,8 @@ class _Press:
     x: float
     y: float
     dragging: bool = False
+    zone: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    """Where it may be dropped (left, top, right, bottom), measured as the drag starts: not on every move."""
 
 
 class CardDrag:
@@ -69,6 +76,7 @@ class CardDrag:
         self._ended_at = -math.inf  # event.timeStamp of that drag's end
 
     def on_down(self, event: Any) -> None:
+        self._dropped = None  # a drag's own click comes before any next press: none came (a touch, a drop)
         if self._press is not None or int(event.button) != 0 or not bool(event.isPrimary):
             return
         target = event.target
@@ -92,13 +100,17 @@ class CardDrag:
                 self._press = None
                 return
             press.dragging = True
-            press.card.classList.add("dragging")
+            rect = self._zone().getBoundingClientRect()
+            press.zone = (float(rect.left), float(rect.top), float(rect.right), float(rect.bottom))
             with contextlib.suppress(Exception):  # (a pointer already gone: the moves still reach the document)
                 press.card.setPointerCapture(press.pointer)  # the moves keep coming however fast it leaves the card
         event.preventDefault()  # no text selection while dragging
+        # Set on every move: a redraw meanwhile (the hint arriving, a take-back) gives the card its drawn
+        # class and style back, and the drag must not go on unseen.
+        press.card.classList.add("dragging")
         press.card.style.setProperty("--drag-x", f"{dx:.0f}px")
         press.card.style.setProperty("--drag-y", f"{dy:.0f}px")
-        self._zone().classList.toggle("drop-over", self._over_zone(event))
+        self._zone().classList.toggle("drop-over", self._over_zone(press, event))
 
     def on_up(self, event: Any) -> None:
         press = self._press
@@ -109,11 +121,14 @@ class CardDrag:
             return  # a tap or a click: the click that follows plays it
         self._dropped, self._ended_at = press.card, float(event.timeStamp)
         self._zone().classList.remove("drop-over")
-        if self._over_zone(event) and not press.card.disabled:
+        self.host.sound.unlock()  # a touch's release is a user gesture; a drag sends no click that would unlock
+        if self._over_zone(press, event) and not press.card.disabled:
             self.host.keyboard_index = None
             self.host.play.play(press.code)
             if press.card.disabled and exists(press.card.parentNode):
-                return  # played: the card stays where it was dropped, and flies from there
+                # played: the card stays where it was dropped and flies from there (the table's outline goes)
+                press.card.classList.replace("dragging", "dropped")
+                return
         self._put_back(press.card)
 
     def on_cancel(self, event: Any) -> None:
@@ -146,7 +161,8 @@ class CardDrag:
     def _zone() -> Any:
         return document.getElementById("pile-area")
 
-    def _over_zone(self, event: Any) -> bool:
-        rect = self._zone().getBoundingClientRect()
+    @staticmethod
+    def _over_zone(press: _Press, event: Any) -> bool:
+        left, top, right, bottom = press.zone
         x, y = float(event.clientX), float(event.clientY)
-        return bool(rect.left <= x <= rect.right and rect.top <= y <= rect.bottom)
+        return left <= x <= right and top <= y <= bottom

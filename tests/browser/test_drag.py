@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
+from .conftest import reload_page, wait_ready
 from .rounds import SETTLED_JS
 from .test_first_visit import fresh_page
 
@@ -125,3 +126,23 @@ def test_at_the_open_table_a_card_with_several_ways_dropped_offers_them(open_gam
     page.locator("#ways [data-move]").first.click()
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     assert "9S" not in page.evaluate(HAND_JS)
+
+
+def test_with_tap_to_lift_a_drag_let_go_lifts_nothing_and_one_dropped_plays_at_once(open_game, game_page,
+                                                                                     page_watch):
+    """The drag's own click is swallowed: it neither lifts the card (tap to lift on) nor plays it; a tap right
+    after it lifts the card as a first tap does, so no real click is swallowed; a drop plays at once."""
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=5&level=easy")
+    page.evaluate("() => localStorage.setItem('kseri.settings', JSON.stringify({lift: true}))")
+    reload_page(page)
+    wait_ready(page, page_watch)
+    code, (x, y) = first_playable(page)
+    hand = page.evaluate(HAND_JS)
+    mouse_drag(page, (x, y), (x + 30, y - 25))
+    assert page.evaluate(HAND_JS) == hand and page.locator("#hand .lifted").count() == 0
+    page.mouse.click(x, y)  # at once: a real tap, not the drag's
+    assert page.locator(f'#hand [data-card="{code}"].lifted').count() == 1
+    mouse_drag(page, (x, y), centre(page, "#pile-area"))
+    page.wait_for_function(SETTLED_JS, timeout=60_000)
+    assert code not in page.evaluate(HAND_JS)

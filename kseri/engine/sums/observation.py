@@ -125,7 +125,7 @@ class SumsObservation(TableObservation[SumsMove]):
         if rules.table != "sums":
             raise SumsObservationError(f"the {rules.profile} table is not the sums table")
         seat, dealer = read_seats(data, rules, SumsObservationError)
-        if "bottom" in data:  # the pile tables' exposed card: a line meant for them, not silently dropped
+        if data.get("bottom") is not None:  # the pile tables' exposed card (null is none, as there): not dropped
             raise SumsObservationError("bottom: the sums table has no exposed bottom card")
         cards: dict[str, tuple[int, ...]] = {}
         for key in ("hand", "opening"):
@@ -144,6 +144,8 @@ class SumsObservation(TableObservation[SumsMove]):
         obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
                   plays=tuple(plays), totals=totals, target=target)
         obs.check()
+        if "stock" in data and type(data["stock"]) is not int:  # (36.0 == 36 in Python: as the pile tables say it)
+            raise SumsObservationError(f"stock must be a whole number, got {shown(data['stock'])}")
         if "table" in data or "stock" in data:
             public = obs.to_json()
             for key in ("table", "stock"):
