@@ -89,10 +89,20 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    from kseri.engine.record import dumps
     from kseri.engine.simulate import simulate
 
     rules = _rules(args.rules)
-    print(json.dumps(simulate(rules, games=args.games, seed=args.seed)))
+    if args.records is None:
+        print(json.dumps(simulate(rules, games=args.games, seed=args.seed)))
+        return 0
+    try:
+        with open(args.records, "w", encoding="utf-8") as out:  # one record a line (JSON Lines)
+            summary = simulate(rules, games=args.games, seed=args.seed,
+                               each=lambda match: out.write(dumps(match) + "\n"))
+    except OSError as exc:
+        raise KseriError(f"cannot write {_shown_path(args.records)}: {exc.strerror or type(exc).__name__}") from None
+    print(json.dumps(summary))
     return 0
 
 
@@ -123,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=_whole(1, 1_000_000), default=100)
     simulate.add_argument("--seed", type=SEED, default=0)
     simulate.add_argument("--rules", default="greek", help="profile name or JSON rules object")
+    simulate.add_argument("--records", metavar="FILE", default=None,
+                          help="also write each match's kseri-record/1, one JSON record a line")
     simulate.set_defaults(run=_simulate)
 
     bot = sub.add_parser("bot", help="play as a kseri-bot/1 bot on stdin/stdout")

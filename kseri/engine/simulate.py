@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Callable
 from typing import Any
 
 from kseri.engine.errors import KseriError, quoted
@@ -16,10 +17,10 @@ MAX_GAMES = 1_000_000
 """The most matches one call plays."""
 
 
-def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
+def simulate(rules: Rules, *, games: int, seed: int, each: Callable[[Match], object] | None = None) -> dict[str, Any]:
     """Play ``games`` matches (1 .. :data:`MAX_GAMES`) with uniformly random play; return summary
     statistics. ``first_player_edge`` is the points of the side that leads the round minus the
-    average of the other sides'.
+    average of the other sides'. ``each`` is given every match once it is over (to write its record).
 
     >>> from kseri.engine.rules import rules_from_spec
     >>> simulate(rules_from_spec("pisti"), games=2, seed=1)["games"]
@@ -43,6 +44,8 @@ def simulate(rules: Rules, *, games: int, seed: int) -> dict[str, Any]:
             if match.round.is_terminal():
                 match.next_round()
             match.play_random(rng)
+        if each is not None:
+            each(match)
         rounds_per_match.append(len(match.scores))
         if match.winner is not None:  # always, once the match is over
             winners[match.winner] += 1

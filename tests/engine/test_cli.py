@@ -206,3 +206,20 @@ def test_replay_of_a_file_names_it_and_a_bad_deck_names_the_cards(tmp_path):
     del data["first_dealer"]
     assert one_error_line(run("replay", "-", stdin=json.dumps(data).encode())) == \
         "kseri replay: first_dealer: missing (the seat that dealt round 0, 0 to 1)"
+
+
+def test_simulate_writes_records_that_replay_gives_the_same_scores(tmp_path):
+    """Sample records for a third party's tool: one a line, each one replay reads, with the match's own result."""
+    path = tmp_path / "pisti.jsonl"
+    result = run("simulate", "--games", "3", "--seed", "4", "--rules", '{"profile": "pisti", "players": 4}',
+                 "--records", str(path))
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["games"] == 3
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        replayed = run("replay", "-", stdin=line.encode())
+        assert replayed.returncode == 0, replayed.stderr
+        assert json.loads(replayed.stdout)["winner"] is not None  # every match was played to its end
+    assert one_error_line(run("simulate", "--games", "1", "--records", str(tmp_path / "no" / "x.jsonl"))) == \
+        f"kseri simulate: cannot write {tmp_path / 'no' / 'x.jsonl'}: No such file or directory"
