@@ -1,13 +1,13 @@
 """Dragging a card of your hand onto the table plays it, as a click does.
 
 A press on one of your playable cards becomes a drag once it has moved :data:`DRAG_START_PX`
-(a tap wobbles a few pixels and stays a tap). The card follows the pointer; released over the
+(a tap wobbles a few pixels and stays a tap). The card follows the pointer. Released over the
 middle of the table (``#pile-area``: the pile, the open table, the stock or the status beside
-them) it is played as a click plays it, and waits there (``.dropped``) so that its flight starts where it
-was let go; released
-anywhere else it goes back to its place and nothing happens. The click the browser sends after
-a drag is swallowed, or it would lift or play the card a second time. The keyboard and a plain
-click or tap are unchanged; with *tap to lift* on, a drag plays at once (dropping is a choice).
+them) it is played as a click plays it, and waits there (``.dropped``) so that its flight starts
+where it was let go. Released anywhere else, or after Escape, it goes back to its place and
+nothing happens. The click the browser sends as a drag ends is swallowed, or it would lift or play
+the card a second time. The keyboard and a plain click or tap are unchanged; with *tap to lift*
+on, a drag plays at once (dropping is a choice).
 
 The listeners only read the pointer and call the same :meth:`~kseri.web.play_ui.PlayControl.play`
 as a click; what a play means stays there.
@@ -62,6 +62,8 @@ class _Press:
     x: float
     y: float
     dragging: bool = False
+    cancelled: bool = False
+    """Escape was pressed: the card is back, and the rest of the press (its release too) does nothing."""
     zone: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     """Where it may be dropped (left, top, right, bottom), measured as the drag starts: not on every move."""
 
@@ -92,6 +94,8 @@ class CardDrag:
         press = self._press
         if press is None or int(event.pointerId) != press.pointer:
             return
+        if press.cancelled:
+            return
         dx, dy = float(event.clientX) - press.x, float(event.clientY) - press.y
         if not press.dragging:
             if not is_drag(dx, dy):
@@ -120,6 +124,8 @@ class CardDrag:
         if not press.dragging:
             return  # a tap or a click: the click that follows plays it
         self._dropped, self._ended_at = press.card, float(event.timeStamp)
+        if press.cancelled:
+            return  # put back by Escape already
         self._zone().classList.remove("drop-over")
         self.host.sound.unlock()  # a touch's release is a user gesture; a drag sends no click that would unlock
         if self._over_zone(press, event) and not press.card.disabled:
@@ -140,6 +146,17 @@ class CardDrag:
         if press.dragging:
             self._dropped, self._ended_at = press.card, float(event.timeStamp)
             self._put_back(press.card)
+
+    def on_key(self, event: Any) -> None:
+        """Escape during a drag puts the card back; the release then plays nothing (no other key sees it)."""
+        press = self._press
+        if press is None or not press.dragging or press.cancelled or str(event.key) != "Escape":
+            return
+        event.preventDefault()
+        event.stopImmediatePropagation()  # not the table's Escape too (closing the ways, a dialog)
+        press.cancelled = True
+        self._zone().classList.remove("drop-over")
+        self._put_back(press.card)
 
     def swallows(self, event: Any) -> bool:
         """Whether ``event`` (a click) is the one the browser sends on the dragged card as the drag ends: it

@@ -85,6 +85,7 @@ class InputControl:
         self._listen(document, "pointermove", self.drag.on_move)
         self._listen(document, "pointerup", self.drag.on_up)
         self._listen(document, "pointercancel", self.drag.on_cancel)
+        self._listen(document, "keydown", self.drag.on_key, True)  # before the table's keys: Escape ends a drag
         self._listen(window, "storage", app.saves.on_storage)
         self._listen(el["level"], "change", app.play.on_level)
         self._listen(el["new-game-body"], "change", app.newgame.on_new_game_change)

@@ -104,6 +104,10 @@ def test_a_finger_drags_a_card_onto_the_pile_on_a_phone(browser, site_url):
         hand = page.evaluate(HAND_JS)
         touch_drag(page, (x, y), (x, y - 30))  # a short drag over the hand: nothing
         assert page.evaluate(HAND_JS) == hand and page.evaluate(DRAGGING_JS) == 0
+        page.touchscreen.tap(x, y)  # at once: a finger's drag sends no click, so this tap is not swallowed
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert code not in page.evaluate(HAND_JS)
+        code, (x, y) = first_playable(page)
         touch_drag(page, (x, y), centre(page, "#pile-area"))
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         assert code not in page.evaluate(HAND_JS)
@@ -146,3 +150,18 @@ def test_with_tap_to_lift_a_drag_let_go_lifts_nothing_and_one_dropped_plays_at_o
     mouse_drag(page, (x, y), centre(page, "#pile-area"))
     page.wait_for_function(SETTLED_JS, timeout=60_000)
     assert code not in page.evaluate(HAND_JS)
+
+
+def test_escape_during_a_drag_puts_the_card_back_and_the_release_plays_nothing(open_game, game_page):
+    game_page.emulate_media(reduced_motion="reduce")
+    page = open_game("?seed=5&level=easy")
+    code, (x, y) = first_playable(page)
+    hand = page.evaluate(HAND_JS)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(*centre(page, "#pile-area"), steps=10)
+    page.keyboard.press("Escape")
+    assert page.evaluate(DRAGGING_JS) == 0 and page.locator("#pile-area.drop-over").count() == 0
+    page.mouse.up()  # over the pile, and seconds later for all it matters: the drag was called off
+    page.wait_for_timeout(300)
+    assert page.evaluate(HAND_JS) == hand and page.locator(f'#hand [data-card="{code}"]').is_enabled()
