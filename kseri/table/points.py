@@ -37,9 +37,11 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
 
     >>> from kseri.engine.rules import PROFILES
     >>> [(r.label, r.points) for r in point_rules(PROFILES["pisti"])]  # doctest: +NORMALIZE_WHITESPACE
-    [('Each ace, jack', 1), ('10♦ bonus', 3), ('2♣', 2), ('Most cards', 3), ('Pişti', 10), ('Jack pişti', 20)]
+    [('Each ace, jack', 1), ('10♦', 3), ('2♣', 2), ('Most cards', 3), ('Pişti', 10), ('Jack pişti', 20)]
     >>> point_rules(PROFILES["greek"])[0]
     PointRule(label='Each ace, king, queen, jack, ten', points=1, note='')
+    >>> [r.label for r in point_rules(PROFILES["greek"]) if "10♦" in r.label]  # on top of the ten's own point
+    ['10♦ bonus']
     """
     by_points: dict[int, list[int]] = {}  # ranks worth the same in one line: "Each ace, jack"
     for rank in _RANK_ORDER:
@@ -47,8 +49,8 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
             by_points.setdefault(rules.rank_points[rank - 1], []).append(rank)
     lines = [PointRule(_("Each {rank}").format(rank=", ".join(rank_name(rank) for rank in ranks)), points)
              for points, ranks in by_points.items()]
-    if rules.ten_of_diamonds_points:
-        lines.append(PointRule(_("10♦ bonus"), rules.ten_of_diamonds_points))
+    if rules.ten_of_diamonds_points:  # a bonus on a ten's own point; where tens score nothing, the card's worth
+        lines.append(PointRule(_("10♦ bonus") if rules.rank_points[9] else "10♦", rules.ten_of_diamonds_points))
     if rules.two_of_clubs_points:
         lines.append(PointRule("2♣", rules.two_of_clubs_points))
     if rules.majority_points:
@@ -61,9 +63,10 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if rules.double_kseri_points:
         lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
                                else _("Kseri right after your own kseri"), rules.double_kseri_points))
-    if rules.jack_kseri_points:
+    if rules.jack_kseri_points:  # the last card's rule holds for it too (kseri/engine/pile/round.py)
         lines.append(PointRule(_("Jack pişti") if rules.profile == "pisti" else _("Jack kseri"),
-                               rules.jack_kseri_points))
+                               rules.jack_kseri_points,
+                               "" if rules.last_card_kseri else _("not with the round's last card")))
     if rules.jack_table_points:
         lines.append(PointRule(_("Jack tables"), rules.jack_table_points, _("a pile of only jacks")))
     if rules.final_capture_points:

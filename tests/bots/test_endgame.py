@@ -41,6 +41,7 @@ RULES = [
     FOURCARD,
     rules_from_spec({"profile": "greek", "last_card_kseri": False, "jack_kseri_points": 25}),
     rules_from_spec({"profile": "greek", "jacks_capture": False}),
+    rules_from_spec({"profile": "fourcard", "jack_kseri_points": 25}),  # a jack kseri worth more than a double
 ]
 
 

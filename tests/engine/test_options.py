@@ -98,6 +98,20 @@ def test_fourcard_no_jack_kseri_and_double_kseri_20():
     assert gained(state, 0) >= 30
 
 
+def test_a_jack_kseri_worth_more_than_a_double_keeps_its_value_after_your_own_kseri():
+    """Four-card with the jack kseri of 25: the run's 20 never lowers a kseri's own value (rules.md, "Double
+    kseri"; tests/bots/test_endgame.py holds the solver to the same rule)."""
+    rules = dataclasses.replace(FOURCARD, jack_kseri_points=25)
+    state = Round.from_position(rules, hands=[["5H", "JC"], ["JD", "9S"]], pile=["5S"], to_move=0, stock=None)
+    assert play(state, "5H").bonus == 10
+    play(state, "JD")  # lays a jack on the empty table: no capture, the run goes on
+    assert play(state, "JC").bonus == 25
+    state = Round.from_position(rules, hands=[["JH", "JC"], ["JD", "9S"]], pile=["JS"], to_move=0, stock=None)
+    assert play(state, "JH").bonus == 25
+    play(state, "JD")
+    assert play(state, "JC").bonus == 25
+
+
 def _round_from(totals: list[int]) -> Match:
     """Seed 6's first four-card round (each seat plays its first card) played from ``totals``."""
     match = Match.new(FOURCARD, rng=random.Random(6), first_dealer=0)

@@ -225,7 +225,7 @@ class Solver:
                             is_kseri = True
                         if is_kseri:
                             if double is not None and lk == seat:
-                                bonus = double
+                                bonus = max(bonus, double)  # as the engine: a run never pays less
                             if not m2 and not last_card_kseri:
                                 bonus = 0
                             gain += bonus

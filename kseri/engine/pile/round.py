@@ -346,7 +346,7 @@ class Round(BaseRound):
                     is_kseri = False  # the round's last card: an ordinary capture (issue #12)
                 if is_kseri:
                     if rules.double_kseri_points is not None and self.last_kseri_seat == seat:
-                        bonus = rules.double_kseri_points
+                        bonus = max(bonus, rules.double_kseri_points)  # a run never pays less (a jack kseri 25)
                     if rank == JACK_INDEX:
                         self.jack_kseris[seat] += 1
                     else:
