@@ -63,7 +63,7 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if rules.double_kseri_points:
         lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
                                else _("Kseri right after your own kseri"), rules.double_kseri_points))
-    if rules.jack_kseri_points:  # the last card's rule holds for it too (kseri/engine/pile/round.py)
+    if rules.jack_kseri_points is not None:  # 0 too: still a jack kseri, counted; the last card rule holds for it
         lines.append(PointRule(_("Jack pişti") if rules.profile == "pisti" else _("Jack kseri"),
                                rules.jack_kseri_points,
                                "" if rules.last_card_kseri else _("not with the round's last card")))
