@@ -72,6 +72,9 @@ def test_a_card_still_waiting_for_its_face_stays_hidden_through_a_redraw(open_ga
     # its hand in that time (your play, the bot's) must not show it early, as an empty frame.
     page = open_game("?seed=7&level=easy")
     page.wait_for_selector(PLAYABLE, timeout=60_000)
+    # Every real wait over first: a card of the deal whose face was still decoding would have its mark taken
+    # off by that decode, in the middle of this test (seen once in a fresh clone's run on a busy machine).
+    page.wait_for_function("() => !document.querySelector('.face-pending')", timeout=30_000)
     waiting = page.evaluate("""() => {
       const cards = document.querySelectorAll('#hand button[data-card]');
       const last = cards[cards.length - 1];
