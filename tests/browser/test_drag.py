@@ -51,9 +51,10 @@ def touch_drag(page, start: tuple[float, float], end: tuple[float, float]) -> No
 
 
 def first_playable(page) -> tuple[str, tuple[float, float]]:
-    """Your first playable card, and a point on it that no other card covers (the fan overlaps them)."""
+    """Your first playable card, and a point on it that no other card covers (the fan overlaps them). Waited
+    for: a card whose face is still decoding is hidden (.face-pending), and the pointer passes through it."""
     page.wait_for_function(SETTLED_JS, timeout=60_000)
-    found = page.evaluate("""() => {
+    found = page.wait_for_function("""() => {
       for (const card of document.querySelectorAll('#hand [data-card]:not([disabled])')) {
         const r = card.getBoundingClientRect();
         for (const [fx, fy] of [[.3, .5], [.5, .5], [.25, .3], [.5, .3]]) {
@@ -63,7 +64,7 @@ def first_playable(page) -> tuple[str, tuple[float, float]]:
         }
       }
       return null;
-    }""")
+    }""", timeout=30_000).json_value()
     assert found, "no playable card can be pointed at"
     return found[0], (found[1], found[2])
 
