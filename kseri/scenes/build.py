@@ -28,7 +28,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kseri.engine.match import Match
-from kseri.engine.rules import PROFILES
 from kseri.engine.table import TableRound
 from kseri.scenes.captions import scene_names
 from kseri.scenes.errors import SceneError
@@ -46,14 +45,14 @@ def start_position(spec: SceneSpec) -> TableRound[Any]:
     >>> start_position(parse("pile=10D; hands=10S|4H")).legal_moves()
     [Card(rank=10, suit='S')]
     """
-    rules = PROFILES[spec.rules]
+    rules = spec.game_rules()
     return SCENE_TABLES[rules.table].position(spec, rules)
 
 
 def build(spec: SceneSpec) -> Scene:
     """Play a parsed scene out through the engine, at its table (:mod:`kseri.scenes.tables`);
     :class:`SceneError` if a play is impossible."""
-    return SCENE_TABLES[PROFILES[spec.rules].table].build(spec)
+    return SCENE_TABLES[spec.game_rules().table].build(spec)
 
 
 def from_text(text: str) -> Scene:

@@ -46,7 +46,7 @@ from kseri.engine.cards import Card
 from kseri.engine.errors import IllegalMoveError, KseriError
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
-from kseri.engine.rules import PROFILES, Rules
+from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.scenes.build import build, start_position
 from kseri.scenes.errors import SceneError
@@ -106,7 +106,7 @@ class LessonScript:
         spec = parse(self.scene)
         if spec.rules != self.table:
             raise SceneError(f"lesson {self.name!r}: its scene is at the {spec.rules!r} table, not {self.table!r}")
-        if spec.hands is None or spec.first != HUMAN or PROFILES[spec.rules].players != 2:
+        if spec.hands is None or spec.first != HUMAN or spec.game_rules().players != 2:
             raise SceneError(f"lesson {self.name!r}: the scene must give both hands and start with seat 0 (first=0)")
         build(spec)  # every play legal (the scene builder says which is not, and why)
         yours = len(spec.plays[HUMAN::2])
@@ -242,7 +242,7 @@ class _LessonSession(GameSession):
 def lesson_session(script: LessonScript) -> GameSession:
     """A new session playing ``script`` from its first step (:class:`SceneError` if the script is wrong)."""
     lesson = Lesson(script)
-    rules: Rules = PROFILES[lesson.spec.rules]
+    rules: Rules = lesson.spec.game_rules()
     match = Match(rules, first_dealer=BOT)
     match.rounds.append(start_position(lesson.spec))
     session = _LessonSession(match, seed=0, level="easy")

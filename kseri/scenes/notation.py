@@ -23,7 +23,8 @@ is specified in ``docs/formats.md`` (scene notation); in short:
 ``last``      with ``end``: the seat that made the last capture before the
               scene, if any.
 ``rules``     a rules profile (default ``greek``; ``fourcard``, ``pisti``, or
-              ``sums`` for the open table, below).
+              ``sums`` for the open table, below), or house rules as a record's
+              ``rules`` object: ``{"profile":"greek","jacks_capture":false}``.
 ``names``     the seats' names, ``|``-separated (default ``South|North``).
 ``title``     a heading for the scene.
 ``caption.N`` the caption of step N instead of the automatic one; step 0 is
@@ -63,14 +64,17 @@ kseri.scenes.errors.SceneError: scene: pile: 'ZZ' is not a card code (e.g. 10D, 
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from kseri.engine.cards import Card
-from kseri.engine.errors import KseriError
-from kseri.engine.rules import PROFILES
+from kseri.engine.errors import KseriError, one_line
+from kseri.engine.jsontext import parse_json
+from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.scenes.errors import SceneError
+from kseri.table.tables import table_refusal
 
 __all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse", "played_card", "table_item"]
 
@@ -99,9 +103,15 @@ class SceneSpec:
     end: bool = False
     last: int | None = None
     rules: str = "greek"
+    """A profile's name, or the rules as a compact JSON object (``{"profile":"greek","jacks_capture":false}``):
+    :meth:`game_rules` reads it."""
     names: tuple[str, ...] | None = None
     title: str = ""
     captions: Mapping[int, str] = field(default_factory=dict)
+
+    def game_rules(self) -> Rules:
+        """The engine's rules of the scene (:attr:`rules` as a record's ``rules`` value)."""
+        return rules_from_spec(parse_json(self.rules, what="rules") if self.rules.startswith("{") else self.rules)
 
     def to_text(self) -> str:
         """The canonical notation; ``parse(spec.to_text()) == spec``."""
@@ -114,7 +124,7 @@ class SceneSpec:
             parts.append("names=" + "|".join(self.names))
         if self.first:
             parts.append(f"first={self.first}")
-        if self.rules in PILE_PROFILES:
+        if self.game_rules().table == "pile":
             parts.append("pile=" + ",".join(self.pile))
         else:
             parts.append("table=" + ",".join(self.table))
@@ -216,14 +226,21 @@ def _seat(value: str, what: str, players: int) -> int:
     return int(value)
 
 
-def _rules_name(value: str) -> str:
-    name = value.strip()
-    if name.startswith("{"):  # the game's rules= takes an object of house rules; a scene does not (yet)
-        raise SceneError(f"rules: a scene takes a profile's name ({', '.join(PROFILES)}), not house rules "
-                         f"{name[:40]!r}")
-    if name not in PROFILES:
-        raise SceneError(f"rules: unknown profile {name[:40]!r} (known: {', '.join(PROFILES)})")
-    return name
+def _rules(value: str) -> tuple[str, Rules]:
+    """The ``rules`` part: a profile's name, or an object of a profile and house rules as the game's
+    ``rules=`` and a record take it; returned as its canonical text and the engine's rules."""
+    text = value.strip()
+    try:
+        spec = parse_json(text, what="rules") if text.startswith("{") else text
+        rules = rules_from_spec(spec)
+    except KseriError as exc:
+        reason = one_line(exc).removeprefix("rules: ")
+        raise SceneError(f"rules: {reason}") from None
+    refusal = table_refusal(rules)
+    if refusal:
+        raise SceneError(f"rules: {refusal}")
+    canonical = rules.to_spec()
+    return (canonical if isinstance(canonical, str) else json.dumps(canonical, separators=(",", ":"))), rules
 
 
 def parse(text: str) -> SceneSpec:
@@ -246,16 +263,17 @@ def parse(text: str) -> SceneSpec:
         if key in raw:
             raise SceneError(f"{key} is given twice")
         raw[key] = value
-    rules_name = _rules_name(raw.pop("rules", "greek"))
-    players = PROFILES[rules_name].players
-    spec: dict[str, Any] = {"rules": rules_name}
+    rules_text, rules = _rules(raw.pop("rules", "greek"))
+    players = rules.players
+    on_pile = rules.table == "pile"
+    spec: dict[str, Any] = {"rules": rules_text}
     if "first" in raw and "dealer" in raw:
         raise SceneError("give first or dealer, not both")
     if "first" in raw:
         spec["first"] = _seat(raw.pop("first"), "first", players)
     if "dealer" in raw:
         spec["first"] = (_seat(raw.pop("dealer"), "dealer", players) + 1) % players
-    if rules_name in PILE_PROFILES:
+    if on_pile:
         if "table" in raw:
             raise SceneError("table: only at the sums table (rules=sums); the pile tables use pile=")
         spec["pile"] = _cards(raw.pop("pile", ""), "pile")
@@ -271,7 +289,7 @@ def parse(text: str) -> SceneSpec:
             raise SceneError(f"hands: {players} hands expected, separated by '|', got {len(hands)}")
         spec["hands"] = tuple(_cards(hand, f"hands (seat {seat})") for seat, hand in enumerate(hands))
     plays = raw.pop("plays", "")
-    spec["plays"] = _cards(plays, "plays") if rules_name in PILE_PROFILES else _moves(plays, "plays")
+    spec["plays"] = _cards(plays, "plays") if on_pile else _moves(plays, "plays")
     if "end" in raw:
         value = raw.pop("end").strip().lower()
         if value not in _YES:
@@ -303,7 +321,7 @@ def parse(text: str) -> SceneSpec:
 def _check_cards(spec: SceneSpec) -> None:
     """No card in two places, and captions only for steps the scene has."""
     seen: dict[str, str] = {}
-    places = [("pile" if spec.rules in PILE_PROFILES else "table", spec.pile)]
+    places = [("pile" if spec.game_rules().table == "pile" else "table", spec.pile)]
     if spec.hands is not None:
         places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(spec.hands)]
     else:

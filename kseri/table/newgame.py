@@ -31,10 +31,11 @@ from kseri.i18n import N_, _
 from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
+from kseri.table.words import WordKey, word_key_for
 
-__all__ = ["HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice", "carried_plan",
-           "choice_for", "choice_from_form", "house_options", "player_counts", "seating_changes", "seating_title",
-           "table_title", "under_way"]
+__all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice",
+           "carried_plan", "choice_for", "choice_from_form", "house_options", "player_counts", "seating_changes",
+           "seating_title", "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -49,12 +50,25 @@ TABLE_NAMES = tuple(t[0] for t in TABLES)
 
 @dataclass(frozen=True, slots=True)
 class HouseOption:
-    """One house rule as a switch: its key, its name and one line, and the rules it changes."""
+    """One house rule as a switch: its key, its name and one line, and the rules it changes.
+
+    ``worded`` gives the name and line again for a table whose word for a kseri differs
+    (:func:`kseri.table.goal.word_key`): the Pişti table's house rule is a "jack pişti 25".
+
+    >>> option = HOUSE_BY_KEY["jack_kseri_25"]
+    >>> option.texts("kseri")[0], option.texts("pisti")[0], option.texts("xeri") == option.texts("kseri")
+    ('Jack kseri 25', 'Jack pişti 25', True)
+    """
 
     key: str
     name: str
     explain: str
     changes: Mapping[str, Any]
+    worded: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+
+    def texts(self, word: WordKey) -> tuple[str, str]:
+        """The name and the line (untranslated, for ``_``) at a table that says ``word``."""
+        return self.worded.get(word, (self.name, self.explain))
 
 
 HOUSE_OPTIONS: tuple[HouseOption, ...] = (
@@ -65,9 +79,14 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
                 {"opening_redeal": "none"}),
     HouseOption("no_last_card_kseri", N_("No kseri with the last card"),
                 N_("A kseri made with the round's very last card is an ordinary capture."),
-                {"last_card_kseri": False}),
+                {"last_card_kseri": False},
+                {"pisti": (N_("No pişti with the last card"),
+                           N_("A pişti made with the round's very last card is an ordinary capture.")),
+                 "xeri": (N_("No xeri with the last card"),
+                          N_("A xeri made with the round's very last card is an ordinary capture."))}),
     HouseOption("jack_kseri_25", N_("Jack kseri 25"),
-                N_("A jack on a lone jack is a jack kseri worth 25."), {"jack_kseri_points": 25}),
+                N_("A jack on a lone jack is a jack kseri worth 25."), {"jack_kseri_points": 25},
+                {"pisti": (N_("Jack pişti 25"), N_("A jack on a lone jack is a jack pişti worth 25."))}),
     HouseOption("jacks_take_jacks", N_("Jacks take only jacks"),
                 N_("A jack is an ordinary card: it takes the pile only from another jack."), {"jacks_capture": False}),
     HouseOption("jack_pile_bonus", N_("Jacks-only pile: +10"),
@@ -77,7 +96,8 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
 )
 """The house rules of ``docs/rules.md`` the screen offers, each off by default."""
 
-_BY_KEY = {option.key: option for option in HOUSE_OPTIONS}
+HOUSE_BY_KEY = {option.key: option for option in HOUSE_OPTIONS}
+"""The house rules by key."""
 MAX_ROUNDS = 99
 """The longest match by rounds the screen offers."""
 
@@ -122,13 +142,14 @@ class NewGameChoice:
         """The engine's rules for this choice; :class:`SessionError` (one line) if they do not hold."""
         if self.table not in TABLE_NAMES:
             raise SessionError(f"unknown table {self.table!r} (known: {', '.join(TABLE_NAMES)})")
-        unknown = sorted(self.options - set(_BY_KEY))
+        unknown = sorted(self.options - set(HOUSE_BY_KEY))
         if unknown:
             raise SessionError(f"unknown house rule {unknown[0]!r}")
         strategy = strategy_for(PROFILES[self.table])
         refused = [o for o in HOUSE_OPTIONS if o.key in self.options and not strategy.plays_house_rule(o.key)]
         if refused:
-            raise SessionError(_("“{rule}” is not a house rule of this table.").format(rule=_(refused[0].name)))
+            raise SessionError(_("“{rule}” is not a house rule of this table.").format(rule=_(refused[0].texts(
+                word_key_for(self.table, xeri=strategy.words.xeri))[0])))
         changes: dict[str, Any] = {}
         for option in HOUSE_OPTIONS:
             if option.key in self.options:

@@ -8,6 +8,8 @@ The names of the form's fields are what :func:`kseri.table.newgame.choice_from_f
 >>> html = new_game_html(NewGameChoice(table="pisti", options=frozenset({"exposed_bottom"})))
 >>> 'value="pisti" checked' in html, 'name="exposed_bottom" checked' in html, 'name="target"' in html
 (True, True, True)
+>>> "Jack pişti 25" in html, "Jack kseri 25" in html
+(True, False)
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from html import escape
 
 from kseri.engine.rules import PROFILES
 from kseri.i18n import _
+from kseri.table.goal import word_key
 from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import levels
@@ -69,8 +72,9 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False, remote: bool
               f'<input type="number" name="rounds" min="1" max="{MAX_ROUNDS}" step="1" inputmode="numeric" '
               f'value="{rounds}"></label>')
     plays = strategy_for(PROFILES[choice.table]).plays_house_rule  # (the others hidden at this table)
-    house = "".join(_choice("checkbox", option.key, "", option.key in choice.options, _(option.name),
-                            _(option.explain), hidden=not plays(option.key)) for option in HOUSE_OPTIONS)
+    word = word_key(PROFILES[choice.table])
+    house = "".join(_choice("checkbox", option.key, "", option.key in choice.options, _(option.texts(word)[0]),
+                            _(option.texts(word)[1]), hidden=not plays(option.key)) for option in HOUSE_OPTIONS)
 
     def group(legend: str, body: str, extra: str = "") -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'

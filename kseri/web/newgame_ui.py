@@ -14,7 +14,8 @@ from typing import Any
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import _
-from kseri.table.newgame import choice_for, choice_from_form, player_counts, under_way
+from kseri.table.goal import word_key
+from kseri.table.newgame import HOUSE_BY_KEY, choice_for, choice_from_form, player_counts, under_way
 from kseri.table.pass_play import bots_seated
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
@@ -108,8 +109,15 @@ class NewGameControl:
                 self.app.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
                 self._no_person_from(2)
         strategy = strategy_for(PROFILES[str(field.value)])
+        word = word_key(PROFILES[str(field.value)])  # the Pişti table's house rule is a "jack pişti 25"
         for box in self.app.el["new-game-body"].querySelectorAll(".house-rules input[type=checkbox]"):
-            box.closest("label").hidden = not strategy.plays_house_rule(str(box.name))
+            label = box.closest("label")
+            label.hidden = not strategy.plays_house_rule(str(box.name))
+            option = HOUSE_BY_KEY.get(str(box.name))
+            if option is not None:
+                name, line = option.texts(word)
+                label.querySelector(".choice-name").textContent = _(name)
+                label.querySelector(".choice-help").textContent = _(line)
         target = self.app.el["new-game-body"].querySelector('input[name="target"]')
         if exists(target):
             new = str(PROFILES[str(field.value)].target)

@@ -109,7 +109,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
     house = house_options(rules)  # the ones that score have their lines below; the others only this
     house_line = (f'<p class="scoring-house"><b>{escape(_("House rules"))}:</b> '
-                  f'{escape(" · ".join(_(o.name) for o in house))}</p>' if house else "")
+                  f'{escape(" · ".join(_(o.texts(word_key(rules))[0]) for o in house))}</p>' if house else "")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>{house_line}'
             f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'

@@ -111,6 +111,13 @@ def test_small_frame_share_link_errors_and_autoplay(game_page, page_watch, site_
     assert error.is_visible()
     assert "play 1 is South's turn, but 4H is in North's hand" in error.inner_text()
 
+    # A house rule, given as the documented URL gives it (the object percent-encoded): played and explained.
+    page.evaluate("() => { location.hash = 'scene=rules=%7B%22profile%22:%22greek%22,%22jacks_capture%22:false%7D;"
+                  "pile=5C;plays=JD'; }")
+    page.wait_for_function("() => document.body.dataset.error === undefined")
+    page.keyboard.press("End")
+    assert "a jack takes only a jack" in page.locator("#caption").inner_text()
+
     page.evaluate("() => { location.hash = 'scene=pile=10D;plays=10S&autoplay=1'; }")
     page.wait_for_function("() => document.body.dataset.error === undefined")
     assert page.locator("#play").get_attribute("data-state") == "playing"

@@ -128,9 +128,11 @@ def test_pretty():
     ("first=0; dealer=1", "give first or dealer, not both"),
     ("end=maybe", "end: 'maybe' is not yes or no"),
     ("last=1", "last: only means something with end=yes"),
-    ("rules=poker", "rules: unknown profile 'poker'"),
-    ('rules={"profile":"greek","jack_kseri_points":25};pile=JH;plays=JC',  # (it called the object a profile)
-     r"rules: a scene takes a profile's name \(greek, fourcard, pisti, sums\), not house rules '\{\"profile"),
+    ("rules=poker", "rules: unknown rules profile 'poker'"),
+    ('rules={"profile":"greek","jack_kseri_points":"x"};pile=JH;plays=JC', "rules: jack_kseri_points must be"),
+    ('rules={"profile":"greek","jacks":1};pile=JH;plays=JC', "rules: unknown rules option 'jacks'"),
+    ('rules={"profile":"greek",;pile=JH', r"rules: not JSON"),
+    ('rules={"profile":"sums","players":4};table=5C', "rules: the open .*table seats two players"),
     ("hands=AS,2S,3S,4S,5S,6S,7S|KD", r"hands: seat 0 holds 7 cards, more than a packet \(6\)"),
     ("rules=fourcard; plays=AS,KD,2S,QD,3S,JD,4S,10D,5S", r"plays: seat 0 holds 5 cards, more than a packet \(4\)"),
     ("names=Ann", r"names: 2 non-empty names expected"),
@@ -145,6 +147,19 @@ def test_bad_notation_names_the_part(text, message):
     with pytest.raises(SceneError, match=message) as info:
         from_text(text)
     assert "\n" not in str(info.value) and str(info.value).startswith("scene: ")
+
+
+def test_a_scene_plays_house_rules_given_as_the_games_rules_object():
+    """An object of a profile and house rules, as the game's ``rules=`` and a record take it: the scene
+    plays and explains them, and its notation keeps them in canonical form."""
+    jack = from_text('rules={ "profile": "greek", "jacks_capture": false }; pile=5C; plays=JD')
+    assert "a jack takes only a jack" in jack.steps[-1].caption and jack.steps[-1].points == (0, 0)
+    assert not jack.rules.jacks_capture
+    assert parse('rules={"profile": "greek"}').rules == "greek"  # nothing changed: the profile's name
+    assert parse('rules={"jacks_capture": false, "profile": "greek"}').to_text() \
+        == 'rules={"profile":"greek","jacks_capture":false};pile=;plays='
+    pisti = from_text('rules={"profile":"pisti","jack_kseri_points":25}; pile=JC; plays=JD')
+    assert pisti.steps[-1].points == (27, 0) and "jack pişti! +25" in pisti.steps[-1].caption
 
 
 def test_lenient_card_spelling_and_spaces_are_accepted():
@@ -175,7 +190,8 @@ def specs(draw):
         first=draw(st.integers(0, 1)),
         end=end,
         last=draw(st.sampled_from([None, 0, 1])) if end else None,
-        rules=draw(st.sampled_from(["greek", "fourcard"])),
+        rules=draw(st.sampled_from(["greek", "fourcard", '{"profile":"greek","jacks_capture":false}',
+                                    '{"profile":"fourcard","jack_kseri_points":25,"last_card_kseri":false}'])),
         names=draw(st.sampled_from([None]) | st.tuples(text, text)),
         title=draw(st.sampled_from([""]) | text),
         captions=draw(st.dictionaries(st.integers(0, 0), text, max_size=1)),

@@ -18,7 +18,7 @@ import dataclasses
 from kseri.engine.cards import Card
 from kseri.engine.errors import PositionError
 from kseri.engine.pile.round import Round
-from kseri.engine.rules import PROFILES, Rules
+from kseri.engine.rules import Rules
 from kseri.scenes.captions import describe_table, play_caption, possessive, scene_names
 from kseri.scenes.errors import SceneError
 from kseri.scenes.notation import SceneSpec
@@ -84,7 +84,7 @@ def pile_position(spec: SceneSpec, rules: Rules) -> Round:
 
 def build_pile(spec: SceneSpec) -> Scene:
     """Play a parsed scene out through the engine; :class:`SceneError` if a play is impossible."""
-    rules = PROFILES[spec.rules]
+    rules = spec.game_rules()
     names = scene_names(spec.names, rules.players)
     recorder = _PileRecorder(pile_position(spec, rules), names, spec.captions, show_stock=spec.end)
     return recorder.record(spec.plays, 1, spec.title)

@@ -25,7 +25,7 @@ import dataclasses
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, PositionError, one_line
-from kseri.engine.rules import PROFILES, Rules
+from kseri.engine.rules import Rules
 from kseri.engine.sums.round import SumsRound
 from kseri.scenes.captions import possessive, scene_names
 from kseri.scenes.errors import SceneError
@@ -91,7 +91,7 @@ class _SumsRecorder(Recorder):
 
 def build_sums(spec: SceneSpec) -> Scene:
     """Play a parsed ``rules=sums`` scene out through the engine; :class:`SceneError` if a move is refused."""
-    rules = PROFILES[spec.rules]
+    rules = spec.game_rules()
     names = scene_names(spec.names, rules.players)
     recorder = _SumsRecorder(sums_position(spec, rules), names, spec.captions)
     return recorder.record(spec.plays, 1, spec.title)
