@@ -65,6 +65,19 @@ class HouseOption:
     explain: str
     changes: Mapping[str, Any]
     worded: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    needs: str = ""
+    """A field of the rules the table's own profile must set for this rule to mean anything: the jack
+    kseri's 25 where jacks make no kseri (the four-card table) would add a kseri, not raise one."""
+
+    def offered(self, profile: Rules) -> bool:
+        """Whether the new-game screen offers this rule at the table of ``profile``.
+
+        >>> from kseri.engine.rules import PROFILES
+        >>> [HOUSE_BY_KEY["jack_kseri_25"].offered(PROFILES[name]) for name in ("greek", "fourcard", "pisti")]
+        [True, False, True]
+        """
+        return strategy_for(profile).plays_house_rule(self.key) and (
+            not self.needs or getattr(profile, self.needs) is not None)
 
     def texts(self, word: WordKey) -> tuple[str, str]:
         """The name and the line (untranslated, for ``_``) at a table that says ``word``."""
@@ -86,7 +99,8 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
                           N_("A xeri made with the round's very last card is an ordinary capture."))}),
     HouseOption("jack_kseri_25", N_("Jack kseri 25"),
                 N_("A jack on a lone jack is a jack kseri worth 25."), {"jack_kseri_points": 25},
-                {"pisti": (N_("Jack pişti 25"), N_("A jack on a lone jack is a jack pişti worth 25."))}),
+                {"pisti": (N_("Jack pişti 25"), N_("A jack on a lone jack is a jack pişti worth 25."))},
+                needs="jack_kseri_points"),
     HouseOption("jacks_take_jacks", N_("Jacks take only jacks"),
                 N_("A jack is an ordinary card: it takes the pile only from another jack."), {"jacks_capture": False}),
     HouseOption("jack_pile_bonus", N_("Jacks-only pile: +10"),
@@ -146,7 +160,7 @@ class NewGameChoice:
         if unknown:
             raise SessionError(f"unknown house rule {unknown[0]!r}")
         strategy = strategy_for(PROFILES[self.table])
-        refused = [o for o in HOUSE_OPTIONS if o.key in self.options and not strategy.plays_house_rule(o.key)]
+        refused = [o for o in HOUSE_OPTIONS if o.key in self.options and not o.offered(PROFILES[self.table])]
         if refused:
             raise SessionError(_("“{rule}” is not a house rule of this table.").format(rule=_(refused[0].texts(
                 word_key_for(self.table, xeri=strategy.words.xeri))[0])))
@@ -310,7 +324,7 @@ def choice_from_form(fields: Mapping[str, str | bool]) -> NewGameChoice:
     base = PROFILES.get(table)
     # A rule the chosen table does not play is hidden, whatever its box said before the table changed.
     options = frozenset(o.key for o in HOUSE_OPTIONS if fields.get(o.key) is True
-                        and (base is None or strategy_for(base).plays_house_rule(o.key)))
+                        and (base is None or o.offered(base)))
     players = _whole(fields.get("players", "2"), _("The number of players"), 2, 6)
     seats = (PERSON, *(str(fields.get(f"seat{seat}", level)) for seat in range(1, players)))
     if any(x != PERSON and x not in levels() for x in seats):

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from kseri.engine.cards import TEN
 from kseri.engine.rules import Rules
-from kseri.i18n import _, rank_name
+from kseri.i18n import N_, _, rank_name
 from kseri.table.goal import table_word_title
 from kseri.table.tables import strategy_for
 
-__all__ = ["PointRule", "point_rules"]
+__all__ = ["PointRule", "point_rules", "ten_of_diamonds_label"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,17 @@ class PointRule:
 
 _RANK_ORDER = (1, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2)
 """Ranks as a player lists the honours: ace, king, queen, jack, ten, then the rest."""
+
+
+def ten_of_diamonds_label(rules: Rules) -> str:
+    """What the 10♦'s points are called (a ``msgid``): a bonus on a ten's own point where tens score, else
+    the card's whole worth (Pişti, four-card, the open table).
+
+    >>> from kseri.engine.rules import PROFILES
+    >>> ten_of_diamonds_label(PROFILES["greek"]), ten_of_diamonds_label(PROFILES["pisti"])
+    ('10♦ bonus', '10♦')
+    """
+    return N_("10♦ bonus") if rules.rank_points[TEN - 1] else "10♦"
 
 
 def point_rules(rules: Rules) -> tuple[PointRule, ...]:
@@ -49,8 +61,8 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
             by_points.setdefault(rules.rank_points[rank - 1], []).append(rank)
     lines = [PointRule(_("Each {rank}").format(rank=", ".join(rank_name(rank) for rank in ranks)), points)
              for points, ranks in by_points.items()]
-    if rules.ten_of_diamonds_points:  # a bonus on a ten's own point; where tens score nothing, the card's worth
-        lines.append(PointRule(_("10♦ bonus") if rules.rank_points[9] else "10♦", rules.ten_of_diamonds_points))
+    if rules.ten_of_diamonds_points:
+        lines.append(PointRule(_(ten_of_diamonds_label(rules)), rules.ten_of_diamonds_points))
     if rules.two_of_clubs_points:
         lines.append(PointRule("2♣", rules.two_of_clubs_points))
     if rules.majority_points:

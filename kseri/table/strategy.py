@@ -39,8 +39,6 @@ class TableWords:
     """The summary's row of kseri bonuses."""
     kseri_rule: str
     """What makes a kseri, for "how the points are counted"."""
-    ten_of_diamonds: str
-    """The summary's row of the 10♦'s points (the card itself where it is not a bonus on a ten)."""
     intro: str
     """The first-visit tip's rule in one sentence (markup: ``<b>`` only; ``{word}``: the table's word
     for a kseri, ``{points}``: its bonus)."""

@@ -14,6 +14,7 @@ from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
 from kseri.i18n import N_, _, ngettext
 from kseri.table.goal import round_wins
+from kseri.table.points import ten_of_diamonds_label
 from kseri.table.tables import strategy_for
 
 __all__ = ["MatchSummary", "RoundSummary", "SummaryRow", "match_summary", "round_summary"]
@@ -96,7 +97,7 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     if any(side.other_ranks for side in sides):
         rows.append(SummaryRow("other_ranks", N_("Other cards"), per_side("other_ranks")))
     if rules.ten_of_diamonds_points:
-        rows.append(SummaryRow("ten_of_diamonds", words.ten_of_diamonds, per_side("ten_of_diamonds")))
+        rows.append(SummaryRow("ten_of_diamonds", ten_of_diamonds_label(rules), per_side("ten_of_diamonds")))
     if rules.two_of_clubs_points:
         rows.append(SummaryRow("two_of_clubs", "2♣", per_side("two_of_clubs")))
     cards = per_side("cards")

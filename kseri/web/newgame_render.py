@@ -22,7 +22,6 @@ from kseri.table.goal import word_key
 from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import levels
-from kseri.table.tables import strategy_for
 from kseri.web.render import level_label
 
 __all__ = ["DEFAULT_ROUNDS", "new_game_html", "seat_plan_html", "seats_html"]
@@ -71,10 +70,11 @@ def new_game_html(choice: NewGameChoice, *, abandons: bool = False, remote: bool
               + f'<label class="field"><span>{escape(_("Rounds"))}</span>'
               f'<input type="number" name="rounds" min="1" max="{MAX_ROUNDS}" step="1" inputmode="numeric" '
               f'value="{rounds}"></label>')
-    plays = strategy_for(PROFILES[choice.table]).plays_house_rule  # (the others hidden at this table)
-    word = word_key(PROFILES[choice.table])
+    profile = PROFILES[choice.table]
+    word = word_key(profile)
     house = "".join(_choice("checkbox", option.key, "", option.key in choice.options, _(option.texts(word)[0]),
-                            _(option.texts(word)[1]), hidden=not plays(option.key)) for option in HOUSE_OPTIONS)
+                            _(option.texts(word)[1]), hidden=not option.offered(profile))  # (the others hidden)
+                    for option in HOUSE_OPTIONS)
 
     def group(legend: str, body: str, extra: str = "") -> str:
         return f'<fieldset class="choice-group{extra}"><legend>{escape(legend)}</legend>{body}</fieldset>'

@@ -19,7 +19,6 @@ from kseri.table.newgame import HOUSE_BY_KEY, choice_for, choice_from_form, play
 from kseri.table.pass_play import bots_seated
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
-from kseri.table.tables import strategy_for
 from kseri.web import render
 from kseri.web.dom import exists, form_values
 from kseri.web.newgame_render import abandon_warning, new_game_html
@@ -108,13 +107,12 @@ class NewGameControl:
                 radio.checked = False
                 self.app.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
                 self._no_person_from(2)
-        strategy = strategy_for(PROFILES[str(field.value)])
         word = word_key(PROFILES[str(field.value)])  # the Pişti table's house rule is a "jack pişti 25"
         for box in self.app.el["new-game-body"].querySelectorAll(".house-rules input[type=checkbox]"):
             label = box.closest("label")
-            label.hidden = not strategy.plays_house_rule(str(box.name))
             option = HOUSE_BY_KEY.get(str(box.name))
             if option is not None:
+                label.hidden = not option.offered(PROFILES[str(field.value)])
                 name, line = option.texts(word)
                 label.querySelector(".choice-name").textContent = _(name)
                 label.querySelector(".choice-help").textContent = _(line)

@@ -15,7 +15,7 @@ from js import console
 from pyscript import document
 
 from kseri.engine.errors import one_line
-from kseri.i18n import N_, _, card_name
+from kseri.i18n import N_, _, card_name, items_joined
 from kseri.table.moves import MoveWay
 from kseri.table.notices import clip
 from kseri.table.seats import SessionError
@@ -117,7 +117,7 @@ class PlayControl:
             return
         self._draw_ways(code, ways, focus="")
         self.app.board.announce(_("Play the {card}:").format(card=card_name(code)) + " "
-                                + "; ".join(way.label for way in ways))
+                                + items_joined(way.label for way in ways))
 
     def value_open_ways(self) -> bool:
         """The hint arrived while a card's ways are open: draw them again with their values, the focus

@@ -1,8 +1,8 @@
 """A first visit plays with one tap, and speaks Greek from its first paint (issue 24).
 
-- At 375×740 on a touch screen, nothing asked for (no link, nothing saved): the welcome's one
-  button leads to a dealt hand; "Choose another game" opens the full new-game screen, whose Start
-  is on screen without scrolling.
+- At 375×740 (and 844×390, a phone on its side) on a touch screen, nothing asked for (no link,
+  nothing saved): the welcome's one button leads to a dealt hand; "Choose another game" opens the full
+  new-game screen, whose Start is on screen without scrolling.
 - With ``?lang=el``, and with a Greek browser, the loading screen is Greek before the table is ready.
 - On a small phone (320×568): a bad link's notice, the tip and the table fit together, and so do the
   whole Greek tip and a two-seat table (pile or open); a dialog opens at its title with its first control focused.
@@ -36,9 +36,15 @@ def fresh_page(browser, site_url: str, **context_args):
     return context, page, watch
 
 
-@pytest.mark.parametrize("lang", ["en", "el"])
-def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang):
-    context, page, watch = fresh_page(browser, site_url, viewport={"width": 375, "height": 740}, has_touch=True,
+WELCOME_BUTTONS_SEEN_JS = """() => { const d = document.querySelector('#welcome').getBoundingClientRect();
+  return ['#welcome-play', '#welcome-other'].every(s => { const r = document.querySelector(s).getBoundingClientRect();
+    return r.top >= Math.max(0, d.top) && r.bottom <= Math.min(innerHeight, d.bottom) && r.height >= 44; }); }"""
+"""Both of the welcome's buttons whole on screen and in its sheet, without scrolling, each at least 44 px tall."""
+
+
+@pytest.mark.parametrize("lang, width, height", [("en", 375, 740), ("el", 375, 740), ("el", 844, 390)])
+def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang, width, height):
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": width, "height": height}, has_touch=True,
                                       is_mobile=True, locale="el-GR" if lang == "el" else "en-US")
     try:
         page.goto(f"{site_url}/index.html")
@@ -47,6 +53,7 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
         title = page.locator("#welcome-title").inner_text()
         assert title == ("Καλώς ήρθες στην ξερή" if lang == "el" else "Welcome to Kseri")
         assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        assert page.evaluate(WELCOME_BUTTONS_SEEN_JS), "a welcome button lies out of sight (a phone on its side)"
         # the table's rule in a sentence is the tip's, under the welcome: said once, not twice
         rule = page.locator("#intro .intro-text").inner_text()
         assert rule and rule not in page.locator("#welcome").inner_text()

@@ -30,6 +30,10 @@ def test_every_set_of_house_rules_reads_back_and_plays(table):
                 with pytest.raises(SessionError, match="is not a house rule of this table"):
                     choice.rules()
                 continue
+            if table == "fourcard" and "jack_kseri_25" in options:  # no jack makes a kseri there to raise
+                with pytest.raises(SessionError, match="“Jack kseri 25” is not a house rule of this table"):
+                    choice.rules()
+                continue
             rules = choice.rules()
             assert rules.profile == table
             assert choice_for(rules, "easy") == choice
@@ -45,6 +49,9 @@ def test_the_form_drops_a_rule_the_chosen_table_does_not_play():
     fields = {"table": "sums", "level": "easy", "target": "37", "jack_kseri_25": True, "last_capture_bonus": True}
     choice = choice_from_form(fields)
     assert choice.options == {"last_capture_bonus"} and choice.rules().final_capture_points == 10
+    fourcard = choice_from_form({**fields, "table": "fourcard", "target": "101"})
+    assert fourcard.options == {"jack_kseri_25", "last_capture_bonus"} - {"jack_kseri_25"}
+    assert fourcard.rules().jack_kseri_points is None  # a jack still makes no kseri at the four-card table
 
 
 def test_each_option_changes_what_it_says():

@@ -438,6 +438,16 @@ def test_round_summary_adds_up():
     assert base in (22, 25)
 
 
+@pytest.mark.parametrize("profile, label", [("greek", "10♦ bonus"), ("fourcard", "10♦"), ("pisti", "10♦")])
+def test_the_ten_of_diamonds_is_a_bonus_only_where_tens_score(profile, label):
+    """At the Pişti and four-card tables a ten scores nothing: the 10♦'s points are the card's own, no bonus
+    (the Greek "Επιπλέον για το 10♦" told a Pişti player otherwise)."""
+    session = GameSession.new(rules=rules_from_spec(profile), seed=5, level="easy")
+    advance(session, len(session.match.round.deck) - session.match.rules.opening_size)
+    rows = {row.key: row for row in session.round_summary().rows}
+    assert rows["ten_of_diamonds"].label == label
+
+
 def test_round_summary_reports_a_raised_target():
     rules = rules_from_spec({"profile": "greek", "target": 5})
     session = GameSession.new(rules=rules, seed=3, level="easy")

@@ -294,3 +294,13 @@ def test_the_review_at_the_open_table_and_in_pass_and_play_in_greek():
     assert_greek(review_render.review_button_html([(0, "Άννα"), (2, "Παίκτης 3")]))
     assert_greek(review_render.review_progress_html(3, 12, 2, "Άννα"))
     assert_greek(review_render.review_html(plays[:2], 0, number=2, name="Άννα"))
+
+
+def test_a_list_of_table_items_is_not_read_as_questions_in_greek():
+    """The open table's accessible name lists its items; in Greek ";" is the question mark (a screen reader
+    asked each card), so the items are joined by the ano teleia."""
+    from kseri.table.strategy import TableItemView
+    from kseri.web.sums.render import table_label
+
+    label = table_label([TableItemView(("5C", "4H"), 9, owner=1), TableItemView(("3H",), 3, owner=None)])
+    assert ";" not in label and "· " in label, label

@@ -34,7 +34,6 @@ class PileStrategy:
     name = "pile"
     hand_matters = False
     words = TableWords(xeri=False, kseris=N_("Kseris"), kseri_rule=N_("a lone card taken with its twin"),
-                       ten_of_diamonds=N_("10♦ bonus"),
                        intro=N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — to take "
                                 "the pile. Take a <b>lone</b> card with its twin for a <b>{word}</b>: +{points}."),
                        intro_jacks_take_jacks=N_("Play a card of the <b>same rank</b> as the top card to take the "

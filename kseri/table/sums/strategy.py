@@ -42,7 +42,6 @@ class SumsStrategy:
     name = "sums"
     hand_matters = True
     words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
-                       ten_of_diamonds="10♦",  # tens score nothing here: the 10♦'s points are no bonus on a ten's
                        intro=N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may <b>build</b> "
                                 "a sum you hold. Empty the table for a <b>{word}</b>: +{points}."))
 

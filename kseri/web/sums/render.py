@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from kseri.i18n import _, card_name
+from kseri.i18n import _, card_name, items_joined
 from kseri.table.moves import MoveWay
 from kseri.table.seats import HUMAN
 from kseri.table.sums.hints import way_hint_text
@@ -67,7 +67,7 @@ def table_label(items: Sequence[TableItemView], *, you: int = HUMAN, names: Sequ
     """
     if not items:
         return _("Table: empty")
-    return _("Table: {items}").format(items="; ".join(_item_name(item, you, names) for item in items))
+    return _("Table: {items}").format(items=items_joined(_item_name(item, you, names) for item in items))
 
 
 def table_width(items: Sequence[TableItemView]) -> tuple[float, int]:
