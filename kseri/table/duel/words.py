@@ -22,7 +22,9 @@ def refusal_notice(error: RefusedError, friend: str) -> str:
     """One line for a refused message (``friend``: the friend's name, or a stand-in)."""
     kind = error.kind
     if kind == "forged":
-        text = _("Refused a message: it was changed on the way, or it is not from {name}. Nothing changed.")
+        # (a link a messenger cut short fails its seal too: the common case, so it is said first)
+        text = _("Refused a message: it is cut short or changed on the way, or it is not from {name}. Nothing "
+                 "changed: ask {name} to send it again.")
     elif kind == "replayed":
         text = _("This message from {name} was already applied (a link opened again); nothing changed.")
     elif kind == "missing":
