@@ -35,7 +35,7 @@ from kseri.table.words import WordKey, word_key_for
 
 __all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice",
            "carried_plan", "choice_for", "choice_from_form", "house_options", "player_counts", "seating_changes",
-           "seating_title", "table_title", "under_way"]
+           "seating_title", "seatings_words", "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -256,6 +256,20 @@ def seating_title(profile: str, players: int, partnered: bool, packs: int) -> st
     if packs == 2:
         seating += _(", two packs")
     return f"{name}, {seating}"
+
+
+def seatings_words(profile: str) -> str:
+    """The player counts a table deals, in words.
+
+    >>> seatings_words("greek"), seatings_words("sums"), seatings_words("pisti")
+    ('Greek: 2 or 4 players', 'Open-table Xeri (sums): 2 players only', 'Pişti: 2, 3, 4, 5 or 6 players')
+    """
+    counts = player_counts(profile)
+    name = seating_title(profile, 2, False, 1)
+    if len(counts) == 1:
+        return _("{game}: {n} players only").format(game=name, n=counts[0])
+    listed = ", ".join(str(n) for n in counts[:-1])
+    return _("{game}: {counts} or {last} players").format(game=name, counts=listed, last=counts[-1])
 
 
 def house_options(rules: Rules) -> tuple[HouseOption, ...]:

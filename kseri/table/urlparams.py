@@ -20,7 +20,7 @@ from kseri.engine.errors import one_line as _one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.i18n import N_, _, normalize
-from kseri.table.newgame import player_counts, seating_changes, seating_title
+from kseri.table.newgame import player_counts, seating_changes, seating_title, seatings_words
 from kseri.table.querystring import parse_query, unquote
 from kseri.table.seats import MAX_SEED, SessionError, levels
 from kseri.table.tables import table_refusal
@@ -252,9 +252,5 @@ def _seating_reason(spec: dict[str, Any]) -> str | None:
             return _("{game}: {n} players are dealt from two packs").format(
                 game=seating_title(profile, 2, False, 1), n=players)
         return None
-    name = seating_title(profile, 2, False, 1)
-    if len(counts) == 1:
-        return _("{game}: {n} players only").format(game=name, n=counts[0])
-    listed = ", ".join(str(n) for n in counts[:-1])
-    return _("{game}: {counts} or {last} players").format(game=name, counts=listed, last=counts[-1])
+    return seatings_words(profile)
 

@@ -19,7 +19,15 @@ from html import escape
 from kseri.engine.rules import PROFILES
 from kseri.i18n import _
 from kseri.table.goal import word_key
-from kseri.table.newgame import HOUSE_OPTIONS, MAX_ROUNDS, PLAYER_COUNTS, TABLES, NewGameChoice, player_counts
+from kseri.table.newgame import (
+    HOUSE_OPTIONS,
+    MAX_ROUNDS,
+    PLAYER_COUNTS,
+    TABLES,
+    NewGameChoice,
+    player_counts,
+    seatings_words,
+)
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import levels
 from kseri.web.render import level_label
@@ -91,11 +99,16 @@ def seats_html(choice: NewGameChoice) -> str:
     >>> html = seats_html(NewGameChoice(table="greek", players=4))
     >>> 'name="players" value="4" checked' in html, 'value="3" disabled' in html, 'name="partnerships" checked' in html
     (True, True, True)
+    >>> '<p class="choice-help seat-counts-note">Greek: 2 or 4 players</p>' in html
+    True
     """
     allowed = player_counts(choice.table)
     counts = "".join(_choice("radio", "players", str(n), n == choice.players, str(n), disabled=n not in allowed)
                      for n in PLAYER_COUNTS)
-    return (f'<div class="player-counts">{counts}</div>' + seat_plan_html(choice)
+    limited = not set(PLAYER_COUNTS) <= set(allowed)  # why some counts are greyed out
+    note = (f'<p class="choice-help seat-counts-note"{"" if limited else " hidden"}>'
+            f'{escape(seatings_words(choice.table))}</p>')
+    return (f'<div class="player-counts">{counts}</div>' + note + seat_plan_html(choice)
             + _choice("checkbox", "partnerships", "", choice.partnerships, _("Partners opposite"),
                       _("With 4 or 6 players, the players opposite each other score together."))
             + _choice("checkbox", "two_packs", "", choice.packs == 2, _("Two packs (104 cards)"),

@@ -15,7 +15,15 @@ from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import _
 from kseri.table.goal import word_key
-from kseri.table.newgame import HOUSE_BY_KEY, choice_for, choice_from_form, player_counts, under_way
+from kseri.table.newgame import (
+    HOUSE_BY_KEY,
+    PLAYER_COUNTS,
+    choice_for,
+    choice_from_form,
+    player_counts,
+    seatings_words,
+    under_way,
+)
 from kseri.table.pass_play import bots_seated
 from kseri.table.seat_plan import PERSON
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
@@ -100,7 +108,11 @@ class NewGameControl:
             return
         if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
             return
-        allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled
+        allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled, and why
+        note = self.app.el["new-game-body"].querySelector(".seat-counts-note")
+        if exists(note):
+            note.textContent = seatings_words(str(field.value))
+            note.hidden = set(PLAYER_COUNTS) <= set(allowed)
         for radio in self.app.el["new-game-body"].querySelectorAll('input[name="players"]'):
             radio.disabled = int(str(radio.value)) not in allowed
             if radio.checked and radio.disabled:

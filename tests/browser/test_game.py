@@ -536,9 +536,12 @@ def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, ga
     assert page.locator('#new-game input[name="target"]').input_value() == "151"
     jack_rule = page.locator('#new-game label.choice:has(input[name="jack_kseri_25"]) .choice-name')
     assert jack_rule.inner_text() == "Jack kseri 25"
+    assert page.locator("#new-game .seat-counts-note").inner_text() == "Greek: 2 or 4 players"  # why 3, 5, 6 are grey
     page.click('#new-game label.choice:has(input[name="table"][value="pisti"])')
     assert page.locator('#new-game input[name="target"]').input_value() == "101"  # the table's own target
     assert jack_rule.inner_text() == "Jack pişti 25"  # each house rule in the table's own word
+    counts_note = page.locator("#new-game .seat-counts-note")
+    assert not counts_note.is_visible()  # Pişti deals every count offered: nothing greyed out to explain
     page.click('#new-game label.choice:has(input[name="level"][value="hard"])')
     page.click('#new-game label.choice:has(input[name="exposed_bottom"])')
     page.click('#new-game label.choice:has(input[name="last_capture_bonus"])')
@@ -572,6 +575,7 @@ def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, ga
     boxes = page.locator("#new-game .house-rules label.choice:visible input")
     shown = boxes.evaluate_all("els => els.map(e => e.name)")
     assert shown == ["no_last_card_kseri", "last_capture_bonus"], shown
+    assert counts_note.inner_text() == "Open-table Xeri (sums): 2 players only"
     assert page.locator('#new-game label.choice:has(input[name="no_last_card_kseri"]) .choice-name').inner_text() \
         == "No xeri with the last card"
     page.click("#new-game-start")  # exposed_bottom stays ticked, hidden: it is dropped, not refused
