@@ -137,6 +137,26 @@ def test_a_changed_copy_of_an_applied_message_is_called_changed_not_applied() ->
     _refused(table.host, bytes(last), "forged")
 
 
+def test_two_different_messages_under_one_number_are_called_a_conflict_not_applied() -> None:
+    """A device that sends two different moves as one message (a cheat with its own key, or a tool): the
+    second is no link opened again, and the player is told the tables may now differ. The first, opened
+    again, is still a replay; and a save keeps what tells them apart."""
+    table = _in_play()
+    host, guest = table.host, table.guest
+    twin = load(dump(host), rng=random.Random(1))  # the same device, before its move
+    moves = (host.engine or _no()).round.legal_moves()
+    assert len(moves) >= 2
+    host.play(str(moves[0]))
+    twin.play(str(moves[1]))
+    first, second = host.outbox or b"", twin.outbox or b""
+    assert first != second
+    guest.receive(first)
+    _refused(guest, second, "conflict")
+    _refused(guest, first, "replayed")
+    again = load(dump(guest), rng=random.Random(2))
+    _refused(again, second, "conflict")
+
+
 def test_the_invitation_opened_again_after_accepting_is_called_applied_not_changed() -> None:
     host = Peer.invite(name="Anna", rules=SHORT_GREEK, rng=random.Random("host 8"))
     invitation = host.outbox or b""

@@ -14,13 +14,15 @@ from kseri.engine.errors import KseriError
 
 __all__ = ["DuelError", "MatchBrokenError", "RefusalKind", "RefusedError"]
 
-RefusalKind = Literal["damaged", "forged", "replayed", "missing", "other_match", "unexpected", "not_held",
-                      "illegal", "over"]
+RefusalKind = Literal["damaged", "forged", "replayed", "conflict", "missing", "other_match", "unexpected",
+                      "not_held", "illegal", "over"]
 """Why a message was refused:
 
 - ``damaged``: not a message at all (cut short, not base64, a part that cannot be read);
 - ``forged``: its seal does not match (changed on the way, or not sent by the friend);
 - ``replayed``: applied already (the same link opened twice, or sent again);
+- ``conflict``: sealed by the friend under the number of the last message applied, yet not that message
+  (the friend's device sent two different messages as one: the two tables may now differ);
 - ``missing``: an earlier message has not arrived (it is ahead of the game);
 - ``other_match``: for a match this device does not have, or from someone else;
 - ``unexpected``: not what the game waits for now (a part missing, or one too many);

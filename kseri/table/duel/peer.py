@@ -48,6 +48,7 @@ the first dealer seen from the other side).
 from __future__ import annotations
 
 import copy
+import hashlib
 import random
 from dataclasses import dataclass
 
@@ -77,7 +78,7 @@ from kseri.table.duel.rounds import DuelRound, Opened, ShufflePass, open_value
 from kseri.table.duel.verify import verify_round
 from kseri.table.tables import strategy_for
 
-__all__ = ["GUEST", "HOST", "Outcome", "Peer", "played_card"]
+__all__ = ["GUEST", "HOST", "Outcome", "Peer", "message_digest", "played_card"]
 
 HOST, GUEST = 0, 1
 
@@ -107,6 +108,11 @@ class Outcome:
     """The friend's keys arrived and every check of the round held."""
 
 
+def message_digest(data: bytes) -> bytes:
+    """16 bytes that tell one message from another (the same link opened twice gives the same ones)."""
+    return hashlib.sha256(data).digest()[:16]
+
+
 class Peer:
     """One device's state in one match (see the module's documentation)."""
 
@@ -129,6 +135,9 @@ class Peer:
         self.rounds: list[DuelRound] = []
         self.sent = 0
         self.received = 0
+        self.last_in: bytes | None = None
+        """A digest of the last message applied (:func:`message_digest`): the same number again is that
+        message opened again, or, if it differs, a conflict to say (never silently "already applied")."""
         self.outbox: bytes | None = None
         """This device's last message (kept to be sent again if it was lost)."""
         self.broken: str | None = None
@@ -495,6 +504,8 @@ class Peer:
         if self.over:
             raise RefusedError("over", "the match is over")
         if seq < self.received:
+            if seq == self.received - 1 and self.last_in is not None and message_digest(data) != self.last_in:
+                raise RefusedError("conflict", f"message {seq + 1} differs from the message {seq + 1} applied")
             raise RefusedError("replayed", f"message {seq + 1} was applied already")
         if seq > self.received:
             raise RefusedError("missing", f"message {self.received + 1} has not arrived (this is message {seq + 1})")
@@ -512,11 +523,13 @@ class Peer:
             self.__dict__.update(work.__dict__)
             self.broken = one_line(exc)
             self.received += 1
+            self.last_in = message_digest(data)
             raise
         dealt = sum(map(work._dealt, work.rounds)) > before
         work._touch()
         self.__dict__.update(work.__dict__)
         self.received += 1
+        self.last_in = message_digest(data)
         self._send_if_due()
         return Outcome(events=outcome.events, dealt=dealt, round_over=outcome.round_over)
 

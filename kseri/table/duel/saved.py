@@ -94,6 +94,7 @@ def dump(peer: Peer) -> str:
         "first_dealer": peer.first_dealer,
         "sent": peer.sent,
         "received": peer.received,
+        "last_in": _hex(peer.last_in),
         "outbox": None if peer.outbox is None else base64.b64encode(peer.outbox).decode("ascii"),
         "broken": peer.broken,
         "rounds": [_round(r) for r in peer.rounds],
@@ -277,6 +278,7 @@ def load(text: str | None, *, rng: random.Random) -> Peer:
     peer.first_dealer = f.integer("first_dealer", 0, 1, optional=True)
     peer.sent = f.number("sent", 0, 65535)
     peer.received = f.number("received", 0, 65535)
+    peer.last_in = f.hex_bytes("last_in", 16, optional=True)  # (none in a save from before it was kept)
     outbox = f.text("outbox", 30_000, optional=True)
     try:
         peer.outbox = None if outbox is None else base64.b64decode(outbox, validate=True)

@@ -27,6 +27,9 @@ def refusal_notice(error: RefusedError, friend: str) -> str:
                  "changed: ask {name} to send it again.")
     elif kind == "replayed":
         text = _("This message from {name} was already applied (a link opened again); nothing changed.")
+    elif kind == "conflict":
+        text = _("This message from {name} is not the one already applied under its number: {name}'s device "
+                 "sent two different ones. Nothing changed here, but your two tables may now differ.")
     elif kind == "missing":
         text = _("A message from {name} is missing: this one comes after it. Ask {name} to send the last "
                  "message again.")
