@@ -21,7 +21,8 @@ from kseri.engine.text import isolated, plain_name, unisolated
 from kseri.i18n import N_, _, card_symbol, language, ngettext, pgettext
 from kseri.table.words import word_key_for
 
-__all__ = ["default_names", "describe_table", "error_names", "owner", "play_caption", "possessive", "pretty",
+__all__ = ["default_names", "describe_table", "error_names", "jack_table_bonus", "last_capturer", "owner",
+           "play_caption", "possessive", "pretty",
            "round_end", "scene_names", "worth_phrase"]
 
 
@@ -149,7 +150,7 @@ def _kseri(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules)
         label = _("pişti") if pisti else _("kseri")
     if (event.kind == "kseri" and rules.double_kseri_points not in (None, rules.kseri_points)
             and event.bonus == rules.double_kseri_points):
-        label = _("double kseri")
+        label = _("double pişti") if pisti else _("double kseri")
     words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]), "label": label}
     if not event.bonus:
         return _("{owner} {card} takes the lone {top}: a {label}, but these rules give no bonus for it here; "
@@ -169,13 +170,18 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
     lone = len(pile_before) == 1
     words = {"owner": owner(who), "card": pretty(event.card), "top": pretty(pile_before[-1]),
              "cards": worth_phrase([*pile_before, played], table)}
+    pisti = _says_pisti(rules)
     if lone and rank_index(pile_before[0]) == rank_index(played) and event.card.is_jack \
             and rules.jack_kseri_points is None:
-        text = N_("{owner} {card} takes the lone {top}. These rules give no kseri for a jack on a jack, so this is "
-                  "an ordinary capture: {cards}.")
+        text = (N_("{owner} {card} takes the lone {top}. These rules give no pişti for a jack on a jack, so this "
+                   "is an ordinary capture: {cards}.") if pisti else
+                N_("{owner} {card} takes the lone {top}. These rules give no kseri for a jack on a jack, so this is "
+                   "an ordinary capture: {cards}."))
     elif lone and rank_index(pile_before[0]) == rank_index(played):  # the engine's one other reason: the last card
-        text = N_("{owner} {card} takes the lone {top} with the round's last card. These rules give no kseri for "
-                  "that, so this is an ordinary capture: {cards}.")
+        text = (N_("{owner} {card} takes the lone {top} with the round's last card. These rules give no pişti "
+                   "for that, so this is an ordinary capture: {cards}.") if pisti else
+                N_("{owner} {card} takes the lone {top} with the round's last card. These rules give no kseri for "
+                   "that, so this is an ordinary capture: {cards}."))
     elif lone and event.card.is_jack and _says_pisti(rules):
         text = N_("{owner} {card} takes the lone {top}. Only a card of the same rank makes a pişti, so this is "
                   "an ordinary capture: {cards}.")
@@ -189,6 +195,38 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
     else:
         text = N_("{owner} {card} matches the {top} on top and takes {all} of the pile: {cards}.")
     return _(text).format(**words, all=_all(pile_before))
+
+
+def jack_table_bonus(event: PlayEvent, rules: Rules) -> int:
+    """The house bonus for taking a pile made only of jacks (the pile tables' ``jack_table_points``), or 0."""
+    if rules.table != "pile" or not rules.jack_table_points or not event.is_capture or not event.captured:
+        return 0
+    return rules.jack_table_points if all(card.is_jack for card in event.captured) else 0
+
+
+def last_capturer(event: PlayEvent) -> int | None:
+    """The seat that made the round's last capture, when ``event`` ended the round (None otherwise, or when
+    nobody captured all round)."""
+    if not event.round_over:
+        return None
+    if event.sweep:
+        return event.sweep_seat
+    return event.seat if event.is_capture else None
+
+
+def _jack_table(event: PlayEvent, rules: Rules) -> str:
+    """The house bonus of a pile of jacks only, as a sentence (or "")."""
+    jacks = jack_table_bonus(event, rules)
+    return " " + _("A pile of jacks only: +{n}.").format(n=jacks) if jacks else ""
+
+
+def _final_capture(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
+    """The house bonus of the round's last capture, once the round is over (or "")."""
+    last = last_capturer(event)
+    if last is None or not rules.final_capture_points:
+        return ""
+    return " " + _("{name} scores +{n} for the round's last capture.").format(name=names[last],
+                                                                            n=rules.final_capture_points)
 
 
 def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
@@ -206,11 +244,13 @@ def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
             name=names[event.sweep_seat], n=len(event.sweep), cards=cards))
     elif event.round_over:
         parts.append(_("Round over."))
+    if event.round_over:
+        parts.append(_final_capture(event, names, rules).strip())
     if event.dealt:
         empty = (_("Both hands are empty: the dealer gives {n} more cards to each.") if rules.players == 2
                  else _("Every hand is empty: the dealer gives {n} more cards to each."))
         parts.append(empty.format(n=rules.packet_size))
-    return "".join(" " + part for part in parts)
+    return _jack_table(event, rules) + "".join(" " + part for part in parts if part)
 
 
 def play_caption(event: PlayEvent, pile_before: Sequence[int], names: Sequence[str], rules: Rules) -> str:

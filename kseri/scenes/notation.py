@@ -83,6 +83,8 @@ MAX_TEXT = 4000
 MAX_VALUE = 300
 """Longest title, name or caption."""
 
+_NOT_DRAWN = ("players", "packs", "partnerships", "exposed_bottom")
+"""Rules a scene cannot show: the board draws two seats, one pack and no stock's bottom card."""
 PILE_PROFILES: tuple[str, ...] = tuple(name for name, rules in PROFILES.items() if rules.table == "pile")
 """The rules profiles played on one pile (``pile=``); ``sums`` scenes use ``table=`` instead."""
 
@@ -113,6 +115,12 @@ class SceneSpec:
         """The engine's rules of the scene (:attr:`rules` as a record's ``rules`` value)."""
         return rules_from_spec(parse_json(self.rules, what="rules") if self.rules.startswith("{") else self.rules)
 
+    def _on_pile(self) -> bool:
+        try:
+            return self.game_rules().table == "pile"
+        except KseriError:  # a spec made by hand with rules no scene reads: written as given
+            return self.rules != "sums"
+
     def to_text(self) -> str:
         """The canonical notation; ``parse(spec.to_text()) == spec``."""
         parts = []
@@ -124,7 +132,7 @@ class SceneSpec:
             parts.append("names=" + "|".join(self.names))
         if self.first:
             parts.append(f"first={self.first}")
-        if self.game_rules().table == "pile":
+        if self._on_pile():
             parts.append("pile=" + ",".join(self.pile))
         else:
             parts.append("table=" + ",".join(self.table))
@@ -239,6 +247,11 @@ def _rules(value: str) -> tuple[str, Rules]:
     refusal = table_refusal(rules)
     if refusal:
         raise SceneError(f"rules: {refusal}")
+    drawn = PROFILES[rules.profile]
+    for name in _NOT_DRAWN:
+        if getattr(rules, name) != getattr(drawn, name):
+            raise SceneError(f"rules: a scene shows two players at one table, so it takes no {name!r} "
+                             "(give the house rules only)")
     canonical = rules.to_spec()
     return (canonical if isinstance(canonical, str) else json.dumps(canonical, separators=(",", ":"))), rules
 

@@ -17,7 +17,7 @@ from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.table import TableRound
 from kseri.engine.tables import table_for
 from kseri.i18n import _
-from kseri.scenes.captions import error_names
+from kseri.scenes.captions import error_names, jack_table_bonus
 from kseri.scenes.notation import SceneSpec
 from kseri.scenes.steps import Scene, SceneItem, Step
 
@@ -35,7 +35,7 @@ def gain(event: PlayEvent, rules: Rules) -> int:
     if not event.is_capture:
         return 0
     table = card_points_table(rules)
-    return sum(table[c.index] for c in (*event.captured, event.card)) + event.bonus
+    return sum(table[c.index] for c in (*event.captured, event.card)) + event.bonus + jack_table_bonus(event, rules)
 
 
 def spec_hands(spec: SceneSpec, players: int, card_of: Callable[[str], str] = str) -> tuple[tuple[str, ...], ...]:
@@ -63,6 +63,8 @@ class Recorder:
         self.show_stock = show_stock
         self.worth = card_points_table(state.rules)
         self.steps: list[Step] = []
+        self.round_ended = False
+        """The last play ended the round (a mid-round scene's never does): its last capture is scored."""
 
     def describe_table(self) -> str:
         """The first step's caption: what lies on the table."""
@@ -76,7 +78,6 @@ class Recorder:
         state = self.state
         index = len(self.steps)
         over = state.is_terminal() or not any(state.hands)
-        worth = self.worth
         self.steps.append(Step(
             index=index,
             caption=self.captions.get(index, caption),
@@ -84,13 +85,23 @@ class Recorder:
             hands=tuple(codes(hand) for hand in state.hands),
             to_move=None if over else state.to_move,
             taken=tuple(state.counts),
-            points=tuple(sum(worth[c] for c in own) + bonus for own, bonus in zip(state.captured, state.bonus,
-                                                                                   strict=True)),
+            points=self._points(),
             kseris=tuple(codes(k) for k in state.kseri_cards),
             table=self.table_items(),
             stock=state.stock_count if self.show_stock else None,
             **extra,
         ))
+
+    def _points(self) -> tuple[int, ...]:
+        """Each seat's points so far: its cards, its kseris and the house bonuses (the majority is left to
+        the round's end)."""
+        state = self.state
+        rules = state.rules
+        ended = self.round_ended
+        return tuple(sum(self.worth[c] for c in own) + bonus + jacks * rules.jack_table_points
+                     + (rules.final_capture_points if ended and state.last_capturer == seat else 0)
+                     for seat, (own, bonus, jacks) in enumerate(zip(state.captured, state.bonus, state.jack_tables,
+                                                                    strict=True)))
 
     def start(self) -> None:
         """The first step: the table as it lies, and who is to play."""

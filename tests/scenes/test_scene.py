@@ -162,6 +162,36 @@ def test_a_scene_plays_house_rules_given_as_the_games_rules_object():
     assert pisti.steps[-1].points == (27, 0) and "jack pişti! +25" in pisti.steps[-1].caption
 
 
+def test_a_scene_counts_and_says_the_house_bonuses():
+    """A pile of jacks only and the round's last capture score in a scene as in the game, and say so."""
+    jacks = from_text('rules={"profile":"greek","jack_table_points":10}; pile=JC,JH; plays=JD').steps[-1]
+    assert jacks.points == (13, 0) and jacks.gain == 13 and "A pile of jacks only: +10." in jacks.caption
+    last = from_text('rules={"profile":"greek","final_capture_points":10}; pile=5C,6C; hands=7D|8D; plays=7D,8D;'
+                     'end=yes; last=1').steps[-1]
+    assert last.points == (0, 10) and last.caption.endswith("North scores +10 for the round's last capture.")
+    mid = from_text('rules={"profile":"greek","final_capture_points":10}; pile=5C,6C; hands=6D|; plays=6D')
+    assert mid.steps[-1].points == (0, 0)  # a mid-round scene: the round goes on, nobody's capture is the last
+
+
+@pytest.mark.parametrize("text, said", [
+    ('rules={"profile":"pisti","double_kseri_points":30};pile=5C;hands=5D,6D|6H;plays=5D,6H,6D', "double pişti! +30"),
+    ('rules={"profile":"pisti","jack_kseri_points":null};pile=JC;plays=JD', "give no pişti for a jack on a jack"),
+    ('rules={"profile":"pisti","last_card_kseri":false};pile=5C;hands=5D|;plays=5D;end=yes', "give no pişti for that"),
+    ('rules={"profile":"sums","last_card_kseri":false};table=5C;hands=5D|;plays=5D:5C;end=yes',
+     "these rules give no xeri for the round's last card"),
+])
+def test_house_rules_are_explained_in_the_tables_own_word(text, said):
+    caption = from_text(text).steps[-1].caption
+    assert said in caption and "kseri" not in caption, caption
+
+
+@pytest.mark.parametrize("option", ['"players":3', '"partnerships":false,"players":4', '"exposed_bottom":true'])
+def test_a_scene_refuses_rules_it_cannot_draw(option):
+    with pytest.raises(SceneError, match="a scene shows two players at one table") as info:
+        parse('rules={"profile":"pisti",' + option + '};pile=5C')
+    assert "\n" not in str(info.value)
+
+
 def test_lenient_card_spelling_and_spaces_are_accepted():
     spec = parse("  pile = td , 9♦ ;hands= ♠10 | ;plays=10S ;")
     assert spec.pile == ("10D", "9D") and spec.hands == (("10S",), ()) and spec.plays == ("10S",)

@@ -48,6 +48,7 @@ class _PileRecorder(Recorder):
         if state.open_ended:
             # A mid-round scene stops when the hands run out; the round itself goes on.
             event = dataclasses.replace(event, round_over=False)
+        self.round_ended = event.round_over
         self.snapshot(
             play_caption(event, pile_before, self.names, state.rules),
             played=card.code, seat=seat, kind=event.kind, captured=codes(c.index for c in event.captured),

@@ -78,6 +78,7 @@ class _SumsRecorder(Recorder):
             raise SceneError(f"plays: play {number}: {one_line(exc)}") from None
         if state.open_ended:  # a mid-round scene stops when the hands run out; the round goes on
             event = dataclasses.replace(event, round_over=False)
+        self.round_ended = event.round_over
         built = next((item.value for item in state.table if move.card in item.cards), None) \
             if move.kind == "build" else None
         self.snapshot(

@@ -65,6 +65,8 @@ def _capture(event: PlayEvent, move: SumsMove, before: Sequence[TableItem], name
             **words, sums=sums, value=sum(item.value or 0 for item in items))
     if event.kind == "kseri":
         text += " " + _("The table is empty: a xeri, +{bonus}!").format(bonus=event.bonus)
+    elif len(items) == len(before) and not rules.last_card_kseri and event.round_over:
+        text += " " + _("The table is empty, but these rules give no xeri for the round's last card.")
     return text
 
 
