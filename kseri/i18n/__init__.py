@@ -11,7 +11,7 @@ it is drawn, so a constant that holds a message keeps its English ``msgid``
 >>> set_language("el")
 'el'
 >>> _("Your turn"), card_name("10D"), card_name("JC")
-('Σειρά σου', 'δέκα καρό', 'βαλές σπαθί')
+('Σειρά σου', 'δεκάρι καρό', 'βαλές σπαθί')
 >>> ngettext("Stock: {n} card", "Stock: {n} cards", 1).format(n=1), ngettext("{n} kseri", "{n} kseris", 3).format(n=3)
 ('Τράπουλα: 1 φύλλο', '3 ξερές')
 >>> set_language("en")
@@ -141,7 +141,7 @@ _RANK_CODES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 def card_name(code: str) -> str:
     """A card's name in words (for screen readers) from its canonical code: ``ten of diamonds``,
-    ``δέκα καρό``."""
+    ``δεκάρι καρό``."""
     rank = _RANK_WORDS[_RANK_CODES.index(code[:-1])]
     return _("{rank} of {suit}").format(rank=_(rank), suit=_(_SUIT_WORDS[code[-1]]))
 

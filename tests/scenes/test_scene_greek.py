@@ -60,7 +60,7 @@ def test_default_names_and_a_kseri_in_greek():
                                        "και +3 για τα φύλλα (10♦ 2, 10♠ 1): 13 πόντοι.")
     assert owner("Άννα") == "Άννα:"
     html = step_html(scene, 1)
-    assert 'aria-label="δέκα καρό"' in html and "πόντ." in html
+    assert 'aria-label="δεκάρι καρό"' in html and "πόντ." in html
 
 
 def test_every_kind_of_play_in_greek():

@@ -208,9 +208,9 @@ def test_set_language_falls_back_to_english():
 
 
 @pytest.mark.parametrize(("code", "english", "greek_name"), [
-    ("10D", "ten of diamonds", "δέκα καρό"), ("JC", "jack of clubs", "βαλές σπαθί"),
+    ("10D", "ten of diamonds", "δεκάρι καρό"), ("JC", "jack of clubs", "βαλές σπαθί"),
     ("AH", "ace of hearts", "άσος κούπα"), ("QS", "queen of spades", "ντάμα μπαστούνι"),
-    ("KD", "king of diamonds", "ρήγας καρό"), ("7C", "seven of clubs", "εφτά σπαθί"),
+    ("KD", "king of diamonds", "ρήγας καρό"), ("7C", "seven of clubs", "εφτάρι σπαθί"),
 ])
 def test_card_names(code, english, greek_name):
     from kseri.engine.cards import Card

@@ -123,7 +123,7 @@ def test_every_kind_of_play_is_said_in_greek():
                   PlayEvent(seat=1, card=Card.parse("7H"), kind="drop", dealt=True)):
         assert_greek(f"<p>{describe_event(event)}</p>")
     said = describe_event(PlayEvent(seat=1, card=Card.parse("10D"), kind="drop", dealt=True))
-    assert said == "Ο υπολογιστής παίζει: δέκα καρό. Από 6 καινούργια φύλλα στον καθένα."
+    assert said == "Ο υπολογιστής παίζει: δεκάρι καρό. Από 6 καινούργια φύλλα στον καθένα."
 
 
 def test_hints_the_raised_target_and_the_rest_in_greek():
@@ -132,7 +132,7 @@ def test_hints_the_raised_target_and_the_rest_in_greek():
     hints = {code: HintEntry(code, 2.5 - i, i == 0) for i, code in enumerate(view.hand)}
     assert_greek(render.hand_html(view.hand, enabled=True, hints=hints))
     assert_greek(render.status_html(view, hints=hints))
-    assert render.hand_card_label("10D", 0) == "δέκα καρό, πλήκτρο 1"
+    assert render.hand_card_label("10D", 0) == "δεκάρι καρό, πλήκτρο 1"
     assert '<span class="who">Η/Υ</span>' in render.score_html(view)
     assert render.pile_label(["AS", "JC"]) == "Τραπέζι: 2 φύλλα, επάνω βαλές σπαθί, 1 από κάτω"
     assert render.pile_label(["AS"]) == "Τραπέζι: 1 φύλλο, επάνω άσος μπαστούνι"
