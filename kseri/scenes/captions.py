@@ -237,6 +237,9 @@ def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
         sweep = (ngettext("Round over: {name} captured last and takes the card left, {cards} (never a pişti).",
                           "Round over: {name} captured last and takes the {n} cards left, {cards} "
                           "(never a pişti).", len(event.sweep)) if _says_pisti(rules) else
+                 ngettext("Round over: {name} captured last and takes the card left, {cards} (never a xeri).",
+                          "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                          "(never a xeri).", len(event.sweep)) if rules.table == "sums" else
                  ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
                           "Round over: {name} captured last and takes the {n} cards left, {cards} "
                           "(never a kseri).", len(event.sweep)))

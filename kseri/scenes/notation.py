@@ -184,7 +184,8 @@ def _code(item: str, what: str) -> str:
     try:
         return Card.parse(item.strip()).code
     except KseriError:
-        raise SceneError(f"{what}: {item.strip()[:20]!r} is not a card code (e.g. 10D, JS, 2C, AH)") from None
+        spaced = " (in a URL a '+' reads as a space: write it %2B)" if " " in item.strip() else ""
+        raise SceneError(f"{what}: {item.strip()[:20]!r} is not a card code (e.g. 10D, JS, 2C, AH){spaced}") from None
 
 
 def table_item(text: str, what: str = "table", players: int = 2) -> tuple[tuple[str, ...], int | None]:
@@ -234,24 +235,39 @@ def _seat(value: str, what: str, players: int) -> int:
     return int(value)
 
 
+def _drawn(spec: object) -> None:
+    """Refuse, before the engine reads them, the rules a scene's board cannot draw (:data:`_NOT_DRAWN`), and a
+    table named apart from its profile: said as a scene's limits, not as the engine's ranges."""
+    if not isinstance(spec, dict):
+        return
+    base = PROFILES.get(spec.get("profile", "greek")) if isinstance(spec.get("profile", "greek"), str) else None
+    if base is None:
+        return
+    if "table" in spec and spec["table"] != base.table:
+        raise SceneError("rules: the table comes with the profile (rules=sums for the open table)")
+    for name in _NOT_DRAWN:
+        if name in spec and spec[name] != getattr(base, name):
+            raise SceneError(f"rules: a scene shows two players at one table, so it takes no {name!r} "
+                             "(give the house rules only)")
+
+
 def _rules(value: str) -> tuple[str, Rules]:
     """The ``rules`` part: a profile's name, or an object of a profile and house rules as the game's
     ``rules=`` and a record take it; returned as its canonical text and the engine's rules."""
     text = value.strip()
     try:
         spec = parse_json(text, what="rules") if text.startswith("{") else text
+    except KseriError as exc:
+        raise SceneError(f"rules: {one_line(exc).removeprefix('rules: ')}") from None
+    _drawn(spec)
+    try:
         rules = rules_from_spec(spec)
     except KseriError as exc:
-        reason = one_line(exc).removeprefix("rules: ")
-        raise SceneError(f"rules: {reason}") from None
+        raise SceneError(f"rules: {one_line(exc).removeprefix('rules: ')}") from None
     refusal = table_refusal(rules)
     if refusal:
         raise SceneError(f"rules: {refusal}")
-    drawn = PROFILES[rules.profile]
-    for name in _NOT_DRAWN:
-        if getattr(rules, name) != getattr(drawn, name):
-            raise SceneError(f"rules: a scene shows two players at one table, so it takes no {name!r} "
-                             "(give the house rules only)")
+    _drawn(rules.to_spec())
     canonical = rules.to_spec()
     return (canonical if isinstance(canonical, str) else json.dumps(canonical, separators=(",", ":"))), rules
 

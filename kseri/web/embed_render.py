@@ -30,6 +30,7 @@ from html import escape
 
 from kseri.i18n import N_, _, card_name, ngettext, pgettext
 from kseri.scenes import Scene, SceneItem, Step, pretty
+from kseri.table.goal import word_key
 from kseri.table.notices import clip
 from kseri.table.querystring import parse_query
 from kseri.web.card_html import card_img
@@ -42,6 +43,11 @@ _KIND_LABEL = {"kseri": N_("Kseri!"), "jack_kseri": N_("Jack kseri!"), "capture"
 """The flash beside a capture (English ``msgid``; a drop has none)."""
 _SUMS_LABEL = {**_KIND_LABEL, "kseri": N_("Xeri!")}
 """At the open table a capture that empties it is called a xeri."""
+_LABELS: Mapping[str, Mapping[str, str]] = {
+    "kseri": _KIND_LABEL, "xeri": _SUMS_LABEL,
+    "pisti": {**_KIND_LABEL, "kseri": N_("Pişti!"), "jack_kseri": N_("Jack pişti!")}}
+"""The flash's words by the table's word for a kseri (:func:`kseri.table.goal.word_key`): the Pişti table's
+badge says what its captions say."""
 
 
 def _card(code: str, cls: str = "", extra: str = "") -> str:
@@ -160,13 +166,12 @@ class _Look:
     """How a table is drawn on the board: its cards, the flash of a capture, its section's class."""
 
     draw: Callable[[Step, Sequence[str]], str]
-    labels: dict[str, str]
     css: str = ""
 
 
 _LOOKS: Mapping[str, _Look] = {
-    "pile": _Look(lambda step, names: _pile(step), _KIND_LABEL),
-    "sums": _Look(_open_table, _SUMS_LABEL, " open"),
+    "pile": _Look(lambda step, names: _pile(step)),
+    "sums": _Look(_open_table, " open"),
 }
 """Each table's look, by the engine's table id (:attr:`kseri.engine.rules.Rules.table`)."""
 
@@ -177,7 +182,7 @@ def _fan(cards: Sequence[str], played: str | None = None) -> str:
                    for i, code in enumerate(shown))
 
 
-def _trick(step: Step, names: Sequence[str], labels: dict[str, str]) -> str:
+def _trick(step: Step, names: Sequence[str], labels: Mapping[str, str]) -> str:
     """What this step's capture took (and, at a round's end, what was left), shown beside the pile;
     at the open table a build's new value."""
     out = []
@@ -187,7 +192,7 @@ def _trick(step: Step, names: Sequence[str], labels: dict[str, str]) -> str:
                    f'{escape(_("build of {value}").format(value=step.built))}</span></div>')
     elif step.played and step.kind != "drop":
         cards = [*step.captured, step.played]
-        label = _(labels[step.kind]) if step.kind in labels else ""
+        label = _(labels[step.kind]) if step.kind is not None and step.kind in labels else ""
         bonus = f" +{step.bonus}" if step.bonus else ""
         arrow = "↓" if step.seat == 0 else "↑"
         out.append(
@@ -220,7 +225,7 @@ def step_html(scene: Scene, index: int) -> str:
     return (
         _seat(step, names, north, "north")
         + f'<section class="table{look.css}" aria-label="{_("table")}">{stock}{look.draw(step, names)}'
-        f'{_trick(step, names, look.labels)}</section>'
+        f'{_trick(step, names, _LABELS[word_key(scene.rules)])}</section>'
         + _seat(step, names, 0, "south")
     )
 

@@ -132,7 +132,7 @@ def test_pretty():
     ('rules={"profile":"greek","jack_kseri_points":"x"};pile=JH;plays=JC', "rules: jack_kseri_points must be"),
     ('rules={"profile":"greek","jacks":1};pile=JH;plays=JC', "rules: unknown rules option 'jacks'"),
     ('rules={"profile":"greek",;pile=JH', r"rules: not JSON"),
-    ('rules={"profile":"sums","players":4};table=5C', "rules: the open .*table seats two players"),
+    ('rules={"profile":"sums","players":4};table=5C', "rules: a scene shows two players at one table"),
     ("hands=AS,2S,3S,4S,5S,6S,7S|KD", r"hands: seat 0 holds 7 cards, more than a packet \(6\)"),
     ("rules=fourcard; plays=AS,KD,2S,QD,3S,JD,4S,10D,5S", r"plays: seat 0 holds 5 cards, more than a packet \(4\)"),
     ("names=Ann", r"names: 2 non-empty names expected"),
@@ -185,11 +185,21 @@ def test_house_rules_are_explained_in_the_tables_own_word(text, said):
     assert said in caption and "kseri" not in caption, caption
 
 
-@pytest.mark.parametrize("option", ['"players":3', '"partnerships":false,"players":4', '"exposed_bottom":true'])
+@pytest.mark.parametrize("option", ['"players":3', '"partnerships":false,"players":4', '"exposed_bottom":true',
+                                    '"packs":2'])
 def test_a_scene_refuses_rules_it_cannot_draw(option):
+    """Said as the scene's limit, before the engine's ranges ("packs 2 is for 4 to 6 players" sent an author
+    to add players, refused in turn)."""
     with pytest.raises(SceneError, match="a scene shows two players at one table") as info:
         parse('rules={"profile":"pisti",' + option + '};pile=5C')
-    assert "\n" not in str(info.value)
+    assert "\n" not in str(info.value) and str(info.value).count("scene:") == 1
+
+
+def test_an_authors_slips_are_named_as_the_author_wrote_them():
+    with pytest.raises(SceneError, match=r"^scene: rules: the table comes with the profile \(rules=sums"):
+        parse('rules={"profile":"greek","table":"sums"}')
+    with pytest.raises(SceneError, match=r"'3C 4D' is not a card code .*write it %2B"):
+        parse("rules=sums;table=3C,4D;hands=7H|;plays=7H:3C 4D")  # a bare '+' in a URL reads as a space
 
 
 def test_lenient_card_spelling_and_spaces_are_accepted():

@@ -30,3 +30,13 @@ def test_params_from_url_merges_query_and_fragment():
     params = params_from_url("?scene=pile%3D10D;plays=10S&autoplay=1", "#r=1abc&round=2")
     assert params == {"scene": "pile=10D;plays=10S", "autoplay": "1", "r": "1abc", "round": "2"}
     assert params_from_url("", "#scene=a+b")["scene"] == "a b"  # a query value, as URLSearchParams reads it
+
+
+def test_the_flash_of_a_kseri_says_the_tables_own_word():
+    """The badge beside a capture says what the caption says: a pişti at the Pişti table (it said "Kseri!"),
+    a xeri at the open table."""
+    flashes = {text: step_html(from_text(text), 1) for text in (
+        "pile=JH;plays=JC", "rules=pisti;pile=5H;plays=5C", 'rules={"profile":"pisti","jack_kseri_points":25};'
+        "pile=JH;plays=JC", "rules=sums;table=5C;plays=5D:5C")}
+    assert [html.split('class="flash')[1].split("</span>")[0].split("↓ ")[1] for html in flashes.values()] == [
+        "Jack kseri! +20", "Pişti! +10", "Jack pişti! +25", "Xeri! +10"]
