@@ -245,6 +245,8 @@ def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
                           "(never a kseri).", len(event.sweep)))
         parts.append(sweep.format(
             name=names[event.sweep_seat], n=len(event.sweep), cards=cards))
+    elif event.round_over and event.kind == "drop":  # the last card laid and no sweep: nobody captured all round
+        parts.append(_("Round over: nobody captured all round, so the cards left on the table go to nobody."))
     elif event.round_over:
         parts.append(_("Round over."))
     if event.round_over:

@@ -195,6 +195,11 @@ def test_a_scene_refuses_rules_it_cannot_draw(option):
     assert "\n" not in str(info.value) and str(info.value).count("scene:") == 1
 
 
+def test_a_round_nobody_captured_in_says_where_the_cards_left_go():
+    caption = from_text('rules={"profile":"greek","jacks_capture":false};pile=5C;plays=JD,6H;end=yes').steps[-1].caption
+    assert caption.endswith("Round over: nobody captured all round, so the cards left on the table go to nobody.")
+
+
 def test_an_authors_slips_are_named_as_the_author_wrote_them():
     with pytest.raises(SceneError, match=r"^scene: rules: the table comes with the profile \(rules=sums"):
         parse('rules={"profile":"greek","table":"sums"}')
