@@ -83,16 +83,18 @@ class DialogControl:
     def _keep_focus_on_table(self) -> None:
         """The browser gives the focus back to what opened a dialog; where nothing did (the welcome, the
         match's end) or it is gone, the focus falls to the page, and a keyboard went on from the top of
-        it. It goes to your first card (once a turn that locks the hand is over, as after a card played
-        from the keyboard), else to New match."""
+        it. It goes to your first card; while a bot plays first, to your hand, and to its first card once the
+        bot has (on New match, a second Enter opened the new-game screen); with no hand, to New match."""
         active = document.activeElement  # (still in the closed dialog here, until the browser's next frame)
         if exists(active) and str(active.tagName) != "BODY" and not exists(active.closest("dialog:not([open])")):
             return
         hand = self.app.el["hand"]
-        if exists(hand.querySelector("button[data-card]")):
+        held = exists(hand.querySelector("button[data-card]"))
+        if held:
             self.app.keyboard_index = 0  # (a bot about to play first: your first card once it has)
         card = hand.querySelector("button[data-card]:not([disabled])")
-        (card if exists(card) else self.app.el["new-match"]).focus(js_object({"preventScroll": True}))
+        target = card if exists(card) else hand if held else self.app.el["new-match"]
+        target.focus(js_object({"preventScroll": True}))
 
     def forget_stale_entry(self) -> None:
         """A reload or a return to the page starts on the entry a dialog had: it no longer has one."""
