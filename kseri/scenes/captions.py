@@ -19,7 +19,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.text import isolated, plain_name, unisolated
 from kseri.i18n import N_, _, card_symbol, language, ngettext, pgettext
-from kseri.table.words import word_key_for
+from kseri.table.goal import word_key
 
 __all__ = ["default_names", "describe_table", "error_names", "jack_table_bonus", "last_capturer", "owner",
            "play_caption", "possessive", "pretty",
@@ -137,7 +137,7 @@ def _drop(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) 
 
 def _says_pisti(rules: Rules) -> bool:
     """Whether the table calls a kseri a pişti (the Pişti table never says kseri, as on the page)."""
-    return word_key_for(rules.profile, xeri=False) == "pisti"
+    return word_key(rules) == "pisti"
 
 
 def _kseri(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rules) -> str:
@@ -199,7 +199,7 @@ def _capture(event: PlayEvent, pile_before: Sequence[int], who: str, rules: Rule
 
 def jack_table_bonus(event: PlayEvent, rules: Rules) -> int:
     """The house bonus for taking a pile made only of jacks (the pile tables' ``jack_table_points``), or 0."""
-    if rules.table != "pile" or not rules.jack_table_points or not event.is_capture or not event.captured:
+    if not rules.jack_table_points or not event.is_capture or not event.captured:  # (the open table refuses it)
         return 0
     return rules.jack_table_points if all(card.is_jack for card in event.captured) else 0
 
@@ -234,15 +234,19 @@ def round_end(event: PlayEvent, names: Sequence[str], rules: Rules) -> str:
     parts = []
     if event.sweep and event.sweep_seat is not None:
         cards = worth_phrase([c.index for c in event.sweep], card_points_table(rules))
-        sweep = (ngettext("Round over: {name} captured last and takes the card left, {cards} (never a pişti).",
-                          "Round over: {name} captured last and takes the {n} cards left, {cards} "
-                          "(never a pişti).", len(event.sweep)) if _says_pisti(rules) else
-                 ngettext("Round over: {name} captured last and takes the card left, {cards} (never a xeri).",
-                          "Round over: {name} captured last and takes the {n} cards left, {cards} "
-                          "(never a xeri).", len(event.sweep)) if rules.table == "sums" else
-                 ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
-                          "Round over: {name} captured last and takes the {n} cards left, {cards} "
-                          "(never a kseri).", len(event.sweep)))
+        word, left = word_key(rules), len(event.sweep)  # the table's word for a kseri, as the page says it
+        if word == "pisti":
+            sweep = ngettext("Round over: {name} captured last and takes the card left, {cards} (never a pişti).",
+                             "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                             "(never a pişti).", left)
+        elif word == "xeri":
+            sweep = ngettext("Round over: {name} captured last and takes the card left, {cards} (never a xeri).",
+                             "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                             "(never a xeri).", left)
+        else:
+            sweep = ngettext("Round over: {name} captured last and takes the card left, {cards} (never a kseri).",
+                             "Round over: {name} captured last and takes the {n} cards left, {cards} "
+                             "(never a kseri).", left)
         parts.append(sweep.format(
             name=names[event.sweep_seat], n=len(event.sweep), cards=cards))
     elif event.round_over and event.kind == "drop":  # the last card laid and no sweep: nobody captured all round

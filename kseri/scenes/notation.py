@@ -118,8 +118,8 @@ class SceneSpec:
     def _on_pile(self) -> bool:
         try:
             return self.game_rules().table == "pile"
-        except KseriError:  # a spec made by hand with rules no scene reads: written as given
-            return self.rules != "sums"
+        except KseriError:  # a spec made by hand with rules no scene reads: its own items say which table
+            return not self.table
 
     def to_text(self) -> str:
         """The canonical notation; ``parse(spec.to_text()) == spec``."""
@@ -252,8 +252,8 @@ def _drawn(spec: object) -> None:
 
 
 def _rules(value: str) -> tuple[str, Rules]:
-    """The ``rules`` part: a profile's name, or an object of a profile and house rules as the game's
-    ``rules=`` and a record take it; returned as its canonical text and the engine's rules."""
+    """The ``rules`` part: a profile's name, or an object of a profile and house rules as a record takes it;
+    returned as its canonical text and the engine's rules."""
     text = value.strip()
     try:
         spec = parse_json(text, what="rules") if text.startswith("{") else text
@@ -267,7 +267,6 @@ def _rules(value: str) -> tuple[str, Rules]:
     refusal = table_refusal(rules)
     if refusal:
         raise SceneError(f"rules: {refusal}")
-    _drawn(rules.to_spec())
     canonical = rules.to_spec()
     return (canonical if isinstance(canonical, str) else json.dumps(canonical, separators=(",", ":"))), rules
 

@@ -28,10 +28,10 @@ from kseri.engine.errors import KseriError, one_line
 from kseri.engine.match import Match
 from kseri.engine.rules import PROFILES, Rules, double_pack_opening
 from kseri.i18n import N_, _
+from kseri.table.goal import WordKey, word_key
 from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
-from kseri.table.words import WordKey, word_key_for
 
 __all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice",
            "carried_plan", "choice_for", "choice_from_form", "house_options", "player_counts", "seating_changes",
@@ -64,7 +64,7 @@ class HouseOption:
     name: str
     explain: str
     changes: Mapping[str, Any]
-    worded: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    worded: Mapping[WordKey, tuple[str, str]] = field(default_factory=dict)
     needs: str = ""
     """A field of the rules the table's own profile must set for this rule to mean anything: the jack
     kseri's 25 where jacks make no kseri (the four-card table) would add a kseri, not raise one."""
@@ -159,11 +159,10 @@ class NewGameChoice:
         unknown = sorted(self.options - set(HOUSE_BY_KEY))
         if unknown:
             raise SessionError(f"unknown house rule {unknown[0]!r}")
-        strategy = strategy_for(PROFILES[self.table])
         refused = [o for o in HOUSE_OPTIONS if o.key in self.options and not o.offered(PROFILES[self.table])]
         if refused:
-            raise SessionError(_("“{rule}” is not a house rule of this table.").format(rule=_(refused[0].texts(
-                word_key_for(self.table, xeri=strategy.words.xeri))[0])))
+            name = refused[0].texts(word_key(PROFILES[self.table]))[0]
+            raise SessionError(_("“{rule}” is not a house rule of this table.").format(rule=_(name)))
         changes: dict[str, Any] = {}
         for option in HOUSE_OPTIONS:
             if option.key in self.options:

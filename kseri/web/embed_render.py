@@ -163,7 +163,8 @@ def _open_table(step: Step, names: Sequence[str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Look:
-    """How a table is drawn on the board: its cards, the flash of a capture, its section's class."""
+    """How a table is drawn on the board: its cards and its section's class (the flash's words follow the
+    table's word for a kseri, :data:`_LABELS`)."""
 
     draw: Callable[[Step, Sequence[str]], str]
     css: str = ""
