@@ -30,7 +30,7 @@ __all__ = ["ANNOUNCED_KEPT", "ELEMENT_IDS", "REPEAT_QUIET", "Board"]
 ELEMENT_IDS = (
     "app", "hand", "pile", "score", "bot-hand", "bot-stack", "you-stack", "stock", "status",
     "announce", "notice", "round-summary", "round-summary-body", "match-end", "match-end-body",
-    "rules", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
+    "rules", "rules-note", "confirm-new", "level", "intro", "fx", "hint-button", "bot-tag", "you-tag",
     "bot-area", "you-area", "kseri-flash", "share", "share-url", "share-status", "variant", "scoring", "scoring-body",
     "new-game", "new-game-cancel", "new-game-body", "new-game-error", "welcome", "welcome-body", "welcome-play",
     "stats", "stats-body", "stats-reset", "stats-close", "confirm-reset",

@@ -118,6 +118,7 @@ class InputControl:
             "start-variant": app.rules.start_variant,
             "scoring": app.rules.show_scoring,
             "rules-scoring": app.rules.show_rules_scoring,
+            "rules-table": app.rules.show_table_rules,
             "hint": app.play.hint,
             "dismiss-notice": app.dismiss_notices,
             "dismiss-intro": app.dismiss_intro,
@@ -227,7 +228,7 @@ class InputControl:
         elif command.kind == "hint":
             app.play.hint()
         elif command.kind == "rules":
-            app.open_dialog("rules")
+            app.rules.show_rules()
         elif command.kind == "undo":
             event.preventDefault()
             app.play.take_back()

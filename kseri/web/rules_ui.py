@@ -11,9 +11,11 @@ from collections.abc import Callable
 from pyscript import document, window
 
 from kseri.engine.rules import PROFILES, Rules
+from kseri.table.rules_note import rules_note
 from kseri.web import summary_render
 from kseri.web.dom import exists, js_object
 from kseri.web.page_host import PageHost
+from kseri.web.rules_render import rules_note_html
 
 __all__ = ["PHONE_RULES_QUERY", "VARIANTS", "RulesControl"]
 
@@ -33,9 +35,34 @@ class RulesControl:
 
     def show_rules(self) -> None:
         # The picker starts at the rules being played (another table falls back to Greek).
-        profile = self.app.session.rules.profile
-        self.app.el["variant"].value = profile if profile in VARIANTS else "greek"
+        rules = self.app.session.rules
+        self.app.el["variant"].value = rules.profile if rules.profile in VARIANTS else "greek"
+        # The text tells the Greek table for two: a note names the game played, and marks its entry.
+        note = rules_note(rules)
+        box = self.app.el["rules-note"]
+        box.innerHTML = rules_note_html(note) if note else ""
+        box.hidden = note is None
+        marked = False  # a table's entry is its <dt> and the <dd>s up to the next <dt>
+        for part in document.querySelectorAll("#rules-tables .variants > *"):
+            if part.tagName == "DT":
+                marked = note is not None and part.dataset.variant == note.differs
+            part.classList.toggle("current", marked)
         self.app.open_dialog("rules")
+
+    def show_table_rules(self) -> None:
+        """From the note over the rules to the entry of the table being played, under "Other tables"."""
+        self.reveal_in_rules(f"rules-table-{self.app.session.rules.profile}")
+
+    def reveal_in_rules(self, element_id: str) -> None:
+        """Scroll the open rules to an element, its section unfolded (a phone folds them), and focus it."""
+        target = document.getElementById(element_id)
+        if not exists(target):
+            return
+        section = target.closest(".rule-section")
+        if exists(section):
+            section.open = True
+        target.scrollIntoView(js_object({"block": "start"}))
+        target.focus(js_object({"preventScroll": True}))
 
     def show_scoring(self) -> None:
         """The score was clicked: how the points are counted, and this round so far."""
@@ -47,11 +74,9 @@ class RulesControl:
         """From the score's explanation to the rules, opened at their scoring section."""
         self.app.el["scoring"].close()
         self.show_rules()
-        section = document.getElementById("rules-scoring")
-        if exists(section):
-            section.open = True  # folded on a phone
-            section.scrollIntoView(js_object({"block": "start"}))
-            section.focus(js_object({"preventScroll": True}))
+        # The scoring told in full is the Greek table's; another table's is in its entry.
+        note = rules_note(self.app.session.rules)
+        self.reveal_in_rules(f"rules-table-{note.differs}" if note and note.differs else "rules-scoring")
 
     def fold_rules(self) -> None:
         """On a phone the rules are short sections opened one at a time: all folded but the first, and

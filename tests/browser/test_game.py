@@ -526,6 +526,53 @@ def test_rules_page_starts_a_match_at_another_table(open_game, game_page):
     assert target(page) == "101" and s["score"] == [0, 0]
 
 
+def test_the_rules_say_which_game_is_played_and_lead_to_its_table(open_game, game_page):
+    """The rules' text tells the Greek table for two: at Pişti for four with a house rule, a note over it
+    names the game and the house rule, and leads to Pişti's entry, marked (by the ? key, the score's link
+    and the note's button alike); at the Greek table for two there is no note."""
+    spec = quote(json.dumps({"profile": "pisti", "players": 4, "jack_kseri_points": 25}, separators=(",", ":")))
+    page = open_table(open_game, game_page, f"?seed=4&level=easy&rules={spec}")
+    page.keyboard.press("?")
+    page.locator("#rules[open]").wait_for()
+    note = page.locator("#rules-note")
+    assert note.is_visible()
+    assert note.locator("p").all_inner_texts() == [
+        "This match: Pişti, 4 players in partnerships. The rules below tell the Greek table first, then how the "
+        "others differ.", "House rules: Jack pişti 25"]
+    assert page.locator("#variant").input_value() == "pisti"
+    assert page.locator("#rules-tables .variants > .current").all_inner_texts()[0] == "Pişti"
+    assert page.locator("#rules-tables .variants > .current").count() == 2  # its name and its one line
+    note.locator("[data-action=rules-table]").click()
+    assert page.evaluate("() => document.activeElement.id") == "rules-table-pisti"
+    top = page.evaluate("() => document.getElementById('rules-table-pisti').getBoundingClientRect().top")
+    sheet = page.evaluate("() => document.getElementById('rules').getBoundingClientRect()")
+    assert sheet["top"] <= top < sheet["top"] + sheet["height"] / 2  # scrolled to, near the sheet's top
+    page.keyboard.press("Escape")
+    page.locator("#rules").wait_for(state="hidden")
+    # The score's "All the rules" at this table opens Pişti's entry, not the Greek table's scoring.
+    page.click("#score")
+    page.locator("#scoring[open]").wait_for()
+    page.click('#scoring [data-action="rules-scoring"]')
+    page.locator("#rules[open]").wait_for()
+    assert page.evaluate("() => document.activeElement.id") == "rules-table-pisti"
+    page.keyboard.press("Escape")
+    page.locator("#rules").wait_for(state="hidden")
+    # The Greek table for two, no house rules (started from the rules' picker): the text is the game's
+    # own, no note, nothing marked.
+    page.click("#rules-button")
+    page.select_option("#variant", "greek")
+    page.click("[data-action=start-variant]")
+    page.locator("#rules").wait_for(state="hidden")
+    if page.locator("#confirm-new[open]").count():
+        page.click("#confirm-new-yes")
+    settle(page)
+    assert target(page) == "151"
+    page.click("#rules-button")
+    page.locator("#rules[open]").wait_for()
+    assert not page.locator("#rules-note").is_visible()
+    assert page.locator("#rules-tables .variants > .current").count() == 0
+
+
 def test_the_new_game_screen_sets_table_bot_target_and_house_rules(open_game, game_page):
     """Chosen by clicking as a player would: Pişti, the hard bot, 51 points, two house rules; a wrong
     target is refused in one line and nothing is lost; the choice is in the save and on the table."""

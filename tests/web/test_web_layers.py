@@ -21,7 +21,7 @@ PURE = {"kseri.web.card_html", "kseri.web.embed_render", "kseri.web.keys", "kser
         "kseri.web.welcome_render", "kseri.web.playlog_render", "kseri.web.turns", "kseri.web.pace",
         "kseri.web.flow", "kseri.web.actions", "kseri.web.search_modules", "kseri.web.summary_render",
         "kseri.web.hint_render", "kseri.web.notices_render", "kseri.web.duel.choices", "kseri.web.hosts",
-        "kseri.web.button_html"}
+        "kseri.web.button_html", "kseri.web.rules_render"}
 """Pure Python: the HTML, the keys, the table's state, the settings, which sound when (run and tested in CPython)."""
 PAGE = {"kseri.web.app", "kseri.web.board", "kseri.web.dom", "kseri.web.embed", "kseri.web.embed_hub",
         "kseri.web.motion", "kseri.web.opening", "kseri.web.pacer", "kseri.web.storage",
