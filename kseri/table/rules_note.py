@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import _
-from kseri.table.goal import word_key
+from kseri.table.goal import table_word, word_key
 from kseri.table.newgame import TABLE_NAMES, house_options, table_title
 
 __all__ = ["TOLD_TABLE", "RulesNote", "rules_note"]
@@ -45,8 +45,8 @@ def rules_note(rules: Rules) -> RulesNote | None:
     >>> rules_note(rules_from_spec("greek")) is None
     True
     >>> note = rules_note(rules_from_spec({"profile": "pisti", "players": 4}))
-    >>> note.differs
-    'pisti'
+    >>> note.differs, note.lines[1]
+    ('pisti', 'Partners sit opposite each other and play as one side: their cards, piştis and points count together.')
     >>> print(note.lines[0])
     This match: Pişti, 4 players in partnerships. The rules below tell the Greek table first, then how the...
     >>> rules_note(rules_from_spec({"profile": "greek", "jack_kseri_points": 25})).lines
@@ -63,6 +63,11 @@ def rules_note(rules: Rules) -> RulesNote | None:
     else:
         first = _("This match: {game}.").format(game=title)
     lines: tuple[str, ...] = (first,)
+    if rules.partnered:  # the text is told for two players
+        lines += (_("Partners sit opposite each other and play as one side: their cards, {kseris} and points count "
+                    "together.").format(kseris=table_word(rules, plural=True)),)
+    elif rules.players > 2:
+        lines += (_("Each player plays and scores alone."),)
     if house:
         word = word_key(rules)
         lines += (_("House rules") + ": " + " · ".join(_(option.texts(word)[0]) for option in house),)
