@@ -413,11 +413,23 @@ class Stats:
     def empty(self) -> bool:
         return not any(self.games.values()) and not self.recent
 
-    def line(self, game: str, level: str, label: str | None = None) -> str:
-        """``Your record against Easy: 3 won, 1 lost.`` (at this game)"""
+    def line(self, game: str, level: str, label: str | None = None, *, apart: bool = False) -> str:
+        """``Your record against Easy: 3 won, 1 lost.`` (at this game); ``apart``: these are the matches
+        with take-backs, which are not the record (:mod:`kseri.table.takeback`).
+
+        >>> from kseri.table.summaries import MatchSummary
+        >>> stats = Stats()
+        >>> won = MatchSummary(0, (151, 90), 151, ((151, 90),), (1, 0), (25, 0))
+        >>> _ = stats.add("greek", "easy", won, day="2026-12-01")
+        >>> stats.line("greek", "easy", "Easy", apart=True)
+        'With take-backs (counted apart from your record) against Easy: 1 won, 0 lost.'
+        """
         label = label or level
         record = self.record(game, level)
         if not record.matches:
             return _("No finished matches against {level} yet.").format(level=label)
+        if apart:
+            return _("With take-backs (counted apart from your record) against {level}: {won} won, "
+                     "{lost} lost.").format(level=label, won=record.wins, lost=record.losses)
         return _("Your record against {level}: {won} won, {lost} lost.").format(
             level=label, won=record.wins, lost=record.losses)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
-from kseri.i18n import _
 from kseri.table.goal import word_key
 from kseri.table.stats import counts_result, game_key
 from kseri.web import render, seats_render, summary_render
@@ -61,14 +60,14 @@ class MatchEndControl:
         app = self.app
         session = app.session
         stats = app.takeback.stats_for(session, app.stats)
-        line = stats.line(game_key(session.rules), session.bots_level, render.level_label(session.bots_level))
-        if session.takebacks and session.people == 1:
-            line = _("With take-backs, counted apart from your record.") + " " + line
+        apart = bool(session.takebacks)  # counted apart from your record, and no streak of yours
+        line = stats.line(game_key(session.rules), session.bots_level, render.level_label(session.bots_level),
+                          apart=apart)
         # the match's result, with the way into the review of its last round; your streak, and once the
         # offer to install the app
         review = app.reviews.button_html()
         record = stats.record(game_key(session.rules), session.bots_level)
-        extra = (streak_html(record) if session.people == 1 else "") + app.install.offer_html()
+        extra = (streak_html(record) if session.people == 1 and not apart else "") + app.install.offer_html()
         view = session.view()
         if view.panels:
             return seats_render.seats_match_end_html(

@@ -144,11 +144,17 @@ def chart_svg(recent: list[MatchResult]) -> str:
             f'<line class="axis" x1="0" y1="{middle}" x2="{CHART_WIDTH}" y2="{middle}"/>{"".join(bars)}</svg>')
 
 
-def stats_html(stats: Stats) -> str:
-    """The dialog's body: its heading, the chart of the last matches and a table per game played."""
+def stats_html(stats: Stats, *, apart: bool = False) -> str:
+    """The dialog's body: its heading, the chart of the last matches and a table per game played;
+    ``apart``: matches with take-backs are counted below it (:func:`apart_html`).
+
+    >>> print(stats_html(Stats(), apart=True).split('<p class="sub">')[1])
+    No match finished without take-backs yet: those with take-backs count below, apart.</p>
+    """
     title = f'<h2 id="stats-title">{escape(_("Statistics"))}</h2>'
     if stats.empty:
-        nothing = _("No finished matches yet: play one to the end and it counts here.")
+        nothing = (_("No match finished without take-backs yet: those with take-backs count below, apart.") if apart
+                   else _("No finished matches yet: play one to the end and it counts here."))
         return f'{title}<p class="sub">{escape(nothing)}</p>'
     chart = ""
     if stats.recent:

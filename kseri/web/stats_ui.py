@@ -30,7 +30,8 @@ class StatsControl:
         self.app.open_dialog("stats")
 
     def draw_stats(self) -> None:
-        self.app.el["stats-body"].innerHTML = stats_html(self.app.stats) + apart_html(self.app.takeback.stats)
+        apart = self.app.takeback.stats
+        self.app.el["stats-body"].innerHTML = stats_html(self.app.stats, apart=not apart.empty) + apart_html(apart)
         self.app.el["stats-reset"].disabled = self.app.stats.empty and self.app.takeback.stats.empty
 
     def reset_stats(self) -> None:

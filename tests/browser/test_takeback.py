@@ -54,13 +54,16 @@ def test_take_back_restores_the_table_and_counts_the_match_apart(open_game, game
             continue
         click_first_card(page)
     line = page.locator("#match-end .stats").inner_text()
-    assert line.startswith("With take-backs, counted apart from your record.")
+    assert line.startswith("With take-backs (counted apart from your record) against Easy: ")
+    assert page.locator("#match-end .streak").count() == 0  # no streak of yours either
     assert stored(page, "kseri.table.stats.takebacks")["games"]["greek"]["easy"]["matches"] == 1
     record = stored(page, "kseri.table.stats")
     assert record is None or not record["games"]
     page.click("#match-end [data-action=stats]")
     page.wait_for_selector("#stats[open]")
     assert page.locator("#stats-body #apart-title").inner_text() == "With take-backs"
+    assert page.locator("#stats-body > p.sub").first.inner_text() == (
+        "No match finished without take-backs yet: those with take-backs count below, apart.")
     assert page.locator("#stats-body table[aria-labelledby=apart-greek] tbody tr").count() == 1
 
 
