@@ -39,8 +39,9 @@ def _button(action: str, label: str, *, solid: bool = False, learn: str = "") ->
                        data_learn=learn or False)
 
 
-def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool) -> str:
-    """The panel for ``lesson`` as it stands; ``points``: yours in the hand once it is over (None before);
+def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool, majority: int = 0) -> str:
+    """The panel for ``lesson`` as it stands; ``points``: yours in the hand once it is over (None before),
+    ``majority`` of them for the most cards (your stack shows the points before it, so the panel says it);
     ``saved_game``: whether a game of yours waits to be resumed (the way out says so)."""
     script = lesson.script
     total = len(script.steps)
@@ -60,7 +61,10 @@ def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool) -> str:
         said = f'<p class="lesson-intro">{escape(_(script.intro))}</p>'
     if done:
         made = ngettext("You made {n} point in this hand.", "You made {n} points in this hand.", points or 0)
-        now = f'<p class="lesson-prompt">{escape(_(script.outro))} {escape(made.format(n=points))}</p>'
+        made = made.format(n=points)
+        if majority:
+            made += " " + _("That includes {bonus} for the most cards.").format(bonus=majority)
+        now = f'<p class="lesson-prompt">{escape(_(script.outro))} {escape(made)}</p>'
         other = next(name for name in LESSONS if name != script.name)
         other_label = _(LESSONS[other].title)  # "Learn to play: the open table", and so on
         actions = (_button("lesson-again", _("Play it again"))

@@ -188,7 +188,9 @@ class LessonUi:
             return
         over = session.phase in ("round_over", "match_over") and bool(session.match.scores)
         points = session.match.scores[-1].points[0] if over else None
-        html = panel_html(lesson, points=points, saved_game=over and self._saved_game() is not None)
+        majority = session.match.scores[-1].sides[0].majority if over else 0
+        html = panel_html(lesson, points=points, majority=majority,
+                          saved_game=over and self._saved_game() is not None)
         panel.hidden = False
         if html != self._drawn:
             self._drawn = html

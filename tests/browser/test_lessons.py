@@ -4,6 +4,7 @@ a wrong move answered with the lesson's explanation, and the way in from the rul
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -69,7 +70,12 @@ def test_a_lesson_completed_by_clicking_the_prompted_moves(open_game, game_page,
         # The previous step's feedback is still shown until this move is judged: wait for this step's.
         page.wait_for_function(RIGHT_AFTER, arg=LESSONS[name].steps[number - 1].after)
     page.wait_for_selector("#lesson [data-action=lesson-again]")
-    assert "points in this hand" in page.locator("#lesson").inner_text()
+    said = re.search(r"You made (\d+) points? in this hand\.(?: That includes (\d+) for the most cards\.)?",
+                     page.locator("#lesson").inner_text())
+    assert said, page.locator("#lesson").inner_text()
+    # Your stack shows the points before the most cards' bonus: the panel says what makes up the difference.
+    stack = int(re.search(r"(\d+) pts?", page.locator("#you-area").inner_text()).group(1))
+    assert int(said.group(1)) - int(said.group(2) or 0) == stack, (said.group(0), stack)
     assert page.evaluate("() => document.activeElement.dataset.action") == "leave-lesson"
     assert not page.locator("dialog[open]").count()  # no round summary: the panel says how it ended
     assert page.evaluate("() => localStorage.getItem('kseri.save')") is None  # a lesson is never saved
