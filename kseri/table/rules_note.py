@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from kseri.engine.rules import PROFILES, Rules
-from kseri.i18n import _
+from kseri.i18n import _, ngettext
 from kseri.table.goal import table_word, word_key
 from kseri.table.newgame import TABLE_NAMES, house_options, table_title
 
@@ -49,6 +49,8 @@ def rules_note(rules: Rules) -> RulesNote | None:
     ('pisti', 'Partners sit opposite each other and play as one side: their cards, piştis and points count together.')
     >>> print(note.lines[0])
     This match: Pişti, 4 players in partnerships. The rules below tell the Greek table first, then how the...
+    >>> rules_note(rules_from_spec({"profile": "greek", "players": 4})).lines[-1]
+    'Each player gets 6 cards a packet; 2 packets use up the pack.'
     >>> rules_note(rules_from_spec({"profile": "greek", "jack_kseri_points": 25})).lines
     ('This match: Greek.', 'House rules: Jack kseri 25')
     """
@@ -68,6 +70,13 @@ def rules_note(rules: Rules) -> RulesNote | None:
                     "together.").format(kseris=table_word(rules, plural=True)),)
     elif rules.players > 2:
         lines += (_("Each player plays and scores alone."),)
+    if rules.players > 2 or rules.packs > 1:  # the text's packets are two players' from one pack
+        pack = ngettext("the pack", "the two packs", rules.packs)
+        lines += (ngettext("Each player gets {n} cards a packet; {packets} packet uses up {pack}.",
+                           "Each player gets {n} cards a packet; {packets} packets use up {pack}.",
+                           rules.packets).format(n=rules.packet_size, packets=rules.packets, pack=pack),)
+    if rules.opening_size != PROFILES[TOLD_TABLE].opening_size:  # the double pack's opening deals every card
+        lines += (_("The pile opens with {n} cards, all face up.").format(n=rules.opening_size),)
     if house:
         word = word_key(rules)
         lines += (_("House rules") + ": " + " · ".join(_(option.texts(word)[0]) for option in house),)
