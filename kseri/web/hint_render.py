@@ -80,4 +80,8 @@ def hint_note_html(hints: Sequence[HintEntry]) -> str:
         lines.append(f'<span class="hint-line{" best" if first else ""}" data-place="{i + 1}">'
                      f'{head}{" — " + reason if reason else ""}</span>')
     legend = escape(_("Points each card is expected to cost you by the round's end, against the best."))
-    return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span></span>'
+    # Where the long legend has no room (a phone, a tablet), a short one, since a finger cannot point at a
+    # card to read its line without playing it: only while some card's badge shows a number.
+    short = (f'<span class="hint-legend-short">{escape(_("Numbers on the cards: points lost against the best."))}'
+             f'</span>' if len(tied) < len(hints) else "")
+    return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span>{short}</span>'

@@ -16,8 +16,10 @@ HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0, word='kseri')
 >>> from kseri.i18n import set_language
 >>> set_language("en")
 'en'
->>> [reason_text(reason_for(seen, Card.parse(c))) for c in ("9D", "JC", "5S", "KD")]
-['takes 5 cards, 2 points', 'takes 5 cards, 3 points', 'you hold another 5 to take it back', 'K: 3 more unseen']
+>>> [reason_text(reason_for(seen, Card.parse(c))) for c in ("9D", "JC", "5S")]
+['takes 5 cards, 2 points', 'takes 5 cards, 3 points', 'you hold another 5 to take it back']
+>>> reason_text(reason_for(seen, Card.parse("KD")))
+'leaves K on top: 3 more unseen can take it'
 """
 
 from __future__ import annotations
@@ -100,5 +102,6 @@ def reason_text(reason: HintReason) -> str:
     if reason.kind == "lone":
         return ngettext("alone on the table ({rank}: {n} more unseen), a kseri risk",
                         "alone on the table ({rank}: {n} more unseen), a kseri risk", n).format(n=n, rank=rank)
-    # "K: 2 more unseen", not "2 other Ks": a letter's plural read as a word ("3 other As")
-    return ngettext("{rank}: {n} more unseen", "{rank}: {n} more unseen", n).format(n=n, rank=rank)
+    # "2 more unseen", not "2 other Ks": a letter's plural read as a word ("3 other As")
+    return ngettext("leaves {rank} on top: {n} more unseen can take it",
+                    "leaves {rank} on top: {n} more unseen can take it", n).format(n=n, rank=rank)
