@@ -87,7 +87,8 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#you-area", "aria-label", N_("You")),
     ("#bot-tag .tag-name", "lead", N_("Bot")),
     ("#you-tag .tag-name", "lead", N_("You")),
-    (".dealer-chip", "text", N_("Dealer")),
+    ("#bot-tag .dealer-chip", "text", N_("Dealer")),
+    ("#you-tag .dealer-chip", "text", N_("Dealer (on your own tag: you deal)")),  # Greek says "you deal"
     (".dealer-chip", "title", N_("Dealer this round")),
     (".last-chip", "text", N_("last take")),
     (".last-chip", "title", N_("Took the last pile: gets what is left at the end")),

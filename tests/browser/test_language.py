@@ -94,8 +94,13 @@ def test_the_rules_dialog_in_greek_and_back(open_game):
     assert page.evaluate(_LATIN_WORDS_JS) == []
     page.keyboard.press("Escape")
     page.wait_for_selector("#rules:not([open])", state="attached")
+    # The dealer's chip speaks to you on your own tag ("you deal"), of the bot on its tag.
+    assert page.locator("#you-tag .dealer-chip").text_content() == "Μοιράζεις"
+    assert page.locator("#bot-tag .dealer-chip").text_content() == "Μοιράζει"
 
     page.locator('.lang-switch [data-lang="en"]').click()  # the page's own English comes back
+    assert page.locator("#you-tag .dealer-chip").text_content() == "Dealer"
+    assert page.locator("#bot-tag .dealer-chip").text_content() == "Dealer"
     page.click("#rules-button")
     page.wait_for_selector("#rules[open]")
     assert page.locator("#rules h3").first.inner_text() == "The deal"
