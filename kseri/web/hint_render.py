@@ -82,6 +82,6 @@ def hint_note_html(hints: Sequence[HintEntry]) -> str:
     legend = escape(_("Points each card is expected to cost you by the round's end, against the best."))
     # Where the long legend has no room (a phone, a tablet), a short one, since a finger cannot point at a
     # card to read its line without playing it: only while some card's badge shows a number.
-    short = (f'<span class="hint-legend-short">{escape(_("Numbers on the cards: points lost against the best."))}'
-             f'</span>' if len(tied) < len(hints) else "")
+    short_legend = escape(_("Numbers on the cards: expected points lost against the best."))
+    short = f'<span class="hint-legend-short">{short_legend}</span>' if len(tied) < len(hints) else ""
     return f'<span class="hint-note">{"".join(lines)}<span class="hint-legend">{legend}</span>{short}</span>'

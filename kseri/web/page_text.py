@@ -88,8 +88,10 @@ PAGE_TEXT: tuple[tuple[str, str, str], ...] = (
     ("#bot-tag .tag-name", "lead", N_("Bot")),
     ("#you-tag .tag-name", "lead", N_("You")),
     ("#bot-tag .dealer-chip", "text", N_("Dealer")),
-    ("#you-tag .dealer-chip", "text", N_("Dealer (on your own tag: you deal)")),  # Greek says "you deal"
-    (".dealer-chip", "title", N_("Dealer this round")),
+    ("#bot-tag .dealer-chip", "title", N_("Dealer this round")),
+    # on your own tag the page's English says "Dealer" too; Greek speaks to you ("you deal")
+    ("#you-tag .dealer-chip", "text", N_("You deal")),
+    ("#you-tag .dealer-chip", "title", N_("You deal this round")),
     (".last-chip", "text", N_("last take")),
     (".last-chip", "title", N_("Took the last pile: gets what is left at the end")),
     ("#hand", "aria-label", N_("Your hand")),

@@ -51,7 +51,9 @@ class RulesControl:
 
     def show_table_rules(self) -> None:
         """From the note over the rules to the entry of the table being played, under "Other tables"."""
-        self.reveal_in_rules(f"rules-table-{self.app.session.rules.profile}")
+        note = rules_note(self.app.session.rules)
+        if note and note.entry_id:
+            self.reveal_in_rules(note.entry_id)
 
     def reveal_in_rules(self, element_id: str) -> None:
         """Scroll the open rules to an element, its section unfolded (a phone folds them), and focus it."""
@@ -76,7 +78,7 @@ class RulesControl:
         self.show_rules()
         # The scoring told in full is the Greek table's; another table's is in its entry.
         note = rules_note(self.app.session.rules)
-        self.reveal_in_rules(f"rules-table-{note.differs}" if note and note.differs else "rules-scoring")
+        self.reveal_in_rules(note.entry_id if note and note.entry_id else "rules-scoring")
 
     def fold_rules(self) -> None:
         """On a phone the rules are short sections opened one at a time: all folded but the first, and

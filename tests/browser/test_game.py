@@ -540,6 +540,7 @@ def test_the_rules_say_which_game_is_played_and_lead_to_its_table(open_game, gam
         "This match: Pişti, 4 players in partnerships. The rules below tell the Greek table first, then how the "
         "others differ.",
         "Partners sit opposite each other and play as one side: their cards, piştis and points count together.",
+        "The seat after the dealer leads, and the deal moves on one seat each round.",
         "Each player gets 4 cards a packet; 3 packets use up the pack.", "House rules: Jack pişti 25"]
     assert page.locator("#variant").input_value() == "pisti"
     assert page.locator("#rules-tables .variants > .current").all_inner_texts()[0] == "Pişti"

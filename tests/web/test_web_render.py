@@ -58,9 +58,9 @@ def test_hints_show_on_the_cards():
     assert [b["data-hint"] for b in buttons] == ["+4.2", "−1.0"]
     assert "is-best" in buttons[0]["class"] and "is-best" not in buttons[1]["class"]
     assert buttons[0]["aria-label"] == "ace of spades, key 1, ★, takes 3 cards, 2 points: the hint's best card"
-    assert buttons[1]["aria-label"] == ("king of hearts, key 2, −5.2, leaves K on top: 2 more unseen can take it: "
+    assert buttons[1]["aria-label"] == ("king of hearts, key 2, −5.2, leaves K on top: 2 more unseen could take it: "
                                         "points against the hint's best card")
-    assert buttons[1]["title"] == "leaves K on top: 2 more unseen can take it"
+    assert buttons[1]["title"] == "leaves K on top: 2 more unseen could take it"
     assert 'hint-badge good' in html and 'hint-badge bad' in html
     assert re.findall(r'class="hint-badge \w+" aria-hidden="true">([^<]*)<', html) == ["★", "−5.2"]
     assert html.count('class="takes-mark"') == 1  # only the card that takes the pile

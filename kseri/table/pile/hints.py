@@ -12,14 +12,14 @@ what the other player holds.
 >>> seen = Observation(seat=0, dealer=1, hand=codes("9D", "JC", "5S", "5H", "KD", "2C"),
 ...                    opening=codes("4C", "10D", "3D", "9S"), plays=())
 >>> reason_for(seen, Card.parse("9D"))
-HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0, word='kseri')
+HintReason(kind='capture', cards=5, points=2, rank='9', unseen=0, word='kseri', jacks=0)
 >>> from kseri.i18n import set_language
 >>> set_language("en")
 'en'
 >>> [reason_text(reason_for(seen, Card.parse(c))) for c in ("9D", "JC", "5S")]
 ['takes 5 cards, 2 points', 'takes 5 cards, 3 points', 'you hold another 5 to take it back']
 >>> reason_text(reason_for(seen, Card.parse("KD")))
-'leaves K on top: 3 more unseen can take it'
+'leaves K on top: 3 more unseen, or a jack, could take it'
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from kseri.engine.cards import CODES, Card, rank_index
+from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
 from kseri.engine.pile.observation import Observation
 from kseri.i18n import _, ngettext, rank_letter
 from kseri.table.words import WordKey, word_key_for
@@ -43,7 +43,8 @@ class HintReason:
 
     ``cards`` and ``points`` are what a capture takes (the played card included;
     ``points`` with any kseri bonus); ``rank`` is the card's rank as printed on it;
-    ``unseen`` counts the other cards of that rank the player has not seen.
+    ``unseen`` counts the other cards of that rank the player has not seen; ``jacks``, for a card left on
+    the pile, the jacks not seen where a jack takes any pile (they could take it too).
     """
 
     kind: ReasonKind
@@ -53,6 +54,7 @@ class HintReason:
     unseen: int = 0
     word: WordKey = "kseri"
     """The table's word for a kseri (the Pişti table's is a pişti: :func:`~kseri.table.words.word_key_for`)."""
+    jacks: int = 0
 
 
 def reason_for(seen: Observation, card: Card) -> HintReason:
@@ -73,9 +75,10 @@ def reason_for(seen: Observation, card: Card) -> HintReason:
     unseen = sum(1 for c in seen.unseen() if rank_index(c) == mine)
     if any(rank_index(c) == mine for c in seen.hand if c != card.index):
         return HintReason(kind="pair_in_hand", rank=rank, unseen=unseen, word=word)
+    jacks = sum(1 for c in seen.unseen() if rank_index(c) == JACK_INDEX) if seen.rules.jacks_capture else 0
     if unseen == 0:
-        return HintReason(kind="safe", rank=rank, word=word)
-    return HintReason(kind="lone" if pile_before == 0 else "drop", rank=rank, unseen=unseen, word=word)
+        return HintReason(kind="safe", rank=rank, word=word, jacks=jacks)
+    return HintReason(kind="lone" if pile_before == 0 else "drop", rank=rank, unseen=unseen, word=word, jacks=jacks)
 
 
 def reason_text(reason: HintReason) -> str:
@@ -93,6 +96,8 @@ def reason_text(reason: HintReason) -> str:
     rank = rank_letter(reason.rank)  # Greek names it Α Ρ Ν Β (the record's code stays in reason.rank)
     if reason.kind == "pair_in_hand":
         return _("you hold another {rank} to take it back").format(rank=rank)
+    if reason.kind == "safe" and reason.jacks:
+        return _("no other {rank} is unseen: only a jack could take it").format(rank=rank)
     if reason.kind == "safe":
         return _("safe: no other {rank} is unseen").format(rank=rank)
     n = reason.unseen
@@ -103,5 +108,8 @@ def reason_text(reason: HintReason) -> str:
         return ngettext("alone on the table ({rank}: {n} more unseen), a kseri risk",
                         "alone on the table ({rank}: {n} more unseen), a kseri risk", n).format(n=n, rank=rank)
     # "2 more unseen", not "2 other Ks": a letter's plural read as a word ("3 other As")
-    return ngettext("leaves {rank} on top: {n} more unseen can take it",
-                    "leaves {rank} on top: {n} more unseen can take it", n).format(n=n, rank=rank)
+    if reason.jacks:
+        return ngettext("leaves {rank} on top: {n} more unseen, or a jack, could take it",
+                        "leaves {rank} on top: {n} more unseen, or a jack, could take it", n).format(n=n, rank=rank)
+    return ngettext("leaves {rank} on top: {n} more unseen could take it",
+                    "leaves {rank} on top: {n} more unseen could take it", n).format(n=n, rank=rank)
