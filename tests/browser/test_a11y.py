@@ -134,6 +134,11 @@ def test_table_and_its_dialogs(game_page, page_watch, site_url):
 def test_the_open_sums_table_with_a_build_its_ways_and_a_refusal(game_page, page_watch, site_url):
     """The open table with a build of yours, the choice between a card's ways, and a refusal."""
     page = open_table(game_page, page_watch, f"{site_url}/index.html?rules=sums&seed=1&level=easy")
+    page.click("#rules-button")  # the rules with this table's note over them and its entry marked
+    page.wait_for_selector("#rules[open] #rules-note:not([hidden])")
+    assert_clean(page, "the rules with the open table's note")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#rules:not([open])", state="attached")
     for move in ("9D", "6H", "7S", "KS", "10C", "JC", "6C>3H"):  # tests/browser/test_sums_table.py
         card = move.split(">")[0]
         page.click(f'#hand [data-card="{card}"]')
