@@ -33,8 +33,8 @@ __all__ = [
     "LEVEL_LABELS", "NEWER_ELSEWHERE", "TABLE_HEADING", "Notice", "bot_hand_html", "card_label", "format_value",
     "goal_of", "guide_link_html", "hand_card_label", "hand_html", "hint_badge_text", "hint_note_html",
     "hint_reason", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
-    "live_score_html", "notices_html", "pile_html", "pile_label", "score_html", "shown_best",
-    "stack_html", "status_html", "take_line_html", "view_word",
+    "live_score_html", "notices_html", "pile_html", "pile_label", "score_html", "shown_best", "stack_html",
+    "status_html", "take_line_html", "view_word",
 ]
 
 TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
