@@ -54,6 +54,12 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     PointRule(label='Each ace, king, queen, jack, ten', points=1, note='')
     >>> [r.label for r in point_rules(PROFILES["greek"]) if "10♦" in r.label]  # on top of the ten's own point
     ['10♦ bonus']
+
+    A run of kseris (the four-card table's 20) is listed only where it can happen, at two seats:
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> [len(point_rules(rules_from_spec({"profile": "fourcard", "players": n}))) for n in (2, 3, 6)]
+    [6, 5, 5]
     """
     by_points: dict[int, list[int]] = {}  # ranks worth the same in one line: "Each ace, jack"
     for rank in _RANK_ORDER:
@@ -72,7 +78,7 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
     if not rules.last_card_kseri:
         kseri_rule = _("{rule}; not with the round's last card").format(rule=kseri_rule)
     lines.append(PointRule(table_word_title(rules), rules.kseri_points, kseri_rule))
-    if rules.double_kseri_points:
+    if rules.double_kseri_points and rules.players == 2:  # with more seats a run cannot happen (docs/rules.md)
         lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
                                else _("Kseri right after your own kseri"), rules.double_kseri_points))
     if rules.jack_kseri_points is not None:  # 0 too: still a jack kseri, counted; the last card rule holds for it

@@ -60,10 +60,10 @@ def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool, majority
     elif lesson.made == 0:
         said = f'<p class="lesson-intro">{escape(_(script.intro))}</p>'
     if done:
-        made = ngettext("You made {n} point in this hand.", "You made {n} points in this hand.", points or 0)
-        made = made.format(n=points)
-        if majority:
-            made += " " + _("That includes {bonus} for the most cards.").format(bonus=majority)
+        made = (ngettext("You made {n} point in this hand, with {bonus} for the most cards.",
+                         "You made {n} points in this hand, with {bonus} for the most cards.", points or 0) if majority
+                else ngettext("You made {n} point in this hand.", "You made {n} points in this hand.", points or 0))
+        made = made.format(n=points, bonus=majority)
         now = f'<p class="lesson-prompt">{escape(_(script.outro))} {escape(made)}</p>'
         other = next(name for name in LESSONS if name != script.name)
         other_label = _(LESSONS[other].title)  # "Learn to play: the open table", and so on

@@ -112,9 +112,9 @@ def scoring_html(view: TableView, rules: Rules) -> str:
                   f'{escape(" · ".join(_(o.texts(word_key(rules))[0]) for o in house))}</p>' if house else "")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>{house_line}'
-            f'<table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
+            f'<div class="breakdown-wrap"><table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
             f'{escape(_("Round {number}").format(number=view.round_number))}</th>{head_cells}</tr>'
-            f'</thead><tbody>{live_rows}</tbody></table>'
+            f'</thead><tbody>{live_rows}</tbody></table></div>'
             f'<table class="breakdown compact scoring-rules"><thead><tr><th scope="col">{escape(_("What scores"))}'
             f'</th><th scope="col">{escape(_("Points"))}</th></tr></thead><tbody>{point_rows}</tbody></table>')
 

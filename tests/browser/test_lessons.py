@@ -70,7 +70,7 @@ def test_a_lesson_completed_by_clicking_the_prompted_moves(open_game, game_page,
         # The previous step's feedback is still shown until this move is judged: wait for this step's.
         page.wait_for_function(RIGHT_AFTER, arg=LESSONS[name].steps[number - 1].after)
     page.wait_for_selector("#lesson [data-action=lesson-again]")
-    said = re.search(r"You made (\d+) points? in this hand\.(?: That includes (\d+) for the most cards\.)?",
+    said = re.search(r"You made (\d+) points? in this hand(?:, with (\d+) for the most cards)?\.",
                      page.locator("#lesson").inner_text())
     assert said, page.locator("#lesson").inner_text()
     # Your stack shows the points before the most cards' bonus: the panel says what makes up the difference.

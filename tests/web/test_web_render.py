@@ -180,7 +180,7 @@ def test_a_match_of_rounds_says_so_everywhere_never_its_target():
 
     session = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=4, level="easy")
     for lang, words in (("en", ("round <b>1</b> of 3", "The match is 3 rounds", "3 rounds")),
-                        ("el", ("γύρος <b>1</b> από 3", "Η παρτίδα είναι 3 γύροι", "3 γύροι"))):
+                        ("el", ("γύρος <b>1</b> από 3", "Η παρτίδα κρίνεται σε 3 γύρους", "3 γύροι"))):
         set_language(lang)
         view = session.view()
         assert words[0] in render.score_html(view) and "151" not in render.score_html(view)
