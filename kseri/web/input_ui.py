@@ -124,6 +124,7 @@ class InputControl:
             "dismiss-intro": app.dismiss_intro,
             "show-summary": app.show_round_summary,
             "show-match-end": app.show_match_end,
+            "last-round": app.match_end.show_last_round,
             "match-new": lambda: app.new_match_now(),
             "copy-link": app.share.open_share,
             "copy-share": app.share.copy_share,

@@ -16,6 +16,7 @@ from kseri.web.celebrate import streak_html
 from kseri.web.celebrate_ui import celebrate
 from kseri.web.morph import morph_inner
 from kseri.web.page_host import PageHost
+from kseri.web.review_render import last_round_button_html
 from kseri.web.storage import STATS_KEY
 
 __all__ = ["MatchEndControl"]
@@ -65,7 +66,7 @@ class MatchEndControl:
                           apart=apart)
         # the match's result, with the way into the review of its last round; your streak, and once the
         # offer to install the app
-        review = app.reviews.button_html()
+        review = last_round_button_html() + app.reviews.button_html()
         record = stats.record(game_key(session.rules), session.bots_level)
         extra = (streak_html(record) if session.people == 1 and not apart else "") + app.install.offer_html()
         view = session.view()
@@ -78,6 +79,15 @@ class MatchEndControl:
                 if session.your_side == -1 else ()) + review + extra  # (a friend's win is no win of yours)
         return summary_render.match_end_html(session.match_summary(), stats_line=line, level=session.bots_level,
                                              word=word_key(session.rules)) + review + extra
+
+    def show_last_round(self) -> None:
+        """The match's last round in full: its summary takes the result's place (opened first, so that the
+        dialogs' history entry stays), and its button leads back to the result."""
+        app = self.app
+        if not app.session.match.is_over or not app.el["match-end"].open:
+            return
+        app.show_round_summary()
+        app.el["match-end"].close()
 
     def redraw(self) -> None:
         """The counts or the words changed: the dialog, if open, shows them. Morphed, not rebuilt: the button

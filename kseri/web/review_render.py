@@ -35,7 +35,8 @@ from kseri.web.card_html import card_img
 from kseri.web.render import card_label, format_value, hint_badge_text, shown_best
 from kseri.web.sums import render as sums_render
 
-__all__ = ["MOVES", "review_button_html", "review_html", "review_move", "review_progress_html", "summary_next_label"]
+__all__ = ["MOVES", "last_round_button_html", "review_button_html", "review_html", "review_move",
+           "review_progress_html", "summary_next_label"]
 
 MOVES = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -10_000, "End": 10_000}
 """What a key does to the play shown: back or forward one, or to the first or last play."""
@@ -67,6 +68,16 @@ def review_button_html(people: Sequence[tuple[int, str]] = ()) -> str:
     return (f'<div class="review-open review-people" role="group" aria-labelledby="review-people-title">'
             f'<span id="review-people-title">{escape(_("Review this round"))}:</span>{buttons}'
             f'<small>{escape(_("Each person their own plays, valued as the hint values them"))}</small></div>')
+
+
+def last_round_button_html() -> str:
+    """The match's result's way to its last round's summary (the round's rows, which the result only totals).
+
+    >>> 'data-action="last-round"' in last_round_button_html()
+    True
+    """
+    return (f'<p class="last-round"><button type="button" class="btn ghost dark" data-action="last-round">'
+            f'{escape(_("The last round in full"))}</button></p>')
 
 
 def summary_next_label(match_over: bool) -> str:

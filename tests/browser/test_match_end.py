@@ -58,6 +58,23 @@ def test_a_won_match_is_celebrated_and_shows_the_streak(game_page, page_watch, s
     game_page.wait_for_selector("#match-end .burst", state="detached", timeout=10_000)  # then it is gone
 
 
+def test_the_result_opens_its_last_round_in_full_and_comes_back(game_page, page_watch, site_url):
+    """The result totals each round; its last round's rows are one button away, and that summary's
+    button leads back to the result."""
+    game_page.emulate_media(reduced_motion="reduce")
+    game_page.goto(f"{site_url}/index.html?level=easy#{share.encode(won_by_your_last_card().match)}")
+    page_watch.wait_ready(game_page)
+    finish_by_clicking(game_page)
+    game_page.click("#match-end [data-action=last-round]")
+    game_page.wait_for_selector("#round-summary[open]")
+    assert not game_page.locator("#match-end").is_visible()
+    assert game_page.locator("#round-summary .breakdown tbody tr").count() >= 4  # the round's rows
+    assert game_page.locator("#next-round").inner_text() == "See the result"
+    game_page.click("#next-round")
+    game_page.wait_for_selector("#match-end[open]")
+    assert not game_page.locator("#round-summary").is_visible()
+
+
 def test_no_burst_under_reduced_motion_and_the_streak_in_greek(game_page, page_watch, site_url):
     game_page.emulate_media(reduced_motion="reduce")
     game_page.goto(f"{site_url}/index.html?level=easy&lang=el#{share.encode(won_by_your_last_card().match)}")
