@@ -34,8 +34,8 @@ from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
 
 __all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice",
-           "carried_plan", "choice_for", "choice_from_form", "house_options", "player_counts", "seating_changes",
-           "seating_title", "seatings_words", "table_title", "under_way"]
+           "carried_plan", "choice_for", "choice_from_form", "house_options", "house_rules_named", "player_counts",
+           "seating_changes", "seating_title", "seatings_words", "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -269,6 +269,17 @@ def seatings_words(profile: str) -> str:
         return _("{game}: {n} players only").format(game=name, n=counts[0])
     listed = ", ".join(str(n) for n in counts[:-1])
     return _("{game}: {counts} or {last} players").format(game=name, counts=listed, last=counts[-1])
+
+
+def house_rules_named(rules: Rules) -> str:
+    """The house rules ``rules`` play, by name in their table's word and the page's language ("" for none).
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> house_rules_named(rules_from_spec({"profile": "pisti", "jack_kseri_points": 25, "last_card_kseri": False}))
+    'No pişti with the last card · Jack pişti 25'
+    """
+    word = word_key(rules)
+    return " · ".join(_(option.texts(word)[0]) for option in house_options(rules))
 
 
 def house_options(rules: Rules) -> tuple[HouseOption, ...]:

@@ -12,8 +12,8 @@ from dataclasses import dataclass, fields
 
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import _, ngettext
-from kseri.table.goal import Goal, table_word, word_key
-from kseri.table.newgame import TABLE_NAMES, house_options, table_title
+from kseri.table.goal import Goal, table_word
+from kseri.table.newgame import TABLE_NAMES, house_options, house_rules_named, table_title
 
 __all__ = ["TOLD_TABLE", "RulesNote", "rules_note"]
 
@@ -92,8 +92,7 @@ points count together.')
     if rules.target != base.target or rules.match_rounds is not None:
         lines += (Goal.of(rules).explanation(),)
     if house:
-        word = word_key(rules)
-        lines += (_("House rules") + ": " + " · ".join(_(option.texts(word)[0]) for option in house),)
+        lines += (_("House rules") + ": " + house_rules_named(rules),)
     chosen = {name for option in house for name in option.changes}
     if any(getattr(rules, f.name) != getattr(base, f.name) for f in fields(Rules)
            if f.name not in _TOLD_ELSEWHERE and f.name not in chosen):  # a record's or a link's own rules

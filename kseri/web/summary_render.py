@@ -16,7 +16,7 @@ from html import escape
 from kseri.engine.rules import Rules
 from kseri.i18n import _, pgettext
 from kseri.table.goal import Goal, WordKey, counted_word, word_key
-from kseri.table.newgame import house_options
+from kseri.table.newgame import house_options, house_rules_named
 from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
@@ -109,7 +109,7 @@ def scoring_html(view: TableView, rules: Rules) -> str:
     intro = goal_of(view).explanation() + " " + _("By each stack: this round so far, before the bonus for most cards.")
     house = house_options(rules)  # the ones that score have their lines below; the others only this
     house_line = (f'<p class="scoring-house"><b>{escape(_("House rules"))}:</b> '
-                  f'{escape(" · ".join(_(o.texts(word_key(rules))[0]) for o in house))}</p>' if house else "")
+                  f'{escape(house_rules_named(rules))}</p>' if house else "")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>{house_line}'
             f'<div class="breakdown-wrap"><table class="breakdown compact scoring-live"><thead><tr><th scope="col">'
