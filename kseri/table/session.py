@@ -732,6 +732,10 @@ class GameSession:
         self.hinting.shown = True
         return entries
 
+    def hide_hint(self) -> None:
+        """Take the hint off your cards (asked again at this position, it shows at once: it is kept)."""
+        self.hinting.shown = False
+
     def shown_hints(self) -> tuple[HintEntry, ...] | None:
         """The hint shown on your cards at this position (:meth:`show_hint`); None if none was asked for
         here. The one place the page finds it: it keeps no copy of its own."""

@@ -136,6 +136,7 @@ class Board:
         hint_button.disabled = not can_play or hinting
         hint_button.setAttribute("aria-busy", "true" if hinting else "false")
         hint_button.classList.toggle("working", hinting)
+        hint_button.setAttribute("aria-pressed", "true" if can_play and hints else "false")  # pressed again: hidden
         # The bot's level is shown only where a bot sits (friends alone at the device: none).
         document.body.dataset.bots = "true" if view.people < view.players else "false"
         document.body.dataset.phase = view.phase

@@ -195,6 +195,10 @@ class InputControl:
             event.preventDefault()
             app.play.cancel_ways()
             return
+        if (event.key == "Escape" and not exists(document.querySelector("dialog[open]"))
+                and not (app.state.busy and app.pacer.busy) and app.play.hide_hint()):
+            event.preventDefault()
+            return
         in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = app.board.hand_buttons()
         focus: Focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")

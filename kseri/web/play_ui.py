@@ -159,10 +159,23 @@ class PlayControl:
         self.app.board.highlight(str(way.dataset.takes).split() if way is not None and exists(way) else ())
 
     def hint(self) -> None:
+        """The Hint button or H: show the hint on your cards, or take it off again if it shows."""
         if not may_hint(self.app.state, self.app.session.phase):
+            return
+        if self.app.session.shown_hints() is not None:
+            self.hide_hint()
             return
         self.app.ui.to(Activity.HINTING)  # now: a second press must find it working
         self.app.spawn(self.app.turns.hint(self.app.state.generation))
+
+    def hide_hint(self) -> bool:
+        """Take the hint off your cards (Hint pressed again, or Escape); False if none showed."""
+        if self.app.session.phase != "human" or self.app.session.shown_hints() is None:
+            return False
+        self.app.session.hide_hint()
+        self.app.render()
+        self.app.board.announce(_("Hint hidden."))
+        return True
 
     def take_seat(self) -> None:
         """The next person has the device (the pass screen's button): their hand shows."""

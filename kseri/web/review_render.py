@@ -231,8 +231,8 @@ def _verdict_html(play: ReviewedPlay) -> str:
     elif play.loss < 0.05:  # (shown as ★ on it too: render.shown_best)
         text = _("You played <b>{card}</b>: one of the best plays.").format(card=card)
     else:
-        text = _("You played <b>{card}</b>: {value} points against <b>{best}</b>.").format(
-            card=card, value=format_value(-play.loss), best=escape(_move_label(best.card, best.way)))
+        text = _("You played <b>{card}</b>: about {value} points fewer by the round's end than <b>{best}</b>.").format(
+            card=card, value=decimal(play.loss), best=escape(_move_label(best.card, best.way)))
         if best.reason is not None:  # what the best card would have done, as the hint says it
             why = f"{card_label(best.card)} — {reason_text(best.reason)}"
             text += f'<span class="review-why">{escape(why)}</span>'

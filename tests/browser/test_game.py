@@ -306,6 +306,19 @@ def test_the_hint_shows_a_value_for_every_card(open_game, game_page):
     note = page.locator("#status .hint-line.best")
     assert note.is_visible() and note.inner_text().startswith("Best: ")
     assert page.locator("#announce > :last-child").inner_text().startswith("Hint: the ")
+    assert page.get_attribute("#hint-button", "aria-pressed") == "true"
+    page.keyboard.press("h")  # pressed again, the hint comes off your cards; Escape does the same
+    page.wait_for_function("() => !document.querySelector('#hand [data-hint]')")
+    assert page.get_attribute("#hint-button", "aria-pressed") == "false"
+    assert page.locator("#status .hint-line").count() == 0
+    assert page.locator("#announce > :last-child").inner_text() == "Hint hidden."
+    page.click("#hint-button")  # kept: it shows again at once
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#hand [data-hint]')")
+    assert not page.locator("dialog[open]").count()
+    page.keyboard.press("h")
+    page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
     click_first_card(page)
     settle(page)
     assert page.locator("#hand [data-hint]").count() == 0  # a hint is for one position only

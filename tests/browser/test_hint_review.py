@@ -60,6 +60,6 @@ def test_a_round_played_by_the_hints_star_is_reviewed_without_a_loss(open_game, 
         assert play["count"] == f"Play {number} of {n}"
         assert play["card"] == starred[number - 1], play
         assert play["badge"] == "★" and play["best"] and not play["mistake"], play
-        assert "points against" not in play["verdict"], play
+        assert "points fewer" not in play["verdict"], play
         if number < n:
             page.click("[data-action=review-next]")

@@ -69,3 +69,14 @@ def test_a_new_language_words_the_hint_again_from_the_same_values():
     assert english is not None and unchanged is english and greek is not None
     assert [row.value for row in greek.cards] == [row.value for row in english.cards]
     assert greek != english  # the open table labels its ways in words
+
+
+def test_a_hint_taken_off_the_cards_shows_again_at_once():
+    """Hint pressed again (or Escape) hides it; the values are kept, so asking again needs no search."""
+    session = human_turn("greek")
+    shown = session.show_hint()
+    assert session.shown_hints() == shown
+    session.hide_hint()
+    assert session.shown_hints() is None
+    assert session.hint_step(0.0)  # still worked out: done without a slice of search
+    assert session.show_hint() == shown

@@ -46,7 +46,7 @@ def test_a_play_shows_the_pile_top_your_hand_and_what_each_card_was_worth() -> N
     assert "is-best" in cards[0][0] and "is-played" in cards[1][0]
     assert "★" in html and "−4.0" in html and "−1.0" in html
     assert "Big mistake" in html and "is-mistake" in html
-    assert "You played <b>5♠</b>: −4.0 points against <b>9♦</b>." in html
+    assert "You played <b>5♠</b>: about 4.0 points fewer by the round's end than <b>9♦</b>." in html
 
 
 def test_the_mistakes_costliest_first_each_a_button_to_its_play() -> None:
