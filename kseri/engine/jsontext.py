@@ -59,7 +59,7 @@ from typing import Any
 from kseri.engine.errors import KseriError
 from kseri.engine.text import valid_data
 
-__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_TEXT", "JsonTextError", "nesting_depth", "parse_json"]
+__all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_TEXT", "JsonTextError", "json_problem", "nesting_depth", "parse_json"]
 
 MAX_TEXT = 2_000_000
 """Characters of JSON read at most (a record of a long match is ~30 kB; a URL ~2 MB at most)."""
@@ -73,6 +73,19 @@ MAX_DIGITS = 30
 
 class JsonTextError(KseriError):
     """Text that is not JSON, or JSON out of the bounds of :func:`parse_json`."""
+
+
+def json_problem(exc: KseriError, what: str) -> str:
+    """What :func:`parse_json` (reading ``what``) found, in a few words for a person, without the
+    parser's details (where a person cannot mend the text, e.g. a saved game).
+
+    >>> try:
+    ...     parse_json("{not json", what="save")
+    ... except JsonTextError as exc:
+    ...     print(exc, "->", json_problem(exc, "save"))
+    save: not JSON (Expecting property name enclosed in double quotes at line 1 column 2) -> not JSON
+    """
+    return " ".join(str(exc).split()).removeprefix(f"{what}: ").split(" (")[0]
 
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:

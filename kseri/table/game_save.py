@@ -75,6 +75,8 @@ class GameSave:
             raise SessionError("there is no saved game")
         data = read_save(text, name="saved game", what="save", format=SAVE_FORMAT, fail=SessionError)
         seed = data.get("seed")
+        if seed is None:
+            raise SessionError("the saved game has no seed")
         if type(seed) is not int or not 0 <= seed <= MAX_SEED:
             raise SessionError(f"the saved game's seed {brief(seed)} is not valid")
         level = data.get("level")

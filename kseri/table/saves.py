@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kseri.engine.errors import KseriError, one_line
-from kseri.engine.jsontext import parse_json
+from kseri.engine.errors import KseriError
+from kseri.engine.jsontext import json_problem, parse_json
 from kseri.table.notices import brief
 
 __all__ = ["read_save"]
@@ -31,7 +31,7 @@ def read_save(text: str, *, name: str, what: str, format: str, fail: Callable[[s
     try:
         data = parse_json(text, what=what)
     except KseriError as exc:
-        raise fail(f"the {name} is not JSON we can read ({one_line(exc)})") from None
+        raise fail(f"the {name} is damaged: {json_problem(exc, what)}") from None
     if not isinstance(data, dict) or data.get("format") != format:
         found = data.get("format") if isinstance(data, dict) else type(data).__name__
         raise fail(f"the {name} has format {brief(found)}, not {format!r}")

@@ -18,7 +18,7 @@ from kseri.engine.rules import Rules
 from kseri.i18n import _, language, ngettext
 from kseri.table.views import HintEntry, TableView
 from kseri.web import render, seats_render, stock_render
-from kseri.web.dom import exists
+from kseri.web.dom import exists, js_object
 from kseri.web.intro_render import intro_parts
 from kseri.web.morph import morph_inner
 from kseri.web.playlog_render import StatusExtras
@@ -240,7 +240,7 @@ class Board:
         extras = self.extras
         self.set_html("status", render.status_html(view, thinking=thinking, dealing=dealing, hints=hints,
                                                    pass_line=extras.pass_line))
-        self.set_html("play-log", extras.log)
+        self.set_cards("play-log", extras.log)  # morphed: its summary keeps the focus when it opens
 
     def lock_hand(self) -> None:
         """Disable your cards and the hint at once (a second click must find them disabled)."""
@@ -281,7 +281,23 @@ class Board:
     def hand_buttons(self) -> Any:
         return self.el["hand"].querySelectorAll("button[data-card]")
 
-    def focus_hand(self, index: int) -> None:
+    def focus_hand(self, index: int, *, unless_elsewhere: bool = False) -> None:
+        """Focus your hand's card at ``index``. ``unless_elsewhere``: not if the keyboard has gone to another
+        control meanwhile (a turn that comes back must not take it, or Enter would play a card)."""
+        if unless_elsewhere and not self.focus_at_hand():
+            return
         buttons = self.hand_buttons()
         if buttons.length:
             buttons.item(max(0, min(index, buttons.length - 1))).focus()
+
+    def focus_at_hand(self) -> bool:
+        """Whether the keyboard is at your hand, or nowhere (the page itself: a played card took it along)."""
+        active = document.activeElement
+        return (not exists(active) or active == document.body or active == document.documentElement
+                or bool(self.el["hand"].contains(active)))
+
+    def keep_keyboard_place(self) -> None:
+        """Your card played by keyboard has left the hand: the hand itself keeps the focus (not the page's
+        body) until your turn comes back to one of its cards."""
+        if self.focus_at_hand():
+            self.el["hand"].focus(js_object({"preventScroll": True}))

@@ -195,6 +195,12 @@ class InputControl:
             event.preventDefault()
             app.play.cancel_ways()
             return
+        log = app.board.el["play-log"].querySelector("details[open]")
+        if event.key == "Escape" and exists(log) and log.contains(active):  # the log, from its own keys
+            event.preventDefault()
+            log.open = False
+            log.querySelector("summary").focus()
+            return
         if (event.key == "Escape" and not exists(document.querySelector("dialog[open]"))
                 and not (app.state.busy and app.pacer.busy) and app.play.hide_hint()):
             event.preventDefault()
@@ -202,7 +208,7 @@ class InputControl:
         in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = app.board.hand_buttons()
         focus: Focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")
-                        else "body" if tag in ("body", "main", "") else "other")
+                        else "body" if tag in ("body", "main", "") or active == app.board.el["hand"] else "other")
         context = KeyContext(
             hand_size=buttons.length,
             focus=focus,

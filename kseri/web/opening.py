@@ -56,10 +56,10 @@ def _url_game(options: UrlOptions, level: str) -> tuple[GameSession | None, str 
 
 def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSession, list[Notice], bool]:
     """The session the page starts with: the URL's game, else the saved one, else a new one; and whether
-    it is a game nobody asked for: no link and nothing saved, not even a save set aside (the page then
-    offers the new-game screen on a first visit). ``tab`` (this tab's ``sessionStorage``) holds the note
-    of saves the browser refused before this load (:mod:`kseri.table.unsaved`): the notices say what was
-    lost."""
+    it is a game nobody asked for: no link (not even one refused) and nothing saved, not even a save set
+    aside (the page then offers the new-game screen on a first visit). ``tab`` (this tab's
+    ``sessionStorage``) holds the note of saves the browser refused before this load
+    (:mod:`kseri.table.unsaved`): the notices say what was lost."""
     location = window.location
     options = parse_url(str(location.search or ""), str(location.hash or ""), levels(),
                         known_lesson=lambda value: lesson_named(value) is not None)
@@ -113,7 +113,10 @@ def open_session(storage: Storage, tab: Storage | None = None) -> tuple[GameSess
             error=record_error) + " " + outcome))
     clean_url(location, consumed=options.starts_game or bool(options.record) or bool(str(location.hash or "")),
               ignored=options.ignored)
-    return session, notices, not from_url and not saved_text
+    # A link whose every part was refused still came from someone: its notices show on the table, not
+    # behind the first visit's welcome (which would cover them until dismissed).
+    asked = from_url or bool(saved_text) or bool(options.notices) or record_error is not None
+    return session, notices, not asked
 
 
 def open_stats(storage: Storage) -> tuple[Stats, list[Notice]]:

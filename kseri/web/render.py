@@ -230,12 +230,15 @@ def live_score_html(live: LiveSide, *, partnered: bool = False) -> str:
     >>> html = live_score_html(LiveSide(points=4, cards=18, kseris=0))
     >>> html.count('<b class="live-pts">4</b>'), html.count(" · 18 cards<")
     (1, 1)
-    >>> '<span class="live-side">Side: </span>' in live_score_html(LiveSide(1, 5, 0), partnered=True)
+    >>> '<span class="side-long">Your side: </span>' in live_score_html(LiveSide(1, 5, 0), partnered=True)
     True
     """
     unit = escape(ngettext("pt", "pts", live.points))
     cards = escape(ngettext("{n} card", "{n} cards", live.cards).format(n=live.cards))
-    side = f'<span class="live-side">{escape(_("Side: "))}</span>' if partnered else ""
+    # Your side's cards and points, beside a stack that counts your own cards only: said whose they are
+    # ("Your side: "; where the line has only the unit's room, "Side: ")
+    side = (f'<span class="live-side"><span class="side-long">{escape(_("Your side: "))}</span>'
+            f'<span class="side-short">{escape(_("Side: "))}</span></span>') if partnered else ""
     return (f'<span class="live-score" aria-hidden="true">{side}<b class="live-pts">{live.points}</b> '
             f'<span class="live-unit">{unit}</span><span class="live-cards"> · {cards}</span></span>')
 

@@ -57,8 +57,12 @@ class TurnsBoard(Protocol):
     def draw_status(self, view: TableView, *, dealing: bool = ...) -> None:
         """Redraw the status column only (the table keeps its cards)."""
 
-    def focus_hand(self, index: int) -> None:
-        """Focus your hand's card at ``index`` (the keyboard's place)."""
+    def focus_hand(self, index: int, *, unless_elsewhere: bool = ...) -> None:
+        """Focus your hand's card at ``index`` (the keyboard's place); ``unless_elsewhere``: not if the
+        keyboard went to another control meanwhile."""
+
+    def keep_keyboard_place(self) -> None:
+        """Your card played by keyboard left the hand: the hand keeps the focus until your next turn."""
 
     def focus_pass_device(self) -> None:
         """Focus the status's "Pass the device to …" (pass and play, after a person's card)."""
@@ -145,6 +149,8 @@ class Turns:
             return
         host.save()
         host.session.take_events()
+        if host.keyboard_index is not None:
+            host.board.keep_keyboard_place()
         await self.show_play(event, gen)
         if not host.state.current(gen):
             return
@@ -196,7 +202,7 @@ class Turns:
             host.board.focus_pass_device()  # the played card's hand is locked: the keyboard goes on from here
             return  # the pass screen shows: the next person takes the device first (App.take_seat)
         if phase == "human" and host.keyboard_index is not None:
-            host.board.focus_hand(host.keyboard_index)
+            host.board.focus_hand(host.keyboard_index, unless_elsewhere=True)
         elif phase == "round_over":
             host.show_round_summary()
         elif phase == "match_over":
@@ -333,5 +339,5 @@ class Turns:
             card=card_name(best.card), value=render.format_value(best.value))
         host.board.announce(f"{words} {best.way}." if best.way else words)  # at the open table: its best move
         if not host.value_open_ways() and host.keyboard_index is not None:
-            host.board.focus_hand(host.keyboard_index)
+            host.board.focus_hand(host.keyboard_index, unless_elsewhere=True)
         await self.think_ahead(gen)  # the bot's move after each of your cards, as before you asked

@@ -68,6 +68,23 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
         context.close()
 
 
+def test_a_link_refused_whole_is_said_on_the_table_not_behind_the_welcome(browser, site_url):
+    """A first visit by a link none of whose parts could be used: someone sent it, so its notices show on
+    the table (the welcome would cover them until dismissed), and the table plays."""
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(f"{site_url}/index.html?seed=abc&level=godlike")
+        wait_ready(page, watch)
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.locator("dialog[open]").count() == 0
+        notice = page.locator("#notice")
+        assert notice.is_visible() and "seed" in notice.inner_text() and "godlike" in notice.inner_text()
+        assert page.locator("#hand [data-card]").count() == 6
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
 def test_choose_another_game_opens_the_form_with_start_in_reach(browser, site_url):
     context, page, watch = fresh_page(browser, site_url, viewport={"width": 375, "height": 740}, has_touch=True,
                                       is_mobile=True)

@@ -176,10 +176,46 @@ def test_a_round_by_keyboard_alone(open_game, game_page):
         s = settle(page)
         if not s["dialogs"]:
             # The keyboard keeps its place in the hand across the bot's turn.
-            assert page.evaluate("() => !!document.activeElement.closest('#hand')")
+            assert page.evaluate("() => document.activeElement.matches('#hand [data-card]')")
     s = settle(page)
     assert turn == 24
     assert s["dialogs"] == [] and "Round 2" in page.locator("#status").inner_text()
+
+
+def test_a_turn_coming_back_leaves_the_keyboard_where_you_took_it(open_game, game_page):
+    """While the bot plays, the hand holds the focus your played card had (not the page's body); if you
+    take the keyboard to another control meanwhile, your turn coming back leaves it there, so Enter does
+    what that control does and plays no card."""
+    page = open_table(open_game, game_page, "?seed=23&level=easy")
+    s = settle(page)
+    page.evaluate("""() => { window.heldByHand = false;
+      document.addEventListener('focusin', e => {  // your card gone, the hand holds the focus: go to Rules
+        if (e.target.id === 'hand' && !window.heldByHand) {
+          window.heldByHand = true; document.getElementById('rules-button').focus(); } }); }""")
+    page.keyboard.press("1")
+    page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{s['hand'][0]}\"]')")
+    s = settle(page)
+    assert page.evaluate("() => [window.heldByHand, document.activeElement.id]") == [True, "rules-button"]
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog#rules[open]")
+    assert settle(page)["hand"] == s["hand"]  # Enter opened the rules, and played nothing
+
+
+def test_the_play_log_opens_and_closes_from_the_keyboard(open_game, game_page):
+    """Opened with Enter, the log keeps the focus on its summary (its list is drawn in place, not anew);
+    Escape closes it there."""
+    page = open_table(open_game, game_page, "?seed=23&level=easy")
+    settle(page)
+    click_first_card(page)  # the log shows once a card is played
+    settle(page)
+    page.focus("#play-log summary")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#play-log details[open] .log-list li")
+    assert page.evaluate("() => document.activeElement.matches('#play-log summary')")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#play-log details:not([open])")
+    assert page.evaluate("() => document.activeElement.matches('#play-log summary')")
+    assert not page.locator("dialog[open]").count()
 
 
 def test_the_arrows_ring_the_card_they_reach_after_a_click(open_game, game_page):

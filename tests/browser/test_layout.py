@@ -81,7 +81,8 @@ def watched_page(pool, browser, site_url: str, suffix: str, *, touch: bool, view
 
 
 def show_hint(page) -> None:
-    if page.locator("#hint-button:not([disabled])").count():
+    """The hint on your cards (pressed again, Hint would take it off: not if it shows already)."""
+    if page.locator("#hint-button:not([disabled]):not([aria-pressed=true])").count():
         page.click("#hint-button")
         page.wait_for_selector("#hand [data-hint]", timeout=60_000)
 
@@ -205,6 +206,38 @@ def test_the_open_table_in_greek_stays_inside_a_320_px_phone(browser, site_url, 
         page.evaluate(FRAME_JS)
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 320, f"the page is {width} px wide"
+        problems = layout_problems(page, touch=True)
+        assert not problems, "\n".join(problems)
+
+
+LAY_DOWN_JS = """() => { const ways = [...document.querySelectorAll('#ways:not([hidden]) [data-move]')];
+  const loose = ways.find(b => !b.dataset.move.includes(':') && !b.dataset.move.includes('>'));
+  (loose || ways[0]).click(); }"""
+"""At the open table, the choice of ways open: lay the card down loose (else its first way)."""
+
+
+def test_a_full_open_table_stays_inside_a_small_phone_on_its_side(browser, site_url, context_pool):
+    """At 667x375 with nine cards on the open table, the cards at their smallest (30 px) still asked for one
+    row: the page grew 111 px wider than the screen and the status column went off its edge. They go on in
+    a second row now."""
+    with watched_page(context_pool, browser, site_url, "?seed=8&level=easy&rules=sums&lang=el", touch=True,
+                      viewport=(667, 375)) as page:
+        for _ in range(12):
+            page.wait_for_function(SETTLED_JS, timeout=60_000)
+            if page.locator("#table > *").count() >= 9 or page.locator("dialog[open]").count():
+                break
+            card = page.locator("#hand [data-card]:enabled").last
+            code = card.get_attribute("data-card")
+            card.tap()
+            if page.locator("#ways:not([hidden]) [data-move]").count():
+                page.evaluate(LAY_DOWN_JS)
+            page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{code}\"]') || "
+                                   "!!document.querySelector('dialog[open]')")
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.locator("#table > *").count() >= 9
+        page.evaluate(FRAME_JS)
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 667, f"the page is {width} px wide"
         problems = layout_problems(page, touch=True)
         assert not problems, "\n".join(problems)
 

@@ -208,8 +208,9 @@ def test_save_format():
 @pytest.mark.parametrize("text, message", [
     (None, "no saved game"),
     ("", "no saved game"),
-    ("{not json", "not JSON"),
+    ("{not json", r"^the saved game is damaged: not JSON$"),  # no parser's details, no nested brackets
     ("[1, 2]", "format"),
+    ('{"format": "kseri-save/1", "record": 42}', r"^the saved game has no seed$"),  # not "seed None"
     ('{"format": "someone-else/2"}', "'someone-else/2'"),
     ('{"format": "kseri-save/1", "seed": -1, "record": {}}', "seed"),
     ('{"format": "kseri-save/1", "seed": "x", "record": {}}', "seed"),

@@ -101,7 +101,8 @@ def test_a_partnered_stack_says_its_points_are_the_sides():
     alone = render.stack_html(side, "You", LiveSide(points=1, cards=5, kseris=0))
     partnered = render.stack_html(side, "You", LiveSide(points=1, cards=5, kseris=0), partnered=True)
     assert "Side:" not in alone and ", 1 point this round" in alone
-    assert '<span class="live-side">Side: </span>' in partnered and ", the side 1 point this round" in partnered
+    assert '<span class="side-long">Your side: </span><span class="side-short">Side: </span>' in partnered
+    assert ", the side 1 point this round" in partnered
 
 
 def test_score_and_status():

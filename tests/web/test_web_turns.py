@@ -61,8 +61,11 @@ class FakeBoard:
     def draw_status(self, view: Any, *, dealing: bool = False) -> None:
         self.status.append(dealing)
 
-    def focus_hand(self, index: int) -> None:
+    def focus_hand(self, index: int, *, unless_elsewhere: bool = False) -> None:
         self.focused.append(index)
+
+    def keep_keyboard_place(self) -> None:
+        self.focused.append(-2)
 
     def focus_pass_device(self) -> None:
         self.focused.append(-1)

@@ -20,8 +20,8 @@ from typing import Any
 
 from pyscript import window
 
-from kseri.engine.errors import KseriError, one_line
-from kseri.engine.jsontext import parse_json
+from kseri.engine.errors import KseriError
+from kseri.engine.jsontext import json_problem, parse_json
 from kseri.table.duel.errors import DuelError
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.saved import dump, load
@@ -63,7 +63,7 @@ class Entry:
         try:
             data = parse_json(text or "", what="saved match")
         except KseriError as exc:
-            raise DuelError(f"the saved match is not JSON we can read ({one_line(exc)})") from None
+            raise DuelError(f"the saved match is damaged: {json_problem(exc, 'saved match')}") from None
         if not isinstance(data, dict) or data.get("format") != PAGE_FORMAT:
             raise DuelError("the saved match is not one the page wrote")
         peer = load(data.get("peer") if isinstance(data.get("peer"), str) else None, rng=rng)
