@@ -32,6 +32,7 @@ __all__ = [
     "RulesError",
     "TableError",
     "card_code_error",
+    "headline",
     "one_line",
     "quoted",
     "shown",
@@ -105,6 +106,28 @@ class _Repr(reprlib.Repr):
             digits = len(str(abs(x))) if x.bit_length() < 14_000 else f"about {math.floor(math.log10(abs(x))) + 1}"
             return f"<an integer of {digits} digits>"
         return super().repr_int(x, level)
+
+
+def headline(text: str) -> str:
+    """A one-line message without its final bracketed details, for a person who cannot act on them
+    (the details stay in the console and in errors for developers).
+
+    >>> headline("save: not JSON (Expecting value at line 1 column 2)")
+    'save: not JSON'
+    >>> headline("first_dealer: missing (the seat that dealt round 0 (the first), 0 to 1)")
+    'first_dealer: missing'
+    >>> headline("the key 'a (b' is given twice"), headline("no details")
+    ("the key 'a (b' is given twice", 'no details')
+    """
+    if not text.endswith(")"):
+        return text
+    depth = 0
+    for i in range(len(text) - 1, -1, -1):  # the "(" that opens the final group
+        depth += {")": 1, "(": -1}.get(text[i], 0)
+        if depth == 0:
+            head = text[:i].rstrip() if i > 0 and text[i - 1] == " " else ""
+            return head or text  # (a message that is all brackets, or glued to them, stays whole)
+    return text
 
 
 def _short_repr(limit: int) -> _Repr:

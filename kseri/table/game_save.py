@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Self
 
-from kseri.engine.errors import KseriError, one_line
+from kseri.engine.errors import KseriError, headline, one_line
 from kseri.engine.match import Match
 from kseri.engine.record import from_record, to_record
 from kseri.table.notices import brief
@@ -83,7 +83,7 @@ class GameSave:
         try:
             match = from_record(data.get("record"))
         except KseriError as exc:
-            raise SessionError(f"the saved game's record is broken ({one_line(exc)})") from None
+            raise SessionError(f"the saved game's record is broken: {headline(one_line(exc))}") from None
         if table_refusal(match.rules):
             raise SessionError(f"the saved game is not at this table ({brief(match.rules.profile)})")
         if not match.rounds:

@@ -111,7 +111,8 @@ class Board:
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
             self.set_cards(name, render.stack_html(view.sides[seat], who, view.side_live(seat), gain,
-                                                   word=render.view_word(view), partnered=view.has_partner(seat)))
+                                                   word=render.view_word(view),
+                                                   partnered=seat == me and view.has_partner(seat)))  # "Your side:"
         el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", stock_render.stock_html(view.stock, view.bottom))

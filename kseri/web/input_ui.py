@@ -196,15 +196,6 @@ class InputControl:
             app.play.cancel_ways()
             return
         log = app.board.el["play-log"].querySelector("details[open]")
-        if event.key == "Escape" and exists(log) and log.contains(active):  # the log, from its own keys
-            event.preventDefault()
-            log.open = False
-            log.querySelector("summary").focus()
-            return
-        if (event.key == "Escape" and not exists(document.querySelector("dialog[open]"))
-                and not (app.state.busy and app.pacer.busy) and app.play.hide_hint()):
-            event.preventDefault()
-            return
         in_hand = tag == "button" and exists(active.closest("#hand"))
         buttons = app.board.hand_buttons()
         focus: Focus = ("hand" if in_hand else "form" if tag in ("select", "input", "textarea")
@@ -218,6 +209,9 @@ class InputControl:
             animating=app.state.busy and app.pacer.busy,
             dialog_open=exists(document.querySelector("dialog[open]")),
             undo_chord=bool((event.ctrlKey or event.metaKey) and not event.altKey and not event.shiftKey),
+            in_open_log=exists(log) and bool(log.contains(active)),
+            hint_shown=app.session.phase == "human" and app.session.shown_hints() is not None,
+            menu_open=_menu_open(),
         )
         command = command_for(event.key, context)
         if command is None:
@@ -243,3 +237,18 @@ class InputControl:
         elif command.kind == "undo":
             event.preventDefault()
             app.play.take_back()
+        elif command.kind == "close-log":
+            event.preventDefault()
+            log.open = False  # (its toggle event tells the page)
+            log.querySelector("summary").focus()
+        elif command.kind == "hide-hint":
+            event.preventDefault()
+            app.play.hide_hint()
+
+
+def _menu_open() -> bool:
+    """Whether the header's More menu (a popover) is open; False where the browser knows no popovers."""
+    try:
+        return bool(document.getElementById("more-menu").matches(":popover-open"))
+    except Exception:  # (an unknown selector throws)
+        return False

@@ -49,14 +49,21 @@ class KeyContext:
     """A dialog is open: it handles its own keys."""
     undo_chord: bool = False
     """Ctrl (or ⌘) alone is held, as in Ctrl+Z: the take-back's chord."""
+    in_open_log: bool = False
+    """The focus is in the play log, which is open."""
+    hint_shown: bool = False
+    """The hint shows on your cards."""
+    menu_open: bool = False
+    """A popover (the header's More menu) is open: Escape is its own."""
 
 
 @dataclass(frozen=True, slots=True)
 class KeyCommand:
     """``play`` the card at ``index``, ``focus`` it, ``hurry`` the animation, show a
-    ``hint`` or the ``rules``, or take your last card back (``undo``)."""
+    ``hint`` or the ``rules``, take your last card back (``undo``), close the play log it is in
+    (``close-log``) or take the hint off your cards (``hide-hint``)."""
 
-    kind: Literal["play", "focus", "hurry", "hint", "rules", "undo"]
+    kind: Literal["play", "focus", "hurry", "hint", "rules", "undo", "close-log", "hide-hint"]
     index: int | None = None
 
 
@@ -74,6 +81,15 @@ def command_for(key: str, ctx: KeyContext) -> KeyCommand | None:
     True
     >>> command_for("z", KeyContext(hand_size=3, focus="form", modifiers=True, undo_chord=True)) is None
     True
+
+    Escape closes the play log the focus is in, else takes the hint off your cards, unless a menu is
+    open over them (Escape is its own) or a card is flying (it hurries it):
+
+    >>> [command_for("Escape", KeyContext(hand_size=3, focus="other", **facts)) for facts in (
+    ...     {"in_open_log": True, "hint_shown": True}, {"hint_shown": True}, {"hint_shown": True, "menu_open": True},
+    ...     {"hint_shown": True, "animating": True}, {})]  # doctest: +NORMALIZE_WHITESPACE
+    [KeyCommand(kind='close-log', index=None), KeyCommand(kind='hide-hint', index=None), None,
+     KeyCommand(kind='hurry', index=None), None]
     """
     if key in ("z", "Z") and ctx.undo_chord and not ctx.dialog_open and ctx.focus != "form" and not ctx.animating:
         return KeyCommand("undo")
@@ -83,6 +99,10 @@ def command_for(key: str, ctx: KeyContext) -> KeyCommand | None:
         return KeyCommand("hurry")
     if ctx.dialog_open or ctx.focus == "form":
         return None
+    if key == "Escape":  # the nearest thing open closes: the log the focus is in, else the hint (not under a menu)
+        if ctx.in_open_log:
+            return KeyCommand("close-log")
+        return KeyCommand("hide-hint") if ctx.hint_shown and not ctx.menu_open else None
     n = ctx.hand_size
     if len(key) == 1 and "1" <= key <= "9":
         index = int(key) - 1

@@ -120,11 +120,12 @@ class PlayControl:
                                 + items_joined(way.label for way in ways))
 
     def value_open_ways(self) -> bool:
-        """The hint arrived while a card's ways are open: draw them again with their values, the focus
-        on the same way (the first if it was elsewhere). Whether they were open (a refusal's line is left)."""
+        """The hint arrived (or was taken off) while a card's ways are open: draw them again with their
+        values (or without), the focus on the same way (the first if it was elsewhere). Whether they were
+        open (a refusal's line is left)."""
         session, board = self.app.session, self.app.board
         code = self.ways_card
-        if not board.ways_open or code is None or not session.shown_hints():
+        if not board.ways_open or code is None:
             return False
         ways = session.ways(code)
         if len(ways) < 2:
@@ -174,6 +175,7 @@ class PlayControl:
             return False
         self.app.session.hide_hint()
         self.app.render()
+        self.value_open_ways()  # an open choice of ways drops its values too
         self.app.board.announce(_("Hint hidden."))
         return True
 

@@ -106,8 +106,8 @@ def scoring_html(view: TableView, rules: Rules) -> str:
         + (f'<small>{escape(line.note)}</small>' if line.note else "")
         + f'</th><td class="num">{line.points}</td></tr>'
         for line in point_rules(rules))
-    intro = goal_of(view).explanation() + " " + _("The points below, and those by each stack, are this round's so "
-                                                  "far, before the bonus for most cards.")
+    intro = goal_of(view).explanation() + " " + _("The round's points so far (below, and by each stack) do not yet "
+                                                  "include the bonus for most cards, given when the round ends.")
     house = house_options(rules)  # the ones that score have their lines below; the others only this
     house_line = (f'<p class="scoring-house"><b>{escape(_("House rules"))}:</b> '
                   f'{escape(house_rules_named(rules))}</p>' if house else "")

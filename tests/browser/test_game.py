@@ -362,6 +362,22 @@ def test_the_hint_shows_a_value_for_every_card(open_game, game_page):
     page.wait_for_function("() => [...document.querySelectorAll('#hand [data-card]')].every(b => b.dataset.hint)")
 
 
+def test_escape_closes_the_more_menu_before_it_hides_the_hint(open_game, game_page):
+    """The menu over the table is the nearest thing open: Escape is its own (the hint stays), then the
+    next Escape takes the hint off."""
+    game_page.set_viewport_size({"width": 390, "height": 844})
+    page = open_table(open_game, game_page, "?seed=19&level=easy")
+    page.click("#hint-button")
+    page.wait_for_selector("#hand [data-hint]")
+    page.click("#more-button")
+    page.wait_for_function("() => document.getElementById('more-menu').matches(':popover-open')")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.getElementById('more-menu').matches(':popover-open')")
+    assert page.locator("#hand [data-hint]").count() > 0
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => !document.querySelector('#hand [data-hint]')")
+
+
 def test_a_play_locks_the_hand_and_the_bot_is_announced(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=3&level=easy")
     # Within the click's own task every card is disabled: a double click cannot play twice.

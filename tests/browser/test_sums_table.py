@@ -274,3 +274,7 @@ def test_a_hint_asked_while_a_cards_ways_are_open_values_them_and_keeps_the_focu
     page.wait_for_function("() => [...document.querySelectorAll('#ways button[data-move]')].every(b => b.dataset.hint)",
                            timeout=60_000)
     assert page.evaluate("() => !!document.activeElement.closest('#ways')")
+    page.keyboard.press("h")  # pressed again: the hint comes off the hand and off the ways, which stay open
+    page.wait_for_function("() => !document.querySelector('#ways [data-hint], #hand [data-hint]')")
+    assert page.locator("#ways button[data-move]").count() >= 2
+    assert page.evaluate("() => !!document.activeElement.closest('#ways')")

@@ -214,7 +214,8 @@ def test_save_format():
     ('{"format": "someone-else/2"}', "'someone-else/2'"),
     ('{"format": "kseri-save/1", "seed": -1, "record": {}}', "seed"),
     ('{"format": "kseri-save/1", "seed": "x", "record": {}}', "seed"),
-    ('{"format": "kseri-save/1", "seed": 5, "record": {"format": "kseri-record/1"}}', "record is broken"),
+    ('{"format": "kseri-save/1", "seed": 5, "record": {"format": "kseri-record/1"}}', r"record is broken: [^()]*$"),
+    ('{"format": "kseri-save/1", "seed": 5, "seed": 6}', r"^the saved game is damaged: the key 'seed' is given twice$"),
 ])
 def test_a_bad_save_is_one_clear_error(text, message):
     with pytest.raises(SessionError, match=message) as info:

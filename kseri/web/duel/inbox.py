@@ -164,7 +164,7 @@ class DuelInbox(DuelBase):
         elif phase == "match_over":
             app.show_match_end()
         elif phase == "human":
-            app.board.focus_hand(0)
+            app.board.focus_hand(0, unless_elsewhere=True)  # not from a control you moved to meanwhile
             app.board.announce(app.turns.turn_text())
 
     # -- an invitation --------------------------------------------------------------------
