@@ -81,11 +81,12 @@ def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool, majority
             f'aria-atomic="true">{said}{now}</div></div><div class="banner-actions">{actions}</div>')
 
 
-def offer_html(learn: str = "") -> str:
-    """A button that starts a lesson (``learn``: which; none: the one for the table in play).
+def offer_html(learn: str = "", *, solid: bool = True) -> str:
+    """A button that starts a lesson (``learn``: which; none: the one for the table in play); ``solid``:
+    the gold button (not where another is the one to press).
 
     >>> 'data-action="learn" data-learn="sums"' in offer_html("sums")
     True
     """
-    button = _button("learn", _("Learn by playing a short hand"), learn=learn, solid=True)
+    button = _button("learn", _("Learn by playing a short hand"), learn=learn, solid=solid)
     return f'<p class="lesson-offer">{button}</p>'

@@ -77,10 +77,7 @@ class LessonUi:
             old.remove()
         lead = document.querySelector("#rules .guide-link") or document.querySelector("#rules .lead")
         if exists(lead):
-            lead.insertAdjacentHTML("afterend", offer_html())
-        welcome = document.getElementById("new-game-welcome")
-        if exists(welcome):
-            welcome.insertAdjacentHTML("beforeend", offer_html("greek"))
+            lead.insertAdjacentHTML("afterend", offer_html())  # (the first visit's welcome draws its own)
 
     @property
     def panel(self) -> Any:
@@ -101,7 +98,7 @@ class LessonUi:
         """Start ``script`` (by default the lesson for the table in play) from its first step."""
         host = self.host
         script = script or lesson_for_table(host.session.rules.table)
-        for name in ("rules", "new-game", "settings", "stats"):
+        for name in ("welcome", "rules", "new-game", "settings", "stats"):
             dialog = document.getElementById(name)
             if exists(dialog) and dialog.open:
                 dialog.close()

@@ -68,9 +68,29 @@ def short_labels(view: TableView) -> tuple[str, ...]:
     >>> short_labels(GameSession.new(rules=rules_from_spec({"profile": "pisti", "players": 3}), seed=1).view())
     ('You', 'Eleni', 'Nikos')
     """
+    cut = _cuts([side.name for side in view.sides])
     if not view.partnered:  # each alone: whole names while they fit (up to four)
-        return tuple(_cut(side.name) if len(view.sides) > 4 else side.name for side in view.sides)
-    return tuple("+".join(_cut(view.sides[seat].name) for seat in team.seats) for team in view.teams)
+        return tuple(cut[seat] if len(view.sides) > 4 else side.name for seat, side in enumerate(view.sides))
+    return tuple("+".join(cut[seat] for seat in team.seats) for team in view.teams)
+
+
+def _cuts(names: list[str]) -> list[str]:
+    """Each name cut to three letters; names that would then read alike (two people left as "Player 1" and
+    "Player 2") keep their last letter instead of their third.
+
+    >>> _cuts(["Player 1", "Player 2", "Eleni", "Maria"])
+    ['Pl1', 'Pl2', 'Ele', 'Mar']
+    >>> _cuts(["Anna", "Anna"])  # the same name twice cannot be told apart by cutting
+    ['Ann', 'Ann']
+    """
+    first = [_cut(name) for name in names]
+    cut = list(first)
+    for i, name in enumerate(names):
+        if any(first[j] == first[i] and names[j] != name for j in range(len(names))):
+            inner = unisolated(name)
+            short = inner[:2] + inner[-1]
+            cut[i] = short if inner == name else isolated(short)
+    return cut
 
 
 def _cut(name: str, limit: int = 3) -> str:

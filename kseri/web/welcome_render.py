@@ -5,8 +5,8 @@ and the way to the full new-game screen (pure Python).
 >>> from kseri.i18n import set_language
 >>> _ = set_language("en")
 >>> html = welcome_html(GREEK, "Medium")
->>> '<h2 id="welcome-title">' in html, "Greek" in html, "Medium" in html
-(True, True, True)
+>>> '<h2 id="welcome-title">' in html, "Greek" in html, "Medium" in html, 'data-action="learn"' in html
+(True, True, True, True)
 >>> play_label(GREEK)
 'Play Greek Kseri'
 """
@@ -19,6 +19,7 @@ from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.table.newgame import table_title
 from kseri.table.tables import strategy_for
+from kseri.web.lesson_render import offer_html
 
 __all__ = ["play_label", "welcome_html"]
 
@@ -40,4 +41,5 @@ def welcome_html(rules: Rules, level: str) -> str:
     # The table's rule in one sentence is not repeated here: the first visit's tip (#intro, under the
     # welcome) says it, and stays in view while the first game is played.
     return (f'<h2 id="welcome-title">{escape(_("Welcome to Kseri"))}</h2>'
-            f'<p class="sub">{escape(dealt)}</p><p class="welcome-other">{escape(other)}</p>')
+            f'<p class="sub">{escape(dealt)}</p><p class="welcome-other">{escape(other)}</p>'
+            + offer_html(solid=False))  # a newcomer's first hand, guided (the lesson of the table dealt)

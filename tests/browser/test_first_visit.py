@@ -2,7 +2,7 @@
 
 - At 375×740 (and 844×390, a phone on its side) on a touch screen, nothing asked for (no link,
   nothing saved): the welcome's one button leads to a dealt hand; "Choose another game" opens the full
-  new-game screen, whose Start is on screen without scrolling.
+  new-game screen, whose Start is on screen without scrolling; its lesson button starts the lesson.
 - With ``?lang=el``, and with a Greek browser, the loading screen is Greek before the table is ready.
 - On a small phone (320×568): a bad link's notice, the tip and the table fit together, and so do the
   whole Greek tip and a two-seat table (pile or open); a dialog opens at its title with its first control focused.
@@ -63,6 +63,27 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
         assert page.locator("#intro").is_visible()  # ... and stays in view while the first game is played
         hand = page.locator("#hand [data-card]")
         assert hand.count() == 6 and page.locator("#hand [data-card]:not([disabled])").count() == 6
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+def test_the_welcome_offers_a_newcomer_the_lesson(browser, site_url):
+    """The welcome's third way: a first hand with the page saying what to look for (the lesson of the
+    table dealt), the welcome gone and your cards playable."""
+    context, page, watch = fresh_page(browser, site_url, viewport={"width": 390, "height": 844}, has_touch=True,
+                                      is_mobile=True)
+    try:
+        page.goto(f"{site_url}/index.html")
+        wait_ready(page, watch)
+        page.wait_for_selector("#welcome[open]")
+        assert page.evaluate(WELCOME_BUTTONS_SEEN_JS)
+        page.tap("#welcome [data-action=learn]")
+        page.wait_for_selector("body[data-lesson=greek]")
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.locator("dialog[open]").count() == 0
+        assert page.locator("#lesson .lesson-step").inner_text() == "Step 1 of 6"
+        assert page.locator("#hand [data-card]:not([disabled])").count() == 6
         assert not watch.problems(), watch.problems()
     finally:
         context.close()
