@@ -267,6 +267,29 @@ def test_the_match_end_repeats_the_call_to_send_the_last_move(devices) -> None:
     assert len(won) == 1, won  # the winner's trophy only: a friend's win is no win of yours
 
 
+def test_an_invitation_over_a_bot_game_says_it_is_kept_and_the_way_back_finds_it(devices) -> None:
+    """Ben is playing the bots when Anna's invitation comes: it says his game waits, and the way back
+    (Matches › Back to the game against the bot) brings it back as he left it."""
+    anna, ben = devices
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    invitation = anna.invite("Anna", "r1")
+    ben.page.goto(f"{ben.url}/index.html?seed=3&level=easy")
+    ben.wait("() => document.body.dataset.ready === 'true'")
+    ben.settle()
+    ben.play_first_card()
+    hand = ben.page.eval_on_selector_all("#hand [data-card]", "bs => bs.map(b => b.dataset.card)")
+    ben.open_link(invitation)
+    assert "Your game against the bot is kept" in ben.page.locator("#duel").inner_text()
+    ben.accept("Ben")
+    if ben.page.is_visible("#duel[open]"):  # the link to send back, shown: closed for now
+        ben.page.click('#duel [data-action="duel-close"]')
+    ben.page.click('#duel-bar [data-action="duel-open"]')
+    ben.page.click('#duel [data-action="duel-back"]')
+    ben.settle()
+    assert ben.page.eval_on_selector_all("#hand [data-card]", "bs => bs.map(b => b.dataset.card)") == hand
+
+
 def test_deleting_a_match_under_way_asks_once_more(devices) -> None:
     """Delete took a match under way, keys and all, at one tap; now it asks again, and only then it goes."""
     anna, _ben = devices

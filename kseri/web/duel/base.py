@@ -36,7 +36,10 @@ if TYPE_CHECKING:
     from kseri.web.state import StateOwner, UiState
     from kseri.web.turns import Turns
 
-__all__ = ["DuelBase", "DuelHost"]
+__all__ = ["REFUSED_KEY", "DuelBase", "DuelHost"]
+
+REFUSED_KEY = "duel-refused"
+"""The notice of a refused message (one at a time; dropped once the match moves on)."""
 
 
 class DuelHost(Protocol):
@@ -115,6 +118,7 @@ class DuelBase:
         self._count(session, entry)
         peer = session.peer
         if peer.sent > self.delivered:
+            self.app.drop_notice(REFUSED_KEY)  # your move went on: a refused link's notice is history now
             if self.link is not None and self.link.state == "open" and peer.outbox is not None \
                     and self.link.send(codec.to_text(peer.outbox)):
                 self.delivered = peer.sent

@@ -12,14 +12,15 @@ from pyscript import document, window
 
 from kseri.engine.errors import one_line
 from kseri.i18n import _
+from kseri.scenes.lesson import lesson_of
 from kseri.table.duel import codec
 from kseri.table.duel.errors import DuelError, MatchBrokenError, RefusedError
 from kseri.table.duel.peer import HOST, Peer
 from kseri.table.duel.session import DuelSession
 from kseri.table.duel.words import refusal_notice
-from kseri.table.newgame import table_title
+from kseri.table.newgame import table_title, under_way
 from kseri.table.notices import clip
-from kseri.web.duel.base import DuelBase
+from kseri.web.duel.base import REFUSED_KEY, DuelBase
 from kseri.web.duel.render import accept_html, length_label
 from kseri.web.notices_render import Notice
 from kseri.web.state import Activity
@@ -27,7 +28,6 @@ from kseri.web.tables import DESCRIBE_PLAY
 
 __all__ = ["DuelInbox"]
 
-REFUSED_KEY = "duel-refused"
 """The key of the notice of a refused message: the next refusal replaces it, and the next message that comes
 through removes it (it told of a link that changed nothing; once play has gone on it is stale)."""
 
@@ -177,7 +177,10 @@ class DuelInbox(DuelBase):
             return
         self.invitation = data
         length = length_label(target=rules.target, rounds=rules.match_rounds)
+        session = self.app.session  # a game against the bots under way waits, saved: say so, and the way back
+        kept = (not session.remote and lesson_of(session) is None and under_way(session.match)
+                and not session.match.is_over)
         self.open_screen(_("An invitation"), accept_html(friend=friend, table=table_title(rules), length=length,
-                                                         name=self.store.name),
+                                                         name=self.store.name, bot_game_kept=kept),
                          [("duel-close", _("Not now"), False), ("duel-accept", _("Accept"), True)])
 

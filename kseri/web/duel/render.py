@@ -153,11 +153,18 @@ def length_label(*, target: int, rounds: int | None) -> str:
     return _(label) if label else ngettext("{n} round", "{n} rounds", rounds).format(n=rounds)
 
 
-def accept_html(*, friend: str, table: str, length: str, name: str) -> str:
-    """An invitation opened: who invites you, to which game and how long a match, and your name."""
+def accept_html(*, friend: str, table: str, length: str, name: str, bot_game_kept: bool = False) -> str:
+    """An invitation opened: who invites you, to which game and how long a match, and your name;
+    ``bot_game_kept``: a game against the bots is under way (it waits, saved, and the way back is said).
+
+    >>> "is kept" in accept_html(friend="Ben", table="Greek", length="To 151", name="", bot_game_kept=True)
+    True
+    """
     invites = _("Invitation from {name} to a match: {table}, {length}.").format(name=friend, table=table,
                                                                                length=length.lower())
-    return (f'<p>{escape(invites)}</p>'
+    way_back = _("Your game against the bot is kept: Matches › Back to the game against the bot brings it back.")
+    kept = f'<p class="duel-help">{escape(way_back)}</p>' if bot_game_kept else ""
+    return (f'<p>{escape(invites)}</p>{kept}'
             f'<p class="duel-help">{escape(_("Both devices shuffle the pack in turn, each hiding it with a key of its own, so neither can see or arrange the cards; at each round’s end both keys are shown and everything is checked."))}</p>'  # noqa: E501
             f'<label class="field"><span>{escape(_("Your name"))}</span>'
             '<input name="duel-name" type="text" maxlength="20" autocomplete="nickname" '
