@@ -36,6 +36,23 @@ def fresh_page(browser, site_url: str, **context_args):
     return context, page, watch
 
 
+@contextmanager
+def visit(browser, site_url: str, query: str = "", **context_args) -> Iterator[Any]:
+    """A first visit (fresh storage) to ``index.html`` + ``query``, yielded once the page is ready;
+    afterwards, no page error, console error or request off the site."""
+    context, page, watch = fresh_page(browser, site_url, **context_args)
+    try:
+        page.goto(f"{site_url}/index.html{query}")
+        wait_ready(page, watch)
+        yield page
+        assert not watch.problems(), watch.problems()
+    finally:
+        context.close()
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+
+
 WELCOME_BUTTONS_SEEN_JS = """() => { const d = document.querySelector('#welcome').getBoundingClientRect();
   return ['#welcome-play', '#welcome-other'].every(s => { const r = document.querySelector(s).getBoundingClientRect();
     return r.top >= Math.max(0, d.top) && r.bottom <= Math.min(innerHeight, d.bottom) && r.height >= 44; }); }"""
@@ -71,11 +88,7 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
 def test_the_welcome_offers_a_newcomer_the_lesson(browser, site_url):
     """The welcome's third way: a first hand with the page saying what to look for (the lesson of the
     table dealt), the welcome gone and your cards playable."""
-    context, page, watch = fresh_page(browser, site_url, viewport={"width": 390, "height": 844}, has_touch=True,
-                                      is_mobile=True)
-    try:
-        page.goto(f"{site_url}/index.html")
-        wait_ready(page, watch)
+    with visit(browser, site_url, **PHONE) as page:
         page.wait_for_selector("#welcome[open]")
         assert page.evaluate(WELCOME_BUTTONS_SEEN_JS)
         page.tap("#welcome [data-action=learn]")
@@ -84,26 +97,17 @@ def test_the_welcome_offers_a_newcomer_the_lesson(browser, site_url):
         assert page.locator("dialog[open]").count() == 0
         assert page.locator("#lesson .lesson-step").inner_text() == "Step 1 of 6"
         assert page.locator("#hand [data-card]:not([disabled])").count() == 6
-        assert not watch.problems(), watch.problems()
-    finally:
-        context.close()
 
 
 def test_a_link_refused_whole_is_said_on_the_table_not_behind_the_welcome(browser, site_url):
     """A first visit by a link none of whose parts could be used: someone sent it, so its notices show on
     the table (the welcome would cover them until dismissed), and the table plays."""
-    context, page, watch = fresh_page(browser, site_url, viewport={"width": 1280, "height": 800})
-    try:
-        page.goto(f"{site_url}/index.html?seed=abc&level=godlike")
-        wait_ready(page, watch)
+    with visit(browser, site_url, "?seed=abc&level=godlike", viewport={"width": 1280, "height": 800}) as page:
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         assert page.locator("dialog[open]").count() == 0
         notice = page.locator("#notice")
         assert notice.is_visible() and "seed" in notice.inner_text() and "godlike" in notice.inner_text()
         assert page.locator("#hand [data-card]").count() == 6
-        assert not watch.problems(), watch.problems()
-    finally:
-        context.close()
 
 
 def test_choose_another_game_opens_the_form_with_start_in_reach(browser, site_url):
