@@ -56,7 +56,7 @@ import math
 import re
 from typing import Any
 
-from kseri.engine.errors import KseriError, headline
+from kseri.engine.errors import KseriError, headline, one_line
 from kseri.engine.text import valid_data
 
 __all__ = ["MAX_DEPTH", "MAX_DIGITS", "MAX_TEXT", "JsonTextError", "json_problem", "nesting_depth", "parse_json"]
@@ -85,7 +85,7 @@ def json_problem(exc: KseriError, what: str) -> str:
     ...     print(exc, "->", json_problem(exc, "save"))
     save: not JSON (Expecting property name enclosed in double quotes at line 1 column 2) -> not JSON
     """
-    return headline(" ".join(str(exc).split()).removeprefix(f"{what}: "))
+    return headline(one_line(exc).removeprefix(f"{what}: "))
 
 
 def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:

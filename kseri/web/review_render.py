@@ -76,8 +76,8 @@ def last_round_button_html() -> str:
     >>> 'data-action="last-round"' in last_round_button_html()
     True
     """
-    return (f'<p class="last-round"><button type="button" class="btn ghost dark" data-action="last-round">'
-            f'{escape(_("The last round in full"))}</button></p>')
+    button = button_html(escape(_("The last round in full")), classes="btn ghost dark", data_action="last-round")
+    return f'<p class="last-round">{button}</p>'
 
 
 def summary_next_label(match_over: bool) -> str:

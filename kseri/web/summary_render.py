@@ -16,7 +16,7 @@ from html import escape
 from kseri.engine.rules import Rules
 from kseri.i18n import _, pgettext
 from kseri.table.goal import Goal, WordKey, counted_word, word_key
-from kseri.table.newgame import house_options, house_rules_named
+from kseri.table.newgame import house_rules_named
 from kseri.table.points import point_rules
 from kseri.table.seats import HUMAN
 from kseri.table.summaries import MatchSummary, RoundSummary
@@ -108,9 +108,9 @@ def scoring_html(view: TableView, rules: Rules) -> str:
         for line in point_rules(rules))
     intro = goal_of(view).explanation() + " " + _("The round's points so far (below, and by each stack) do not yet "
                                                   "include the bonus for most cards, given when the round ends.")
-    house = house_options(rules)  # the ones that score have their lines below; the others only this
-    house_line = (f'<p class="scoring-house"><b>{escape(_("House rules"))}:</b> '
-                  f'{escape(house_rules_named(rules))}</p>' if house else "")
+    house = house_rules_named(rules)  # the ones that score have their lines below too; the others only this
+    house_line = (f'<p class="scoring-house"><b>{escape(_("House rules"))}:</b> {escape(house)}</p>'
+                  if house else "")
     return (f'<h2 id="scoring-title">{escape(_("How the points are counted"))}</h2>'
             f'<p class="sub">{escape(intro)}</p>{house_line}'
             f'<div class="breakdown-wrap"><table class="breakdown compact scoring-live"><thead><tr><th scope="col">'

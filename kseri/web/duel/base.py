@@ -39,7 +39,9 @@ if TYPE_CHECKING:
 __all__ = ["REFUSED_KEY", "DuelBase", "DuelHost"]
 
 REFUSED_KEY = "duel-refused"
-"""The notice of a refused message (one at a time; dropped once the match moves on)."""
+"""The key of the notice of a refused message: the next refusal replaces it, and the next message that comes
+through, or your own next move, removes it (it told of a link that changed nothing; once play has gone on it
+is stale)."""
 
 
 class DuelHost(Protocol):

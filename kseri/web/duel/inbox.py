@@ -28,9 +28,6 @@ from kseri.web.tables import DESCRIBE_PLAY
 
 __all__ = ["DuelInbox"]
 
-"""The key of the notice of a refused message: the next refusal replaces it, and the next message that comes
-through removes it (it told of a link that changed nothing; once play has gone on it is stale)."""
-
 
 class DuelInbox(DuelBase):
     """Messages in."""
