@@ -30,13 +30,21 @@ from kseri.i18n import N_, _, ngettext
 from kseri.table.tables import strategy_for
 from kseri.table.words import WordKey, word_key_for
 
-__all__ = ["Goal", "WordKey", "counted_word", "round_wins", "table_word", "table_word_title", "word_key",
-           "word_key_for"]
+__all__ = ["Goal", "WordKey", "again_word_title", "counted_msgid", "counted_word", "jack_word_title", "kseri_cry",
+           "round_wins",
+           "table_word", "table_word_title", "word_key", "word_key_for"]
 
 
 _WORDS = {"kseri": (N_("kseri"), N_("kseris")), "pisti": (N_("pişti"), N_("piştis")), "xeri": (N_("xeri"), N_("xeris"))}
 _TITLES = {"kseri": N_("Kseri"), "pisti": N_("Pişti"), "xeri": N_("Xeri")}
 _COUNTED = {"kseri": N_("Kseris"), "pisti": N_("Piştis"), "xeri": N_("Xeris")}
+_CRIES = {"kseri": (N_("Kseri!"), N_("Jack kseri!")), "pisti": (N_("Pişti!"), N_("Jack pişti!")),
+          "xeri": (N_("Xeri!"), N_("Xeri!"))}
+# A jack's kseri and a second kseri in a row happen at the pile tables only (the open table has
+# neither), so the open table's entries are the pile tables' words; they are never shown there.
+_JACK_TITLES = {"kseri": N_("Jack kseri"), "pisti": N_("Jack pişti"), "xeri": N_("Jack kseri")}
+_AGAIN_TITLES = {"kseri": N_("Kseri right after your own kseri"), "pisti": N_("Pişti right after your own pişti"),
+                 "xeri": N_("Kseri right after your own kseri")}
 
 
 def word_key(rules: Rules) -> WordKey:
@@ -46,7 +54,32 @@ def word_key(rules: Rules) -> WordKey:
 
 def counted_word(word: WordKey) -> str:
     """The word as a column or row of counts is headed: ``Kseris``, ``Piştis``, ``Xeris``."""
-    return _(_COUNTED[word])
+    return _(counted_msgid(word))
+
+
+def counted_msgid(word: WordKey) -> str:
+    """:func:`counted_word` untranslated (the ``msgid``), for a row that translates its own label."""
+    return _COUNTED[word]
+
+
+def kseri_cry(word: WordKey, kind: str) -> str:
+    """What the table cries at a kseri of ``kind`` (``kseri`` or ``jack_kseri``), in the page's
+    language: the flash over the pile, the play log's and a rule scene's badge say the same.
+
+    >>> kseri_cry("pisti", "jack_kseri"), kseri_cry("kseri", "kseri"), kseri_cry("xeri", "kseri")
+    ('Jack pişti!', 'Kseri!', 'Xeri!')
+    """
+    return _(_CRIES[word][kind == "jack_kseri"])
+
+
+def jack_word_title(rules: Rules) -> str:
+    """A jack's kseri as the table calls it: ``Jack kseri``, at the Pişti table ``Jack pişti``."""
+    return _(_JACK_TITLES[word_key(rules)])
+
+
+def again_word_title(rules: Rules) -> str:
+    """The bonus for a kseri right after the same side's own, as the table calls it."""
+    return _(_AGAIN_TITLES[word_key(rules)])
 
 
 def table_word(rules: Rules, *, plural: bool = False) -> str:

@@ -33,9 +33,9 @@ from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
 from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
 
-__all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "TABLES", "TABLE_NAMES", "HouseOption", "NewGameChoice",
-           "carried_plan", "choice_for", "choice_from_form", "house_options", "house_rules_named", "player_counts",
-           "seating_changes", "seating_title", "seatings_words", "table_title", "under_way"]
+__all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "PLAY_LABELS", "TABLES", "TABLE_NAMES", "HouseOption",
+           "NewGameChoice", "carried_plan", "choice_for", "choice_from_form", "house_options", "house_rules_named",
+           "player_counts", "seating_changes", "seating_title", "seatings_words", "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -46,6 +46,9 @@ TABLES: tuple[tuple[str, str, str], ...] = (
 )
 """The tables the page seats: ``(profile, name, one line)``."""
 TABLE_NAMES = tuple(t[0] for t in TABLES)
+PLAY_LABELS = {"greek": N_("Play Greek Kseri"), "fourcard": N_("Play four-card Kseri"), "pisti": N_("Play Pişti"),
+               "sums": N_("Play open-table Xeri")}
+"""The welcome's big button by table: it names the game it deals (English ``msgid``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from kseri.engine.cards import TEN
 from kseri.engine.rules import Rules
 from kseri.i18n import N_, _, rank_name
-from kseri.table.goal import table_word_title
+from kseri.table.goal import again_word_title, jack_word_title, table_word_title
 from kseri.table.tables import strategy_for
 
 __all__ = ["PointRule", "point_rules", "ten_of_diamonds_label"]
@@ -79,11 +79,9 @@ def point_rules(rules: Rules) -> tuple[PointRule, ...]:
         kseri_rule = _("{rule}; not with the round's last card").format(rule=kseri_rule)
     lines.append(PointRule(table_word_title(rules), rules.kseri_points, kseri_rule))
     if rules.double_kseri_points and rules.players == 2:  # with more seats a run cannot happen (docs/rules.md)
-        lines.append(PointRule(_("Pişti right after your own pişti") if rules.profile == "pisti"
-                               else _("Kseri right after your own kseri"), rules.double_kseri_points))
+        lines.append(PointRule(again_word_title(rules), rules.double_kseri_points))
     if rules.jack_kseri_points is not None:  # 0 too: still a jack kseri, counted; the last card rule holds for it
-        lines.append(PointRule(_("Jack pişti") if rules.profile == "pisti" else _("Jack kseri"),
-                               rules.jack_kseri_points,
+        lines.append(PointRule(jack_word_title(rules), rules.jack_kseri_points,
                                "" if rules.last_card_kseri else _("not with the round's last card")))
     if rules.jack_table_points:
         lines.append(PointRule(_("Jack tables"), rules.jack_table_points, _("a pile of only jacks")))

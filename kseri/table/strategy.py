@@ -20,6 +20,7 @@ from kseri.engine.scoring import Breakdown
 from kseri.engine.table import TableObservation, TableRound
 from kseri.table.moves import MoveWay
 from kseri.table.views import HintEntry, LastPlay, TableItemView
+from kseri.table.words import WordKey
 
 __all__ = ["HintRows", "TableStrategy", "TableWords"]
 
@@ -35,8 +36,6 @@ class TableWords:
 
     xeri: bool
     """Whether a kseri is called a xeri here (a capture that empties the open table)."""
-    kseris: str
-    """The summary's row of kseri bonuses."""
     kseri_rule: str
     """What makes a kseri, for "how the points are counted"."""
     intro: str
@@ -78,8 +77,9 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
         """Whether the new-game screen's house rule ``key`` (:data:`kseri.table.newgame.HOUSE_OPTIONS`) can be
         chosen at this table."""
 
-    def kseri_note(self, side: Breakdown) -> str:
-        """A side's kseris in words, for the round's summary ("2 kseris, 1 jack kseri")."""
+    def kseri_note(self, side: Breakdown, word: WordKey) -> str:
+        """A side's kseris in words, for the round's summary ("2 kseris, 1 jack kseri"), in the
+        table's ``word`` for one (:func:`kseri.table.goal.word_key`: "2 piştis" at the Pişti table)."""
 
     def open_table(self, state: RoundT) -> tuple[TableItemView, ...] | None:
         """The cards side by side on an open table (None: a pile)."""

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
-from kseri.i18n import N_, _, ngettext
-from kseri.table.goal import round_wins
+from kseri.i18n import N_, _
+from kseri.table.goal import counted_msgid, round_wins, word_key
 from kseri.table.points import ten_of_diamonds_label
 from kseri.table.tables import strategy_for
 
@@ -83,7 +83,6 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     score = match.scores[index]
     rules = match.rules
     strategy = strategy_for(rules)
-    words = strategy.words  # the table's own words (a xeri at the open table)
     sides = score.sides
 
     def per_side(key: str) -> tuple[int, ...]:
@@ -105,12 +104,9 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     tied = cards.count(most) > 1
     rows.append(SummaryRow("majority", N_("Most cards"), per_side("majority"),
                            note=_("{a}–{b}: nobody").format(a=most, b=most) if tied else ""))
-    if rules.profile == "pisti":  # the Pişti profile (a pile table) has its own word
-        rows.append(SummaryRow("kseri", N_("Piştis"), per_side("kseri"),
-                               notes=tuple(_pisti_note(side.kseris, side.jack_kseris) for side in sides)))
-    else:
-        rows.append(SummaryRow("kseri", words.kseris, per_side("kseri"),
-                               notes=tuple(strategy.kseri_note(side) for side in sides)))
+    word = word_key(rules)
+    rows.append(SummaryRow("kseri", counted_msgid(word), per_side("kseri"),
+                           notes=tuple(strategy.kseri_note(side, word) for side in sides)))
     if rules.jack_table_points:
         rows.append(SummaryRow("jack_table", N_("Jack tables"), per_side("jack_table")))
     if rules.final_capture_points:
@@ -134,15 +130,6 @@ def match_summary(match: Match) -> MatchSummary:
     cards = tuple(sum(s.cards[i] for s in match.scores) for i in sides)
     return MatchSummary(winner=match.winner, totals=tuple(match.totals), target=match.target,
                         rounds=rounds, kseris=kseris, cards=cards, match_rounds=match.rules.match_rounds)
-
-
-def _pisti_note(pistis: int, jack_pistis: int) -> str:
-    parts = []
-    if pistis:
-        parts.append(ngettext("{n} pişti", "{n} piştis", pistis).format(n=pistis))
-    if jack_pistis:
-        parts.append(ngettext("{n} jack pişti", "{n} jack piştis", jack_pistis).format(n=jack_pistis))
-    return ", ".join(parts)
 
 
 def _totals_after(match: Match, index: int) -> tuple[int, ...]:

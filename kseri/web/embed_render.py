@@ -28,9 +28,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from kseri.i18n import N_, _, card_name, ngettext, pgettext
+from kseri.i18n import _, card_name, ngettext, pgettext
 from kseri.scenes import Scene, SceneItem, Step, pretty
-from kseri.table.goal import word_key
+from kseri.table.goal import WordKey, kseri_cry, word_key
 from kseri.table.notices import clip
 from kseri.table.querystring import parse_query
 from kseri.web.card_html import card_img
@@ -39,15 +39,6 @@ __all__ = ["PILE_SHOWN", "board_html", "error_html", "params_from_url", "step_ht
 
 PILE_SHOWN = 6
 """The pile's top cards drawn fanned; deeper cards show as a stack edge."""
-_KIND_LABEL = {"kseri": N_("Kseri!"), "jack_kseri": N_("Jack kseri!"), "capture": N_("Capture")}
-"""The flash beside a capture (English ``msgid``; a drop has none)."""
-_SUMS_LABEL = {**_KIND_LABEL, "kseri": N_("Xeri!")}
-"""At the open table a capture that empties it is called a xeri."""
-_LABELS: Mapping[str, Mapping[str, str]] = {
-    "kseri": _KIND_LABEL, "xeri": _SUMS_LABEL,
-    "pisti": {**_KIND_LABEL, "kseri": N_("Pişti!"), "jack_kseri": N_("Jack pişti!")}}
-"""The flash's words by the table's word for a kseri (:func:`kseri.table.goal.word_key`): the Pişti table's
-badge says what its captions say."""
 
 
 def _card(code: str, cls: str = "", extra: str = "") -> str:
@@ -164,7 +155,7 @@ def _open_table(step: Step, names: Sequence[str]) -> str:
 @dataclass(frozen=True, slots=True)
 class _Look:
     """How a table is drawn on the board: its cards and its section's class (the flash's words follow the
-    table's word for a kseri, :data:`_LABELS`)."""
+    table's word for a kseri, :func:`kseri.table.goal.kseri_cry`)."""
 
     draw: Callable[[Step, Sequence[str]], str]
     css: str = ""
@@ -183,7 +174,7 @@ def _fan(cards: Sequence[str], played: str | None = None) -> str:
                    for i, code in enumerate(shown))
 
 
-def _trick(step: Step, names: Sequence[str], labels: Mapping[str, str]) -> str:
+def _trick(step: Step, names: Sequence[str], word: WordKey) -> str:
     """What this step's capture took (and, at a round's end, what was left), shown beside the pile;
     at the open table a build's new value."""
     out = []
@@ -193,7 +184,8 @@ def _trick(step: Step, names: Sequence[str], labels: Mapping[str, str]) -> str:
                    f'{escape(_("build of {value}").format(value=step.built))}</span></div>')
     elif step.played and step.kind != "drop":
         cards = [*step.captured, step.played]
-        label = _(labels[step.kind]) if step.kind is not None and step.kind in labels else ""
+        label = (kseri_cry(word, step.kind) if step.kind in ("kseri", "jack_kseri")
+                 else _("Capture") if step.kind == "capture" else "")
         bonus = f" +{step.bonus}" if step.bonus else ""
         arrow = "↓" if step.seat == 0 else "↑"
         out.append(
@@ -226,7 +218,7 @@ def step_html(scene: Scene, index: int) -> str:
     return (
         _seat(step, names, north, "north")
         + f'<section class="table{look.css}" aria-label="{_("table")}">{stock}{look.draw(step, names)}'
-        f'{_trick(step, names, _LABELS[word_key(scene.rules)])}</section>'
+        f'{_trick(step, names, word_key(scene.rules))}</section>'
         + _seat(step, names, 0, "south")
     )
 

@@ -78,18 +78,17 @@ async def gather(pacer: Pacer, moving: list[Any], stack: Any) -> None:
     await _one_after_another(pacer, moving, frames, GATHER, 25, easing="cubic-bezier(.5,0,.75,0)")
 
 
-async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent, *, word: str | None = None,
+async def kseri_flash(pacer: Pacer, flash: Any, pile: Any, event: PlayEvent, *, word: str,
                       who: str | None = None) -> None:
-    """Show "Kseri!" (or "Jack kseri!", or ``word``) with its bonus and who made it (``who``) over the pile,
-    in the page's language."""
+    """Show ``word`` (the table's cry, :func:`kseri.table.goal.kseri_cry`: "Kseri!", "Jack pişti!")
+    with its bonus and who made it (``who``) over the pile."""
     box = bounds(pile)
     if box is not None:
         flash.style.left = f"{box[0] + box[2] / 2:.1f}px"
         flash.style.top = f"{box[1] + box[3] / 2:.1f}px"
     jack = event.kind == "jack_kseri"
     who = who or (_("You") if event.seat == HUMAN else _("Bot"))
-    shout = word or (_("Jack kseri!") if jack else _("Kseri!"))
-    flash.innerHTML = (f'<span class="kseri-word">{escape(shout)}</span>'
+    flash.innerHTML = (f'<span class="kseri-word">{escape(word)}</span>'
                        f'<span class="kseri-bonus">+{event.bonus} · {escape(who)}</span>')
     flash.hidden = False
     flash.classList.toggle("jack", jack)

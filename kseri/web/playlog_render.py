@@ -22,28 +22,19 @@ from dataclasses import dataclass
 from html import escape
 
 from kseri.i18n import _, ngettext
-from kseri.table.goal import WordKey, word_key
+from kseri.table.goal import WordKey, kseri_cry, word_key
 from kseri.table.playlog import LogEntry, packet_log
 from kseri.table.session import GameSession
 from kseri.table.views import TableView, card_text
 
 __all__ = ["PlayLog", "StatusExtras", "entry_text", "packet_count", "play_log_html", "result_line"]
 
-def _word(word: WordKey, kind: str) -> str:
-    """The table's cry for a kseri (the flash's word)."""
-    if word == "pisti":
-        return _("Jack pişti!") if kind == "jack_kseri" else _("Pişti!")
-    if word == "xeri":
-        return _("Xeri!")
-    return _("Jack kseri!") if kind == "jack_kseri" else _("Kseri!")
-
-
 def entry_text(entry: LogEntry, word: WordKey = "kseri") -> str:
     """What one play did, after its card: ``7♥``, ``7♥ → 3 cards · +2``, ``J♣ → Kseri! 2 cards · +22``."""
     text = card_text(entry.card)
     if entry.is_capture:
         cards = ngettext("{n} card", "{n} cards", entry.taken).format(n=entry.taken)
-        kseri = _word(word, entry.kind) + " " if entry.kind in ("kseri", "jack_kseri") else ""
+        kseri = kseri_cry(word, entry.kind) + " " if entry.kind in ("kseri", "jack_kseri") else ""
         text += f" → {kseri}{cards}" + (f" · +{entry.points}" if entry.points else "")
     elif entry.kind == "build":
         text += " → " + _("a build")

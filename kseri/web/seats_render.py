@@ -26,7 +26,7 @@ from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import TableView
 from kseri.web.card_html import card_img
 
-__all__ = ["flash_word", "handover_html", "seat_order", "seats_html", "seats_match_end_html",
+__all__ = ["handover_html", "seat_order", "seats_html", "seats_match_end_html",
            "seats_round_summary_html", "seats_score_html", "short_labels", "side_labels", "status_turn_html"]
 
 
@@ -224,18 +224,6 @@ def handover_html(view: TableView) -> str:
             f'<p class="pass-sub">{escape(only)}</p>'
             '<button type="button" class="btn solid big" data-action="take-seat">'
             f'{escape(_("I am {name}: show my cards").format(name=name))}</button></div>')
-
-
-def flash_word(profile: str, kind: str) -> str | None:
-    """The word flashed over the pile at a kseri, in the page's language: the Pişti table says its own
-    (None: "Kseri!").
-
-    >>> flash_word("pisti", "kseri"), flash_word("pisti", "jack_kseri"), flash_word("greek", "kseri")
-    ('Pişti!', 'Jack pişti!', None)
-    """
-    if profile != "pisti":
-        return None
-    return _("Jack pişti!") if kind == "jack_kseri" else _("Pişti!")
 
 
 def status_turn_html(view: TableView, *, thinking: bool) -> str:

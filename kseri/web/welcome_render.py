@@ -17,8 +17,7 @@ from html import escape
 
 from kseri.engine.rules import Rules
 from kseri.i18n import _
-from kseri.table.newgame import table_title
-from kseri.table.tables import strategy_for
+from kseri.table.newgame import PLAY_LABELS, table_title
 from kseri.web.lesson_render import offer_html
 
 __all__ = ["play_label", "welcome_html"]
@@ -26,11 +25,8 @@ __all__ = ["play_label", "welcome_html"]
 
 def play_label(rules: Rules) -> str:
     """The welcome's big button: it names the game it deals."""
-    if rules.profile == "pisti":
-        return _("Play Pişti")
-    if strategy_for(rules).words.xeri:  # the open table
-        return _("Play open-table Xeri")
-    return _("Play Greek Kseri") if rules.profile == "greek" else _("Play {game}").format(game=table_title(rules))
+    label = PLAY_LABELS.get(rules.profile)
+    return _(label) if label else _("Play {game}").format(game=table_title(rules))
 
 
 def welcome_html(rules: Rules, level: str) -> str:

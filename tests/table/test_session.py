@@ -16,6 +16,7 @@ from kseri.engine.record import dumps, loads
 from kseri.engine.rules import GREEK, rules_from_spec
 from kseri.table import share
 from kseri.table.pile.words import describe_event
+from kseri.table.points import point_rules
 from kseri.table.seats import BOT, HUMAN, SessionError, levels
 from kseri.table.session import SAVE_FORMAT, GameSession
 from kseri.table.stats import Stats
@@ -448,6 +449,31 @@ def test_the_ten_of_diamonds_is_a_bonus_only_where_tens_score(profile, label):
     advance(session, len(session.match.round.deck) - session.match.rules.opening_size)
     rows = {row.key: row for row in session.round_summary().rows}
     assert rows["ten_of_diamonds"].label == label
+
+
+@pytest.mark.parametrize("profile, word, counts", [
+    ("greek", "Kseris", ("{n} kseri", "{n} jack kseri")), ("fourcard", "Kseris", ("{n} kseri", "{n} jack kseri")),
+    ("pisti", "Piştis", ("{n} pişti", "{n} jack pişti")), ("sums", "Xeris", ("{n} xeri", "{n} jack kseri"))])
+def test_every_table_counts_its_kseris_in_its_own_word(profile, word, counts):
+    """The summary's row, its small print and how the points are counted say the table's word, found
+    through the table's words (kseri.table.goal), not by testing the table's name."""
+    for seed in range(40):
+        session = GameSession.new(rules=rules_from_spec(profile), seed=seed, level="easy")
+        while session.phase not in ("round_over", "match_over"):
+            session.play_bot() if session.phase == "bot" else session.play_human(first_card_policy(session))
+        rows = {row.key: row for row in session.round_summary().rows}
+        if any(rows["kseri"].values):
+            break
+    assert rows["kseri"].label == word
+    kseris = [side.kseris for side in session.match.scores[-1].sides]
+    for side, note in enumerate(rows["kseri"].notes):
+        assert (counts[0].format(n=kseris[side]) in note) == bool(kseris[side])
+    rules = session.match.rules
+    titles = [rule.label for rule in point_rules(rules)]
+    if rules.jack_kseri_points is not None:
+        assert counts[1].format(n="").strip().capitalize() in titles
+    if rules.double_kseri_points:
+        assert f"{word[:-1]} right after your own {word[:-1].lower()}" in titles
 
 
 def test_round_summary_reports_a_raised_target():

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from kseri.engine.rules import rules_from_spec
+from kseri.table.newgame import PLAY_LABELS, TABLE_NAMES
 from kseri.table.pile.hints import HintReason
 from kseri.table.session import GameSession
 from kseri.table.views import HintEntry, SideView
 from kseri.web import render, summary_render
+from kseri.web.welcome_render import play_label
 
 
 class Tags(HTMLParser):
@@ -203,3 +206,9 @@ def test_a_match_of_rounds_says_so_everywhere_never_its_target():
         session = GameSession.new(rules=rules_from_spec({"profile": "greek", "match_rounds": 3}), seed=4,
                                   level="easy")
     set_language("en")
+
+
+def test_the_welcome_names_every_table_it_may_deal():
+    assert set(PLAY_LABELS) == set(TABLE_NAMES)
+    assert [play_label(rules_from_spec(name)) for name in TABLE_NAMES] == [
+        "Play Greek Kseri", "Play four-card Kseri", "Play Pişti", "Play open-table Xeri"]

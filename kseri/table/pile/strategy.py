@@ -11,7 +11,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from kseri.engine.cards import Card, rank_index
 from kseri.engine.pile.observation import Observation
@@ -24,8 +24,18 @@ from kseri.table.moves import MoveWay
 from kseri.table.pile.hints import reason_for
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.views import HintEntry, LastPlay, TableItemView
+from kseri.table.words import WordKey
 
 __all__ = ["PILE", "PileStrategy"]
+
+_COUNTS: Mapping[WordKey, tuple[Callable[[int], str], Callable[[int], str]]] = {
+    "kseri": (lambda n: ngettext("{n} kseri", "{n} kseris", n),
+              lambda n: ngettext("{n} jack kseri", "{n} jack kseris", n)),
+    "pisti": (lambda n: ngettext("{n} pişti", "{n} piştis", n),
+              lambda n: ngettext("{n} jack pişti", "{n} jack piştis", n)),
+}
+"""A side's kseris and jack kseris in words, by the table's word for a kseri (for "2 kseris"; a pile
+table's word is never the open table's xeri)."""
 
 
 class PileStrategy:
@@ -33,7 +43,7 @@ class PileStrategy:
 
     name = "pile"
     hand_matters = False
-    words = TableWords(xeri=False, kseris=N_("Kseris"), kseri_rule=N_("a lone card taken with its twin"),
+    words = TableWords(xeri=False, kseri_rule=N_("a lone card taken with its twin"),
                        intro=N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — to take "
                                 "the pile. Take a <b>lone</b> card with its twin for a <b>{word}</b>: +{points}."),
                        intro_jacks_take_jacks=N_("Play a card of the <b>same rank</b> as the top card to take the "
@@ -46,12 +56,13 @@ class PileStrategy:
     def plays_house_rule(self, key: str) -> bool:
         return True
 
-    def kseri_note(self, side: Breakdown) -> str:
+    def kseri_note(self, side: Breakdown, word: WordKey) -> str:
+        kseris, jack_kseris = _COUNTS[word]
         parts = []
         if side.kseris:
-            parts.append(ngettext("{n} kseri", "{n} kseris", side.kseris).format(n=side.kseris))
+            parts.append(kseris(side.kseris).format(n=side.kseris))
         if side.jack_kseris:
-            parts.append(ngettext("{n} jack kseri", "{n} jack kseris", side.jack_kseris).format(n=side.jack_kseris))
+            parts.append(jack_kseris(side.jack_kseris).format(n=side.jack_kseris))
         return ", ".join(parts)
 
     def open_table(self, state: Round) -> tuple[TableItemView, ...] | None:

@@ -32,6 +32,7 @@ from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.sums.hints import card_hints, way_hints
 from kseri.table.sums.moves import refusal_for, ways_for
 from kseri.table.views import HintEntry, LastPlay, TableItemView
+from kseri.table.words import WordKey
 
 __all__ = ["SUMS_STRATEGY", "SumsStrategy"]
 
@@ -41,7 +42,7 @@ class SumsStrategy:
 
     name = "sums"
     hand_matters = True
-    words = TableWords(xeri=True, kseris=N_("Xeris"), kseri_rule=N_("a capture that empties the table"),
+    words = TableWords(xeri=True, kseri_rule=N_("a capture that empties the table"),
                        intro=N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may <b>build</b> "
                                 "a sum you hold. Empty the table for a <b>{word}</b>: +{points}."))
 
@@ -53,7 +54,7 @@ class SumsStrategy:
         # options"); the others speak of a pile, a bottom card or jacks taking, which it has not.
         return key in ("no_last_card_kseri", "last_capture_bonus")
 
-    def kseri_note(self, side: Breakdown) -> str:
+    def kseri_note(self, side: Breakdown, word: WordKey) -> str:
         return ngettext("{n} xeri", "{n} xeris", side.kseris).format(n=side.kseris) if side.kseris else ""
 
     def open_table(self, state: SumsRound) -> tuple[TableItemView, ...]:

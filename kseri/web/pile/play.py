@@ -8,9 +8,9 @@ With ``prefers-reduced-motion: reduce`` (the pacer is instant) nothing waits.
 from __future__ import annotations
 
 from kseri.engine.events import PlayEvent
-from kseri.table.goal import word_key
+from kseri.table.goal import kseri_cry, word_key
 from kseri.table.pile.words import describe_event
-from kseri.web import motion, seats_render
+from kseri.web import motion
 from kseri.web.dom import exists
 from kseri.web.pace import BOT_FLIGHT, CAPTURE_VIEW, HUMAN_FLIGHT, LAND_PAUSE
 from kseri.web.play_host import PlayHost, lift_played_card, seat_stack
@@ -44,7 +44,7 @@ async def show_pile_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
             return
         host.sound.play((landing_sound(event),))
         if event.kind in ("kseri", "jack_kseri"):
-            word = seats_render.flash_word(host.session.rules.profile, event.kind)
+            word = kseri_cry(word_key(host.session.rules), event.kind)
             await motion.kseri_flash(pacer, el["kseri-flash"], el["pile"], event, word=word,
                                      who=names[event.seat] if names and names[event.seat] else None)
         else:  # your own capture stays in view a moment longer: you see what your card took
