@@ -45,6 +45,7 @@ __all__ = [
     "deck_mismatch",
     "format_cards",
     "parse_cards",
+    "played_code",
     "rank_index",
     "rank_of",
     "record_cards",
@@ -204,6 +205,16 @@ def code_index(code: object) -> int:
         return Card.parse(code).index  # type: ignore[arg-type]
     except CardCodeError:
         raise card_code_error(code) from None
+
+
+def played_code(move: str) -> str:
+    """The code of the hand card a move in the record's notation puts down: a pile table's move is
+    the card itself, an open table's starts with it (``7H:3C+4D`` takes, ``5S>3H`` builds).
+
+    >>> played_code("7H"), played_code("7H:3C+4D"), played_code("5S>3H")
+    ('7H', '7H', '5S')
+    """
+    return move.split(":", 1)[0].split(">", 1)[0]
 
 
 def record_cards(value: object, where: str, what: str, most: int, *, entry: str | None = None) -> list[int]:

@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from kseri.engine.cards import Card
+from kseri.engine.cards import Card, played_code
 from kseri.engine.errors import IllegalMoveError, KseriError
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
@@ -50,7 +50,7 @@ from kseri.engine.rules import Rules
 from kseri.i18n import _
 from kseri.scenes.build import build, start_position
 from kseri.scenes.errors import SceneError
-from kseri.scenes.notation import SceneSpec, parse, played_card
+from kseri.scenes.notation import SceneSpec, parse
 from kseri.table.seats import BOT, HUMAN, SessionError
 from kseri.table.session import GameSession
 
@@ -173,7 +173,7 @@ class Lesson:
     def refuse(self, move: str) -> LessonMoveError:
         """Your play ``move`` is not the one: say why (and remember it was said)."""
         step = self.step
-        text = step.why.get(move) or step.why.get(played_card(move)) or step.wrong
+        text = step.why.get(move) or step.why.get(played_code(move)) or step.wrong
         self.mistakes += 1
         self.feedback = Feedback(False, text)
         return LessonMoveError(self.feedback.text)

@@ -60,11 +60,13 @@ GREEK_LESSON = LESSONS["greek"]
 """The first hand at the Greek table."""
 SUMS_LESSON = LESSONS["sums"]
 """The first hand at the open table."""
+_BY_TABLE: dict[str, LessonScript] = {PROFILES[lesson.table].table: lesson for lesson in (GREEK_LESSON, SUMS_LESSON)}
+"""The first lesson at each kind of table, by the engine's table id (the pile tables share the Greek one)."""
 
 
 def lesson_for_table(table: str) -> LessonScript:
     """The lesson for a kind of table (:attr:`kseri.engine.rules.Rules.table`): the open table's, else the Greek."""
-    return SUMS_LESSON if table == SUMS_LESSON.table else GREEK_LESSON
+    return _BY_TABLE.get(table, GREEK_LESSON)
 
 
 def lesson_named(value: str) -> LessonScript | None:

@@ -69,14 +69,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kseri.engine.cards import Card
+from kseri.engine.cards import Card, played_code
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.scenes.errors import SceneError
 from kseri.table.tables import table_refusal
 
-__all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse", "played_card", "table_item"]
+__all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse", "table_item"]
 
 MAX_TEXT = 4000
 """Longest scene text read."""
@@ -220,11 +220,6 @@ def _move(text: str, what: str) -> str:
     return _code(text, what)
 
 
-def played_card(move: str) -> str:
-    """The hand card a move puts down (``7H:3C+4D`` → ``7H``)."""
-    return move.split(":", 1)[0].split(">", 1)[0]
-
-
 def _moves(value: str, what: str) -> tuple[str, ...]:
     return _listed(value, what, "move", _move)
 
@@ -353,7 +348,7 @@ def _check_cards(spec: SceneSpec) -> None:
     if spec.hands is not None:
         places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(spec.hands)]
     else:
-        places += [("plays", tuple(played_card(move) for move in spec.plays))]
+        places += [("plays", tuple(played_code(move) for move in spec.plays))]
     for place, cards in places:
         for code in cards:
             if code in seen:

@@ -28,11 +28,10 @@ from dataclasses import dataclass
 from kseri.engine.rules import Rules
 from kseri.i18n import N_, _, ngettext
 from kseri.table.tables import strategy_for
-from kseri.table.words import WordKey, word_key_for
+from kseri.table.words import WordKey, counted, word_key_for
 
-__all__ = ["Goal", "WordKey", "again_word_title", "counted_msgid", "counted_word", "jack_word_title", "kseri_cry",
-           "round_wins",
-           "table_word", "table_word_title", "word_key", "word_key_for"]
+__all__ = ["Goal", "WordKey", "again_word_title", "counted", "counted_msgid", "counted_word", "jack_word_title",
+           "kseri_cry", "round_wins", "table_word", "table_word_title", "word_key", "word_key_for"]
 
 
 _WORDS = {"kseri": (N_("kseri"), N_("kseris")), "pisti": (N_("pişti"), N_("piştis")), "xeri": (N_("xeri"), N_("xeris"))}

@@ -34,8 +34,9 @@ from kseri.table.seats import DEFAULT_LEVEL, SessionError, levels
 from kseri.table.tables import strategy_for, table_refusal
 
 __all__ = ["HOUSE_BY_KEY", "HOUSE_OPTIONS", "PLAYER_COUNTS", "PLAY_LABELS", "TABLES", "TABLE_NAMES", "HouseOption",
-           "NewGameChoice", "carried_plan", "choice_for", "choice_from_form", "house_options", "house_rules_named",
-           "player_counts", "seating_changes", "seating_title", "seatings_words", "table_title", "under_way"]
+           "NewGameChoice", "TableForm", "carried_plan", "choice_for", "choice_from_form", "house_options",
+           "house_rules_named", "player_counts", "seating_changes", "seating_title", "seatings_words", "table_form",
+           "table_title", "under_way"]
 
 TABLES: tuple[tuple[str, str, str], ...] = (
     ("greek", N_("Greek"), N_("Six cards a hand, kseri 10, jack kseri 20; first to 151.")),
@@ -236,6 +237,37 @@ def player_counts(table: str) -> tuple[int, ...]:
     ((2, 4), (2, 3, 4, 5, 6), (2,))
     """
     return tuple(n for n in PLAYER_COUNTS if seating_changes(table, n, True, 1) is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class TableForm:
+    """What the new-game screen shows once a table is picked (:func:`table_form`): the page applies it."""
+
+    seat_counts: tuple[int, ...]
+    """The player counts the table deals (the others' buttons are disabled)."""
+    seatings: str
+    """The counts in words, for the note under them ("" when the table deals every count: no note)."""
+    house: Mapping[str, tuple[str, str] | None]
+    """Each house rule's name and line at this table (``msgid``s, for ``_``), None where it is not offered."""
+    target: int
+    """The table's own target."""
+
+
+def table_form(table: str) -> TableForm:
+    """The new-game screen for ``table`` (a profile's name): its seatings, house rules and target.
+
+    >>> form = table_form("pisti")
+    >>> form.seat_counts, form.seatings, form.house["jack_kseri_25"], form.target
+    ((2, 3, 4, 5, 6), '', ('Jack pişti 25', 'A jack on a lone jack is a jack pişti worth 25.'), 101)
+    >>> table_form("sums").house["jack_kseri_25"], table_form("sums").seatings
+    (None, 'Open-table Xeri (sums): 2 players only')
+    """
+    rules = PROFILES[table]
+    counts = player_counts(table)
+    word = word_key(rules)  # the Pişti table's house rule is a "jack pişti 25"
+    return TableForm(seat_counts=counts, seatings="" if set(PLAYER_COUNTS) <= set(counts) else seatings_words(table),
+                     house={o.key: o.texts(word) if o.offered(rules) else None for o in HOUSE_OPTIONS},
+                     target=rules.target)
 
 
 def table_title(rules: Rules) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Literal, TypeGuard
 
+from kseri.bots.base import BotError
+from kseri.bots.base import check_level as check_bot_level
 from kseri.bots.names import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
 from kseri.i18n import _
@@ -69,9 +71,10 @@ def check_level(value: object) -> str:
     ...
     kseri.table.seats.SessionError: unknown bot level 'grandmaster' (known: easy, medium, hard, expert)
     """
-    if not is_level(value):
-        raise SessionError(f"unknown bot level {value!r} (known: {', '.join(LEVELS)})")
-    return value
+    try:
+        return check_bot_level(value)
+    except BotError as exc:  # the same words, as the table's error
+        raise SessionError(str(exc)) from None
 
 
 def new_seed() -> int:

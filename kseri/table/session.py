@@ -481,6 +481,7 @@ class GameSession:
             last_play=self.last_play,
             open_table=self.strategy.open_table(state),
             xeri=self.strategy.words.xeri,
+            table=rules.table,
         )
 
     def _hand_shown(self) -> tuple[str, ...]:
@@ -510,7 +511,7 @@ class GameSession:
         rules = self.match.rules
         self.last_play = LastPlay(event, tuple(gained[rules.team_of(seat)] for seat in range(rules.players)),
                                   names=self._line_names(), viewer=self.viewer if self.viewer is not None else 0,
-                                  word=word_key(rules))
+                                  word=word_key(rules), table=rules.table)
         self.events.append(event)
         self._forget_thinking()
         return event

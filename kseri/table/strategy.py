@@ -65,6 +65,8 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
     words: TableWords
     """The table's own words for what scores."""
     hand_matters: bool
+    laid_out: bool
+    """Whether the table's cards lie side by side (:meth:`open_table`), drawn empty before a deal, or on a pile."""
     """Whether a play can depend on the cards kept in hand (a build needs its value in hand): a friend's
     play on another device is then checked against a filling of the cards this device cannot see
     (:mod:`kseri.table.duel.hidden`)."""
@@ -80,6 +82,10 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
     def kseri_note(self, side: Breakdown, word: WordKey) -> str:
         """A side's kseris in words, for the round's summary ("2 kseris, 1 jack kseri"), in the
         table's ``word`` for one (:func:`kseri.table.goal.word_key`: "2 piştis" at the Pişti table)."""
+
+    def take_line(self, play: LastPlay) -> str:
+        """What ``play`` took and scored, in one short line on the table, in the page's language ("" when
+        there is nothing to say: a plain drop)."""
 
     def open_table(self, state: RoundT) -> tuple[TableItemView, ...] | None:
         """The cards side by side on an open table (None: a pile)."""

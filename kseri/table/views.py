@@ -14,6 +14,7 @@ from kseri.i18n import _, card_symbol, ngettext
 from kseri.table.live import LiveSide
 from kseri.table.pile.hints import HintReason
 from kseri.table.seats import BOT, HUMAN, Phase
+from kseri.table.words import WordKey, word_key_for
 
 __all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "TeamView", "card_text", "play_ending",
            "seat_named"]
@@ -116,11 +117,18 @@ class TableView:
     """In phase ``friend``: what the table waits for from the friend on another device, in a line."""
     xeri: bool = False
     """Whether the table calls a kseri a xeri (a capture that empties the open table)."""
+    table: str = "pile"
+    """The engine's id of the table (:attr:`kseri.engine.rules.Rules.table`): the page's ``data-table``."""
     match_rounds: int | None = None
     """A match of this many rounds (most won wins), or None: first to :attr:`target` (:mod:`kseri.table.goal`)."""
     last_play: LastPlay | None = field(default=None, compare=False)
     """The latest play and what it gained (None before the round's first play or after a reload).
     Not part of a view's equality: a resumed game is the same table without it."""
+
+    @property
+    def word(self) -> WordKey:
+        """The table's word for a kseri (:func:`kseri.table.goal.word_key`): xeri, pişti or kseri."""
+        return word_key_for(self.rules_name, xeri=self.xeri)
 
     @property
     def human(self) -> SideView:
@@ -170,8 +178,9 @@ class LastPlay:
     """Each seat's name for the lines that say who played ("" or none: "You" for seat 0, "Bot")."""
     viewer: int = 0
     """The seat whose hand was drawn (its side's "+N" shows on the bottom stack)."""
-    open_table: bool = False
-    """Played at the sums table (its lines say what was taken by sum, and builds)."""
+    table: str = "pile"
+    """The engine's id of the table it was played at (:attr:`kseri.engine.rules.Rules.table`): its
+    strategy says the play in a line (:meth:`~kseri.table.strategy.TableStrategy.take_line`)."""
     build_value: int | None = None
     """At the sums table, the value of the build this play made or raised."""
     word: str = "kseri"

@@ -10,9 +10,12 @@ registry that imports them.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Literal
 
-__all__ = ["WordKey", "word_key_for"]
+from kseri.i18n import ngettext
+
+__all__ = ["WordKey", "counted", "word_key_for"]
 
 WordKey = Literal["kseri", "pisti", "xeri"]
 """Which word a table uses (:func:`kseri.table.goal.word_key`)."""
@@ -25,3 +28,19 @@ def word_key_for(profile: str, *, xeri: bool) -> WordKey:
     if xeri:
         return "xeri"
     return "pisti" if profile == "pisti" else "kseri"
+
+
+_COUNTS: Mapping[WordKey, Callable[[int], str]] = {"kseri": lambda n: ngettext("{n} kseri", "{n} kseris", n),
+                                                   "pisti": lambda n: ngettext("{n} pişti", "{n} piştis", n),
+                                                   "xeri": lambda n: ngettext("{n} xeri", "{n} xeris", n)}
+
+
+def counted(word: WordKey, n: int) -> str:
+    """``n`` kseris in the table's word, in the page's language.
+
+    >>> from kseri.i18n import set_language
+    >>> _ = set_language("en")
+    >>> counted("pisti", 2), counted("xeri", 1), counted("kseri", 3)
+    ('2 piştis', '1 xeri', '3 kseris')
+    """
+    return _COUNTS[word](n).format(n=n)

@@ -111,7 +111,7 @@ class Board:
             # The "+N" goes with the latest play only: the next play's redraw drops it.
             gain = view.last_play.gains[seat] if view.last_play is not None and taker == seat else None
             self.set_cards(name, render.stack_html(view.sides[seat], who, view.side_live(seat), gain,
-                                                   word=render.view_word(view),
+                                                   word=view.word,
                                                    partnered=seat == me and view.has_partner(seat)))  # "Your side:"
         el["you-stack"].dataset.count = str(view.sides[me].captured)
         el["bot-stack"].dataset.count = str(view.bot.captured)
@@ -202,7 +202,7 @@ class Board:
     def draw_open_table(self, view: TableView) -> None:
         """The sums table's cards side by side (hidden, and the page marked a pile table, otherwise)."""
         items = view.open_table
-        document.body.dataset.table = "pile" if items is None else "sums"
+        document.body.dataset.table = view.table
         self.el["table"].hidden = items is None
         if items is not None:
             you, names = view.viewer, sums_render.people_names(view)

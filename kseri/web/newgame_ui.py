@@ -14,14 +14,10 @@ from typing import Any
 from kseri.engine.errors import one_line
 from kseri.engine.rules import PROFILES, Rules
 from kseri.i18n import _
-from kseri.table.goal import word_key
 from kseri.table.newgame import (
-    HOUSE_BY_KEY,
-    PLAYER_COUNTS,
     choice_for,
     choice_from_form,
-    player_counts,
-    seatings_words,
+    table_form,
     under_way,
 )
 from kseri.table.pass_play import bots_seated
@@ -108,29 +104,28 @@ class NewGameControl:
             return
         if str(getattr(field, "name", "")) != "table" or str(field.value) not in PROFILES:
             return
-        allowed = player_counts(str(field.value))  # the seats this table deals; the rest disabled, and why
-        note = self.app.el["new-game-body"].querySelector(".seat-counts-note")
+        form = table_form(str(field.value))  # the seats this table deals (the rest disabled, and why), its rules
+        note = body.querySelector(".seat-counts-note")
         if exists(note):
-            note.textContent = seatings_words(str(field.value))
-            note.hidden = set(PLAYER_COUNTS) <= set(allowed)
-        for radio in self.app.el["new-game-body"].querySelectorAll('input[name="players"]'):
-            radio.disabled = int(str(radio.value)) not in allowed
+            note.textContent = form.seatings
+            note.hidden = not form.seatings
+        for radio in body.querySelectorAll('input[name="players"]'):
+            radio.disabled = int(str(radio.value)) not in form.seat_counts
             if radio.checked and radio.disabled:
                 radio.checked = False
-                self.app.el["new-game-body"].querySelector('input[name="players"][value="2"]').checked = True
+                body.querySelector('input[name="players"][value="2"]').checked = True
                 self._no_person_from(2)
-        word = word_key(PROFILES[str(field.value)])  # the Pişti table's house rule is a "jack pişti 25"
-        for box in self.app.el["new-game-body"].querySelectorAll(".house-rules input[type=checkbox]"):
+        for box in body.querySelectorAll(".house-rules input[type=checkbox]"):
             label = box.closest("label")
-            option = HOUSE_BY_KEY.get(str(box.name))
-            if option is not None:
-                label.hidden = not option.offered(PROFILES[str(field.value)])
-                name, line = option.texts(word)
-                label.querySelector(".choice-name").textContent = _(name)
-                label.querySelector(".choice-help").textContent = _(line)
-        target = self.app.el["new-game-body"].querySelector('input[name="target"]')
+            if str(box.name) in form.house:
+                texts = form.house[str(box.name)]
+                label.hidden = texts is None
+                if texts is not None:
+                    label.querySelector(".choice-name").textContent = _(texts[0])
+                    label.querySelector(".choice-help").textContent = _(texts[1])
+        target = body.querySelector('input[name="target"]')
         if exists(target):
-            new = str(PROFILES[str(field.value)].target)
+            new = str(form.target)
             if str(target.value) == str(target.dataset.default):
                 target.value = new
             target.dataset.default = new

@@ -18,11 +18,10 @@ from html import escape
 
 from kseri.bots.names import LEVELS
 from kseri.i18n import LANGUAGES, N_, _, card_name, language, ngettext, pgettext
-from kseri.table.goal import Goal, WordKey, word_key_for
+from kseri.table.goal import Goal, WordKey, counted
 from kseri.table.live import LiveSide
-from kseri.table.pile.words import describe_take
 from kseri.table.seats import HUMAN, MIXED
-from kseri.table.sums.words import sums_take_line
+from kseri.table.tables import STRATEGIES
 from kseri.table.views import HintEntry, SideView, TableView, card_text
 from kseri.web import seats_render
 from kseri.web.card_html import card_img
@@ -34,7 +33,7 @@ __all__ = [
     "goal_of", "guide_link_html", "hand_card_label", "hand_html", "hint_badge_text", "hint_note_html",
     "hint_reason", "language_menu_html", "language_switch_html", "level_label", "level_options_html",
     "live_score_html", "notices_html", "pile_html", "pile_label", "score_html", "shown_best", "stack_html",
-    "status_html", "take_line_html", "view_word",
+    "status_html", "take_line_html",
 ]
 
 TABLE_HEADING = '<h1 class="sr-only">Kseri</h1>'
@@ -206,9 +205,7 @@ def stack_html(side: SideView, who: str, live: LiveSide | None = None, gain: int
         who=who, n=side.captured)
     n_kseri = side.kseris + side.jack_kseris
     if n_kseri:
-        taken += {"xeri": ngettext(", {n} xeri", ", {n} xeris", n_kseri),
-                  "pisti": ngettext(", {n} pişti", ", {n} piştis", n_kseri)}.get(
-            word, ngettext(", {n} kseri", ", {n} kseris", n_kseri)).format(n=n_kseri)
+        taken += ", " + counted(word, n_kseri)
     if live is not None and partnered:
         taken += ngettext(", the side {n} point this round", ", the side {n} points this round",
                           live.points).format(n=live.points)
@@ -331,12 +328,11 @@ def take_line_html(view: TableView) -> str:
     ''
     """
     play = view.last_play
-    line = "" if play is None else sums_take_line(play) if play.open_table else describe_take(play)
-    # At the open table a build is said too (it takes nothing): by whoever built it.
-    seat = play.taker if play is not None and play.taker is not None else (
-        play.event.seat if play is not None and play.open_table else None)
-    if not line or play is None or seat is None:
+    line = "" if play is None else STRATEGIES[play.table].take_line(play)
+    if not line or play is None:
         return ""
+    # A line for a play that took nothing (a build at the open table) is said by whoever played it.
+    seat = play.taker if play.taker is not None else play.event.seat
     who = "you" if seat == HUMAN else "bot"
     kseri = " kseri" if play.event.kind in ("kseri", "jack_kseri") else ""
     return f'<span class="take-line {who}{kseri}">{escape(line)}</span>'
@@ -349,10 +345,6 @@ def goal_of(view: TableView) -> Goal:
     """What the match in ``view`` is played for (:mod:`kseri.table.goal`)."""
     return Goal(target=view.target, rounds=view.match_rounds)
 
-
-def view_word(view: TableView) -> WordKey:
-    """The table's word for a kseri at the table of ``view`` (:mod:`kseri.table.goal`)."""
-    return word_key_for(view.rules_name, xeri=view.xeri)
 
 
 def level_options_html(levels: Sequence[str], current: str) -> str:

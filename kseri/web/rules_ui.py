@@ -11,16 +11,14 @@ from collections.abc import Callable
 from pyscript import document, window
 
 from kseri.engine.rules import PROFILES, Rules
+from kseri.table.newgame import TABLE_NAMES, choice_for
 from kseri.table.rules_note import rules_note
 from kseri.web import summary_render
 from kseri.web.dom import exists, js_object
 from kseri.web.page_host import PageHost
 from kseri.web.rules_render import rules_note_html
 
-__all__ = ["PHONE_RULES_QUERY", "VARIANTS", "RulesControl"]
-
-VARIANTS = ("greek", "fourcard", "pisti", "sums")
-"""The rules profiles the page offers for a new match (the values of ``#variant``)."""
+__all__ = ["PHONE_RULES_QUERY", "RulesControl"]
 
 PHONE_RULES_QUERY = "(max-width: 640px)"
 """Screens on which the rules open folded (:meth:`RulesControl.fold_rules`)."""
@@ -36,7 +34,7 @@ class RulesControl:
     def show_rules(self) -> None:
         # The picker starts at the rules being played (another table falls back to Greek).
         rules = self.app.session.rules
-        self.app.el["variant"].value = rules.profile if rules.profile in VARIANTS else "greek"
+        self.app.el["variant"].value = choice_for(rules, self.app.session.level).table
         # The text tells the Greek table for two: a note names the game played, and marks its entry.
         note = rules_note(rules)
         box = self.app.el["rules-note"]
@@ -92,5 +90,5 @@ class RulesControl:
     def start_variant(self) -> None:
         self.app.el["rules"].close()
         choice = str(self.app.el["variant"].value)
-        self.ask_new_match(PROFILES[choice] if choice in VARIANTS else None)
+        self.ask_new_match(PROFILES[choice] if choice in TABLE_NAMES else None)
 

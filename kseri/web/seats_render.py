@@ -21,7 +21,7 @@ from html import escape
 
 from kseri.engine.text import isolated, unisolated
 from kseri.i18n import _, ngettext
-from kseri.table.goal import Goal, WordKey, counted_word
+from kseri.table.goal import Goal, WordKey, counted, counted_word
 from kseri.table.summaries import MatchSummary, RoundSummary
 from kseri.table.views import TableView
 from kseri.web.card_html import card_img
@@ -120,8 +120,7 @@ def _panel(view: TableView, seat: int, level_names: Mapping[str, str]) -> str:
     hand_words = ngettext("{n} card in hand", "{n} cards in hand", side.hand_count).format(n=side.hand_count)
     taken = ngettext("{n} card taken", "{n} cards taken", side.captured).format(n=side.captured)
     kseris = side.kseris + side.jack_kseris
-    kseri_words = (ngettext("{n} pişti", "{n} piştis", kseris) if view.rules_name == "pisti"
-                   else ngettext("{n} kseri", "{n} kseris", kseris)).format(n=kseris)
+    kseri_words = counted(view.word, kseris)
     chips = ""
     if side.is_dealer:
         chips += f'<span class="seat-chip dealer" title="{escape(_("Dealer this round"))}">{escape(_("Dealer"))}</span>'

@@ -242,6 +242,36 @@ def test_a_full_open_table_stays_inside_a_small_phone_on_its_side(browser, site_
         assert not problems, "\n".join(problems)
 
 
+@pytest.mark.parametrize("viewport, lang", [((844, 390), "el"), ((667, 375), "en")])
+def test_the_choice_of_ways_leaves_the_hand_clear_on_a_phone_on_its_side(browser, site_url, context_pool,
+                                                                         viewport, lang):
+    """With the hint on, A♦ offers three ways at seed 7. Under the open table the choice covered the top of
+    your hand and the hint's badges on it (by 16 px at 844x390; three testers met it): on a landscape phone
+    it stands in the bot's column now, clear of the hand and of the table's cards."""
+    with watched_page(context_pool, browser, site_url, f"?seed=7&level=easy&rules=sums&lang={lang}", touch=True,
+                      viewport=viewport) as page:
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        page.locator("#hint-button").tap()
+        page.wait_for_selector("#hand [data-hint]")
+        page.locator('#hand [data-card="AD"]').tap()
+        page.wait_for_selector("#ways:not([hidden]) [data-move]")
+        assert page.locator("#ways [data-move]").count() >= 3
+        boxes = page.evaluate("""() => {
+          const box = e => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.right, b.bottom]; };
+          return {ways: box(document.querySelector('#ways')),
+                  others: [...document.querySelectorAll('#hand [data-card], #hand .hint-badge, #table .card')]
+                    .map(box)}; }""")
+        left, top, right, bottom = boxes["ways"]
+        crossed = [b for b in boxes["others"] if b[0] < right and left < b[2] and b[1] < bottom and top < b[3]]
+        assert not crossed, f"the choice at {boxes['ways']} covers {crossed}"
+        assert bottom <= viewport[1]
+        problems = layout_problems(page, touch=True)
+        assert not problems, "\n".join(problems)
+        page.locator("#ways [data-move]").first.tap()  # its ways still play
+        page.wait_for_function("() => !document.querySelector('#hand [data-card=\"AD\"]')")
+        assert page.locator("#ways").is_hidden()
+
+
 WIDE_SEATINGS = ["four seats", "six seats"]
 LAPTOPS = [(1024, 600), (1100, 700), (1366, 768), (1440, 900)]
 

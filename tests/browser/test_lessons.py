@@ -8,8 +8,9 @@ import re
 
 import pytest
 
+from kseri.engine.cards import played_code
 from kseri.scenes.lessons import LESSONS
-from kseri.scenes.notation import parse, played_card
+from kseri.scenes.notation import parse
 from tests.browser.test_game import open_table, settle, state, table_part
 
 pytestmark = pytest.mark.browser
@@ -32,7 +33,7 @@ def your_moves(name: str) -> list[str]:
 def play(page, move: str) -> None:
     """Click the card of ``move`` (and, at the open table, the way of playing it, when asked)."""
     page.wait_for_function(YOUR_TURN)
-    page.click(f'#hand [data-card="{played_card(move)}"]')
+    page.click(f'#hand [data-card="{played_code(move)}"]')
     ways = page.locator("#ways:not([hidden]) button[data-move]")
     if ways.count():
         page.click(f'#ways button[data-move="{move}"]')

@@ -106,7 +106,7 @@ def test_a_round_at_the_open_table_names_the_friend_and_its_builds(seed: int) ->
                 event = me.play_human(way.move)
                 kinds.add(event.kind)
                 play = me.last_play
-                assert play is not None and play.open_table
+                assert play is not None and play.table == "sums"
                 assert (play.build_value is not None) == (event.kind == "build")
         for me, other in ((host, guest), (guest, host)):
             if other.peer.sent > me.peer.received and other.peer.outbox is not None:
@@ -116,7 +116,7 @@ def test_a_round_at_the_open_table_names_the_friend_and_its_builds(seed: int) ->
                     play = me.last_play
                     if outcome.dealt or play is None:
                         continue
-                    assert play.open_table and play.names == ("", other.peer.name)
+                    assert play.table == "sums" and play.names == ("", other.peer.name)
                     assert (play.build_value is not None) == (event.kind == "build")
                     sentence = describe_sums_event(event, play.build_value, 6, play.names)
                     assert sentence.startswith(other.peer.name) and "Bot" not in sentence, sentence

@@ -168,7 +168,7 @@ def test_the_bot_turn_is_seeded_and_its_play_described():
             session.play_bot()
     assert one.match.round.plays == two.match.round.plays
     play = one.last_play
-    assert play is not None and play.open_table
+    assert play is not None and play.table == "sums"
     sentence = describe_sums_event(play.event, play.build_value)
     assert sentence.startswith("Bot ") and sentence.endswith((".", "!"))
     assert isinstance(sums_take_line(play), str)
@@ -271,7 +271,7 @@ def test_the_other_player_is_called_by_name_when_named() -> None:
             for event in plays:
                 sentence = describe_sums_event(event, 8, names=names)
                 assert sentence.startswith("Anna ") and bot not in sentence, sentence
-                line = sums_take_line(LastPlay(event, (0, 3), names=names, open_table=True, build_value=8))
+                line = sums_take_line(LastPlay(event, (0, 3), names=names, build_value=8))
                 assert (line == "") == (event.kind == "drop" and not event.sweep), line
                 assert not line or ("Anna" in line and bot not in line), line
                 assert describe_sums_event(event, 8, names=names) != describe_sums_event(event, 8)

@@ -102,6 +102,8 @@ def with_fields(rules: Rules, **changes: Any) -> Rules:
 
 
 _last: tuple[Rules | None, Rules, int] = (None, Rules(), 1)
+# The last rules asked about and their answer. Every play-out of a search asks, always with the same
+# rules object, so an identity test answers nearly every call without hashing the rules.
 
 
 def bot_rules(rules: Rules) -> tuple[Rules, int]:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from kseri.engine.cards import CODES, code_index
+from kseri.engine.cards import CODES, code_index, played_code
 from kseri.engine.errors import KseriError, ObservationError, shown
 from kseri.engine.rules import SUMS, Rules
 from kseri.engine.sums.round import SumsMove, SumsRound, number_value
@@ -44,8 +44,7 @@ class SumsObservationError(ObservationError):
 
 def played_card(play: str) -> int:
     """The hand card a play string puts down (``7H:3C+4D`` → 7H)."""
-    head = play.split(":", 1)[0].split(">", 1)[0]
-    return code_index(head)
+    return code_index(played_code(play))
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

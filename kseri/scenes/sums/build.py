@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from kseri.engine.cards import CODES, Card
+from kseri.engine.cards import CODES, Card, played_code
 from kseri.engine.errors import KseriError, PositionError, one_line
 from kseri.engine.rules import Rules
 from kseri.engine.sums.round import SumsRound
 from kseri.scenes.captions import possessive, scene_names
 from kseri.scenes.errors import SceneError
-from kseri.scenes.notation import SceneSpec, played_card, table_item
+from kseri.scenes.notation import SceneSpec, table_item
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
 from kseri.scenes.steps import Scene, SceneItem
 from kseri.scenes.sums.captions import describe_open_table, sums_caption
@@ -40,7 +40,7 @@ __all__ = ["build_sums", "sums_position", "sums_window"]
 def sums_position(spec: SceneSpec, rules: Rules) -> SumsRound:
     """The open table at a parsed scene's start (:func:`kseri.scenes.build.start_position`)."""
     try:
-        return SumsRound.from_position(rules, hands=spec_hands(spec, rules.players, played_card),
+        return SumsRound.from_position(rules, hands=spec_hands(spec, rules.players, played_code),
                                        to_move=spec.first, table=[table_item(text) for text in spec.table],
                                        open_ended=not spec.end, last_capturer=spec.last)
     except PositionError as exc:

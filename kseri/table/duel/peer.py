@@ -52,12 +52,12 @@ import hashlib
 import random
 from dataclasses import dataclass
 
-from kseri.engine.cards import CODES, Card
+from kseri.engine.cards import CODES, Card, played_code
 from kseri.engine.errors import IllegalMoveError, KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.engine.pile.round import opening_is_allowed  # the open table keeps any opening ("none")
-from kseri.engine.rules import Rules, rules_from_spec
+from kseri.engine.rules import Rules, rules_from_text
 from kseri.table.duel import codec
 from kseri.table.duel.codec import Coin, CoinCommit, Deck, Hello, Keys, Message, Pack, Part, Partials, Play, Reshuffle
 from kseri.table.duel.deal import dealt_packets, duel_refusal, reshuffle_range
@@ -85,9 +85,8 @@ HOST, GUEST = 0, 1
 
 def played_card(move: str) -> int:
     """The card index a move plays (``7H``, ``7H:3C+4D``, ``5S>3H``); :class:`RefusedError` if it names none."""
-    head = move.split(":")[0].split(">")[0]
     try:
-        return Card.parse(head).index
+        return Card.parse(played_code(move)).index
     except KseriError:
         raise RefusedError("damaged", f"the play {codec_quoted(move)} does not name a card") from None
 
@@ -177,9 +176,8 @@ class Peer:
                 or len(message.parts) != 2:
             raise RefusedError("damaged", "this invitation lacks its hello or its coin")
         try:
-            import json
-            rules = rules_from_spec(json.loads(hello.rules))
-        except (KseriError, ValueError) as exc:
+            rules = rules_from_text(hello.rules)
+        except KseriError as exc:
             raise RefusedError("damaged", f"the invitation's rules cannot be read ({one_line(exc)})") from None
         refusal = duel_refusal(rules)
         if refusal:
@@ -461,7 +459,7 @@ class Peer:
     def _my_play(self, r: DuelRound, move: str) -> tuple[PlayEvent, list[Part]]:
         engine = self.engine
         assert engine is not None and r.deck is not None
-        card = played_card(move) if ":" in move or ">" in move else Card.parse(move).index
+        card = Card.parse(played_code(move)).index  # your own move: a bad one is yours, not a damaged message
         position = next((p for p in self._my_hand_positions(r) if r.known.get(p) == card), None)
         if position is None:
             raise IllegalMoveError(f"cannot play {CODES[card]}: it is not in your hand")
@@ -796,13 +794,8 @@ class Peer:
         from kseri.engine.record import FORMAT
         rounds = [{"deck": r.record_deck(), "plays": list(r.moves)} for r in self.rounds if r.verified]
         first = self.seat(self.first_dealer) if self.first_dealer is not None else 0
-        return {"format": FORMAT, "rules": rules_from_spec_text(self.rules_text), "first_dealer": first,
+        return {"format": FORMAT, "rules": self.rules.to_spec(), "first_dealer": first,
                 "rounds": rounds}
-
-
-def rules_from_spec_text(text: str) -> object:
-    import json
-    return json.loads(text)
 
 
 def _fork(match: Match) -> Match:

@@ -31,7 +31,7 @@ from typing import Any
 
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, one_line
-from kseri.engine.rules import rules_from_spec
+from kseri.engine.rules import rules_from_text
 from kseri.table.duel.codec import NAME_LIMIT
 from kseri.table.duel.deal import duel_refusal
 from kseri.table.duel.errors import DuelError
@@ -257,8 +257,8 @@ def load(text: str | None, *, rng: random.Random) -> Peer:
     f = _Fields(data, "header")
     rules_text = f.string("rules", 600)
     try:
-        rules = rules_from_spec(json.loads(rules_text))
-    except (KseriError, ValueError) as exc:
+        rules = rules_from_text(rules_text)
+    except KseriError as exc:
         raise DuelError(f"the saved match's rules cannot be read ({one_line(exc)})") from None
     if duel_refusal(rules):
         raise DuelError(f"the saved match's rules are not for two devices ({duel_refusal(rules)})")

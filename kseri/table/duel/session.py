@@ -139,15 +139,9 @@ class DuelSession(GameSession):
 
     def _empty_view(self, waiting: str) -> TableView:
         """The table before the first deal: no cards yet."""
-        import random
-
-        from kseri.engine.tables import table_for
         from kseri.table.live import LiveSide
         from kseri.table.views import SideView, TeamView
         rules = self.rules
-        # Whether the table lays its cards out open (drawn empty until the deal) or on a pile: asked of the table's
-        # strategy on a deal of no consequence (nothing of it is shown).
-        laid_out = self.strategy.open_table(table_for(rules).deal(rules, 1, random.Random(0)))
         sides = tuple(SideView(seat=seat, hand_count=0, captured=0, kseri_cards=(), kseris=0, jack_kseris=0,
                                total=0, is_dealer=False, last_capturer=False, name=self.name_of(seat), team=seat,
                                level=self.level) for seat in range(2))
@@ -158,7 +152,8 @@ class DuelSession(GameSession):
                          rules_name=rules.profile, winner=None,
                          live=(LiveSide(points=0, cards=0, kseris=0),) * 2, title=table_title(rules),
                          viewer=HUMAN, people=2, persons=(0, 1), waiting=waiting,
-                         open_table=None if laid_out is None else ())
+                         open_table=() if self.strategy.laid_out else None, xeri=self.strategy.words.xeri,
+                         table=rules.table)
 
     def _hand_shown(self) -> tuple[str, ...]:
         """Your cards, those this device knows only: a packet the engine has dealt but the friend has not opened

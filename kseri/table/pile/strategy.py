@@ -22,20 +22,19 @@ from kseri.i18n import N_, ngettext
 from kseri.table.estimates import loss_against_best
 from kseri.table.moves import MoveWay
 from kseri.table.pile.hints import reason_for
+from kseri.table.pile.words import describe_take
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.views import HintEntry, LastPlay, TableItemView
-from kseri.table.words import WordKey
+from kseri.table.words import WordKey, counted
 
 __all__ = ["PILE", "PileStrategy"]
 
-_COUNTS: Mapping[WordKey, tuple[Callable[[int], str], Callable[[int], str]]] = {
-    "kseri": (lambda n: ngettext("{n} kseri", "{n} kseris", n),
-              lambda n: ngettext("{n} jack kseri", "{n} jack kseris", n)),
-    "pisti": (lambda n: ngettext("{n} pişti", "{n} piştis", n),
-              lambda n: ngettext("{n} jack pişti", "{n} jack piştis", n)),
+_JACK_COUNTS: Mapping[WordKey, Callable[[int], str]] = {
+    "kseri": lambda n: ngettext("{n} jack kseri", "{n} jack kseris", n),
+    "pisti": lambda n: ngettext("{n} jack pişti", "{n} jack piştis", n),
 }
-"""A side's kseris and jack kseris in words, by the table's word for a kseri (for "2 kseris"; a pile
-table's word is never the open table's xeri)."""
+"""A side's jack kseris in words, by the table's word for a kseri (a pile table's word is never the
+open table's xeri)."""
 
 
 class PileStrategy:
@@ -43,6 +42,7 @@ class PileStrategy:
 
     name = "pile"
     hand_matters = False
+    laid_out = False
     words = TableWords(xeri=False, kseri_rule=N_("a lone card taken with its twin"),
                        intro=N_("Play a card of the <b>same rank</b> as the top card — or a <b>jack</b> — to take "
                                 "the pile. Take a <b>lone</b> card with its twin for a <b>{word}</b>: +{points}."),
@@ -57,13 +57,15 @@ class PileStrategy:
         return True
 
     def kseri_note(self, side: Breakdown, word: WordKey) -> str:
-        kseris, jack_kseris = _COUNTS[word]
         parts = []
         if side.kseris:
-            parts.append(kseris(side.kseris).format(n=side.kseris))
+            parts.append(counted(word, side.kseris))
         if side.jack_kseris:
-            parts.append(jack_kseris(side.jack_kseris).format(n=side.jack_kseris))
+            parts.append(_JACK_COUNTS[word](side.jack_kseris).format(n=side.jack_kseris))
         return ", ".join(parts)
+
+    def take_line(self, play: LastPlay) -> str:
+        return describe_take(play)
 
     def open_table(self, state: Round) -> tuple[TableItemView, ...] | None:
         return None

@@ -31,6 +31,7 @@ from kseri.table.moves import MoveWay
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.sums.hints import card_hints, way_hints
 from kseri.table.sums.moves import refusal_for, ways_for
+from kseri.table.sums.words import sums_take_line
 from kseri.table.views import HintEntry, LastPlay, TableItemView
 from kseri.table.words import WordKey
 
@@ -42,6 +43,7 @@ class SumsStrategy:
 
     name = "sums"
     hand_matters = True
+    laid_out = True
     words = TableWords(xeri=True, kseri_rule=N_("a capture that empties the table"),
                        intro=N_("A card takes one of its rank, or cards that <b>add up</b> to it; you may <b>build</b> "
                                 "a sum you hold. Empty the table for a <b>{word}</b>: +{points}."))
@@ -56,6 +58,9 @@ class SumsStrategy:
 
     def kseri_note(self, side: Breakdown, word: WordKey) -> str:
         return ngettext("{n} xeri", "{n} xeris", side.kseris).format(n=side.kseris) if side.kseris else ""
+
+    def take_line(self, play: LastPlay) -> str:
+        return sums_take_line(play)
 
     def open_table(self, state: SumsRound) -> tuple[TableItemView, ...]:
         return tuple(TableItemView(tuple(CODES[c] for c in item.cards), item.value, item.owner) for item in state.table)
@@ -78,7 +83,7 @@ class SumsStrategy:
         built = None
         if move.kind == "build":
             built = next((item.value for item in state.table if move.card in item.cards), None)
-        return dataclasses.replace(play, open_table=True, build_value=built)
+        return dataclasses.replace(play, build_value=built)
 
     def fallback(self, state: SumsRound, observation: SumsObservation, rng: random.Random) -> SumsMove:
         """A random legal move."""

@@ -12,9 +12,9 @@ other player is called by name: a friend on another device (:mod:`kseri.table.du
 'Bot plays the seven of hearts and takes three of clubs and four of diamonds.'
 >>> describe_sums_event(took, names=("", "Anna"))
 'Anna plays the seven of hearts and takes three of clubs and four of diamonds.'
->>> sums_take_line(LastPlay(took, (0, 0), open_table=True))
+>>> sums_take_line(LastPlay(took, (0, 0)))
 'Bot took 3♣ 4♦ with 7♥ · +0'
->>> sums_take_line(LastPlay(took, (0, 0), names=("", "Anna"), open_table=True))
+>>> sums_take_line(LastPlay(took, (0, 0), names=("", "Anna")))
 'Anna took 3♣ 4♦ with 7♥ · +0'
 >>> built = PlayEvent(seat=0, card=Card.parse("5S"), kind="build")
 >>> describe_sums_event(built, build_value=8)

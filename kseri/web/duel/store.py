@@ -20,11 +20,10 @@ from typing import Any
 
 from pyscript import window
 
-from kseri.engine.errors import KseriError
-from kseri.engine.jsontext import json_problem, parse_json
 from kseri.table.duel.errors import DuelError
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.saved import dump, load
+from kseri.table.saves import read_save
 from kseri.web.dom import exists
 from kseri.web.storage import Storage
 
@@ -60,12 +59,7 @@ class Entry:
 
     @classmethod
     def from_json(cls, text: str | None, rng: random.Random) -> Entry:
-        try:
-            data = parse_json(text or "", what="saved match")
-        except KseriError as exc:
-            raise DuelError(f"the saved match is damaged: {json_problem(exc, 'saved match')}") from None
-        if not isinstance(data, dict) or data.get("format") != PAGE_FORMAT:
-            raise DuelError("the saved match is not one the page wrote")
+        data = read_save(text or "", name="saved match", what="saved match", format=PAGE_FORMAT, fail=DuelError)
         peer = load(data.get("peer") if isinstance(data.get("peer"), str) else None, rng=rng)
         seen = data.get("seen", 0)
         return cls(peer=peer, seen=seen if type(seen) is int and 0 <= seen < 10_000 else 0,
