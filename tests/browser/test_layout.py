@@ -28,6 +28,7 @@ from kseri.table.session import GameSession
 from .conftest import PageWatch, wait_ready, watch_page
 from .overlaps import layout_problems
 from .rounds import SETTLED_JS, play_cards
+from .test_lessons import play, your_moves
 
 pytestmark = pytest.mark.browser
 
@@ -270,6 +271,23 @@ def test_the_choice_of_ways_leaves_the_hand_clear_on_a_phone_on_its_side(browser
         page.locator("#ways [data-move]").first.tap()  # its ways still play
         page.wait_for_function("() => !document.querySelector('#hand [data-card=\"AD\"]')")
         assert page.locator("#ways").is_hidden()
+
+
+@pytest.mark.parametrize("viewport, lang", [((375, 667), "el"), ((320, 568), "en")])
+def test_a_lessons_end_fits_a_small_upright_phone(browser, site_url, context_pool, viewport, lang):
+    """The panel at the hand's end, with its three ways on, left the table 90 px at 320x568 (its seats ran
+    into each other) and at 375x667 in Greek the line of the last take ran into your points: the ways share
+    rows now, the match first, and on the smallest phones the emptied table steps aside for the panel."""
+    with watched_page(context_pool, browser, site_url, f"?learn=sums&lang={lang}", touch=True,
+                      viewport=viewport) as page:
+        for move in your_moves("sums"):
+            play(page, move)
+        page.wait_for_selector("#lesson [data-action=lesson-again]")
+        page.wait_for_function("() => document.body.dataset.busy === 'false'")
+        problems = layout_problems(page, touch=True)
+        assert not problems, "\n".join(problems)
+        match = page.locator("#lesson [data-action=leave-lesson]").bounding_box()
+        assert match is not None and match["y"] + match["height"] <= viewport[1]
 
 
 WIDE_SEATINGS = ["four seats", "six seats"]
