@@ -330,8 +330,17 @@ def house_options(rules: Rules) -> tuple[HouseOption, ...]:
 
 
 def choice_for(rules: Rules, level: str, plan: SeatPlan | None = None) -> NewGameChoice:
-    """The screen's choice that gives ``rules`` (a match in play) and who sits where; rules the
-    screen cannot show (a link's own JSON) give their table's defaults."""
+    """The screen's choice that gives ``rules`` (a match in play) and who sits where. Rules the screen
+    cannot show (a link's own JSON, a house rule an older version offered at this table) give the
+    nearest it can: without the house rules this table does not offer, else the seating alone, else
+    the table's defaults.
+
+    >>> from kseri.engine.rules import rules_from_spec
+    >>> old = rules_from_spec({"profile": "fourcard", "players": 4, "jack_kseri_points": 25, "target": 51})
+    >>> near = choice_for(old, "easy")
+    >>> near.table, near.players, near.target, sorted(near.options)
+    ('fourcard', 4, 51, [])
+    """
     table = rules.profile if rules.profile in TABLE_NAMES else "greek"
     base = PROFILES[table]
     options = frozenset(o.key for o in house_options(rules)) if table == rules.profile else frozenset()
@@ -343,11 +352,15 @@ def choice_for(rules: Rules, level: str, plan: SeatPlan | None = None) -> NewGam
                            target=rules.target if rules.target != base.target else None,
                            rounds=rules.match_rounds, players=rules.players, partnerships=rules.partnerships,
                            packs=rules.packs, seats=seats, names=names)
-    try:
-        if choice.rules() == rules:
-            return choice
-    except SessionError:
-        pass
+    offered = frozenset(key for key in options if HOUSE_BY_KEY[key].offered(base))
+    seating = NewGameChoice(table=table, level=level, players=rules.players, partnerships=rules.partnerships,
+                            packs=rules.packs, seats=seats, names=names)
+    for near, exact in ((choice, True), (dataclasses.replace(choice, options=offered), False), (seating, False)):
+        try:
+            if near.rules() == rules or not exact:
+                return near
+        except SessionError:
+            continue
     return NewGameChoice(table=table, level=level)
 
 

@@ -67,11 +67,19 @@ def test_target_and_rounds_read_back():
         assert choice_for(choice.rules(), choice.level) == choice
 
 
-def test_rules_the_screen_cannot_show_give_their_tables_defaults():
+def test_rules_the_screen_cannot_show_give_the_nearest_it_can():
+    """A link's own rules, or a house rule an older version offered at this table: the screen keeps the
+    seating, the target and the house rules it does offer (it opened on the table's defaults)."""
     import dataclasses
     odd = dataclasses.replace(NewGameChoice(table="fourcard").rules(), kseri_points=7)
     assert choice_for(odd, "medium") == NewGameChoice(table="fourcard", level="medium")
     assert choice_for(odd, "nonsense").level == "medium"
+    older = dataclasses.replace(NewGameChoice(table="fourcard", players=4, target=51,
+                                              options=frozenset({"exposed_bottom"})).rules(), jack_kseri_points=25)
+    near = choice_for(older, "hard")
+    assert near == NewGameChoice(table="fourcard", level="hard", players=4, target=51,
+                                 options=frozenset({"exposed_bottom"}))
+    near.rules()  # the screen deals it
 
 
 @pytest.mark.parametrize(("fields", "word"), [
