@@ -30,8 +30,21 @@ from kseri.i18n import N_, _, ngettext
 from kseri.table.tables import strategy_for
 from kseri.table.words import WordKey, counted, word_key_for
 
-__all__ = ["Goal", "WordKey", "again_word_title", "counted", "counted_msgid", "counted_word", "jack_word_title",
-           "kseri_cry", "round_wins", "table_word", "table_word_title", "word_key", "word_key_for"]
+__all__ = [
+    "Goal",
+    "WordKey",
+    "again_word_title",
+    "counted",
+    "counted_word",
+    "counted_word_msgid",
+    "jack_word_title",
+    "kseri_cry",
+    "round_wins",
+    "table_word",
+    "table_word_title",
+    "word_key",
+    "word_key_for",
+]
 
 
 _WORDS = {"kseri": (N_("kseri"), N_("kseris")), "pisti": (N_("pişti"), N_("piştis")), "xeri": (N_("xeri"), N_("xeris"))}
@@ -53,10 +66,10 @@ def word_key(rules: Rules) -> WordKey:
 
 def counted_word(word: WordKey) -> str:
     """The word as a column or row of counts is headed: ``Kseris``, ``Piştis``, ``Xeris``."""
-    return _(counted_msgid(word))
+    return _(counted_word_msgid(word))
 
 
-def counted_msgid(word: WordKey) -> str:
+def counted_word_msgid(word: WordKey) -> str:
     """:func:`counted_word` untranslated (the ``msgid``), for a row that translates its own label."""
     return _COUNTED[word]
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.match import Match
-from kseri.engine.rules import PROFILES, Rules, double_pack_opening
+from kseri.engine.rules import MATCH_ROUNDS_MAX, PROFILES, Rules, double_pack_opening
 from kseri.i18n import N_, _
 from kseri.table.goal import WordKey, word_key
 from kseri.table.seat_plan import PERSON, SeatPlan, clean_name
@@ -116,8 +116,9 @@ HOUSE_OPTIONS: tuple[HouseOption, ...] = (
 
 HOUSE_BY_KEY = {option.key: option for option in HOUSE_OPTIONS}
 """The house rules by key."""
-MAX_ROUNDS = 99
-"""The longest match by rounds the screen offers."""
+MAX_ROUNDS = MATCH_ROUNDS_MAX
+"""The longest match by rounds the screen offers: what the rules take (a link's match of 100 rounds
+opened the screen on a number it then refused)."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

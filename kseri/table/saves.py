@@ -9,7 +9,7 @@ its ``"format"`` the one this version reads. Anything else is the reader's own o
 >>> read_save('[1, 2]', name="saved demo", what="demo", format="demo/1", fail=ValueError)
 Traceback (most recent call last):
 ...
-ValueError: the saved demo has format 'list', not 'demo/1'
+ValueError: the saved demo is not a JSON object
 """
 
 from __future__ import annotations
@@ -32,7 +32,10 @@ def read_save(text: str, *, name: str, what: str, format: str, fail: Callable[[s
         data = parse_json(text, what=what)
     except KseriError as exc:
         raise fail(f"the {name} is damaged: {json_problem(exc, what)}") from None
-    if not isinstance(data, dict) or data.get("format") != format:
-        found = data.get("format") if isinstance(data, dict) else type(data).__name__
-        raise fail(f"the {name} has format {brief(found)}, not {format!r}")
+    if not isinstance(data, dict):
+        raise fail(f"the {name} is not a JSON object")
+    if "format" not in data:
+        raise fail(f"the {name} names no format (this page writes {format!r})")
+    if data["format"] != format:
+        raise fail(f"the {name} has format {brief(data['format'])}, not {format!r}")
     return data

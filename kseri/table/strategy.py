@@ -65,11 +65,11 @@ class TableStrategy(Protocol[RoundT, ObservationT]):
     words: TableWords
     """The table's own words for what scores."""
     hand_matters: bool
-    laid_out: bool
-    """Whether the table's cards lie side by side (:meth:`open_table`), drawn empty before a deal, or on a pile."""
     """Whether a play can depend on the cards kept in hand (a build needs its value in hand): a friend's
     play on another device is then checked against a filling of the cards this device cannot see
     (:mod:`kseri.table.duel.hidden`)."""
+    laid_out: bool
+    """Whether the table's cards lie side by side (:meth:`open_table`), drawn empty before a deal, or on a pile."""
 
     def seating_refusal(self, rules: Rules) -> str | None:
         """Why the browser table cannot seat ``rules``' players at this table, beyond what the engine

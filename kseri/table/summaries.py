@@ -13,7 +13,7 @@ from kseri.engine.cards import ACE, JACK, KING, QUEEN, TEN
 from kseri.engine.errors import IllegalMoveError
 from kseri.engine.match import Match
 from kseri.i18n import N_, _
-from kseri.table.goal import counted_msgid, round_wins, word_key
+from kseri.table.goal import counted_word_msgid, round_wins, word_key
 from kseri.table.points import ten_of_diamonds_label
 from kseri.table.tables import strategy_for
 
@@ -105,7 +105,7 @@ def round_summary(match: Match, index: int = -1) -> RoundSummary:
     rows.append(SummaryRow("majority", N_("Most cards"), per_side("majority"),
                            note=_("{a}–{b}: nobody").format(a=most, b=most) if tied else ""))
     word = word_key(rules)
-    rows.append(SummaryRow("kseri", counted_msgid(word), per_side("kseri"),
+    rows.append(SummaryRow("kseri", counted_word_msgid(word), per_side("kseri"),
                            notes=tuple(strategy.kseri_note(side, word) for side in sides)))
     if rules.jack_table_points:
         rows.append(SummaryRow("jack_table", N_("Jack tables"), per_side("jack_table")))

@@ -67,9 +67,10 @@ def panel_html(lesson: Lesson, *, points: int | None, saved_game: bool, majority
         now = f'<p class="lesson-prompt">{escape(_(script.outro))} {escape(made)}</p>'
         other = next(name for name in LESSONS if name != script.name)
         other_label = _(LESSONS[other].title)  # "Learn to play: the open table", and so on
-        actions = (_button("lesson-again", _("Play it again"))
-                   + _button("learn", other_label, learn=other)
-                   + _button("leave-lesson", _("Back to your game") if saved_game else _("Play a match"), solid=True))
+        # The way on first (on a small phone the three share rows, and the keyboard meets them in this order).
+        actions = (_button("leave-lesson", _("Back to your game") if saved_game else _("Play a match"), solid=True)
+                   + _button("lesson-again", _("Play it again"))
+                   + _button("learn", other_label, learn=other))
     else:
         prompt = lesson.prompt()
         now = f'<p class="lesson-prompt">{escape(prompt)}</p>' if prompt else ""

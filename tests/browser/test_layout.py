@@ -273,11 +273,12 @@ def test_the_choice_of_ways_leaves_the_hand_clear_on_a_phone_on_its_side(browser
         assert page.locator("#ways").is_hidden()
 
 
-@pytest.mark.parametrize("viewport, lang", [((375, 667), "el"), ((320, 568), "en")])
-def test_a_lessons_end_fits_a_small_upright_phone(browser, site_url, context_pool, viewport, lang):
+@pytest.mark.parametrize("viewport, lang", [((375, 667), "el"), ((320, 568), "en"), ((667, 375), "el")])
+def test_a_lessons_end_fits_a_small_phone(browser, site_url, context_pool, viewport, lang):
     """The panel at the hand's end, with its three ways on, left the table 90 px at 320x568 (its seats ran
-    into each other) and at 375x667 in Greek the line of the last take ran into your points: the ways share
-    rows now, the match first, and on the smallest phones the emptied table steps aside for the panel."""
+    into each other), at 375x667 in Greek the line of the last take ran into your points, and at 667x375
+    the bot's points ran under your tag: the ways share rows now, the match first, and on the smallest
+    phones the emptied table steps aside for the panel."""
     with watched_page(context_pool, browser, site_url, f"?learn=sums&lang={lang}", touch=True,
                       viewport=viewport) as page:
         for move in your_moves("sums"):

@@ -459,7 +459,10 @@ class Peer:
     def _my_play(self, r: DuelRound, move: str) -> tuple[PlayEvent, list[Part]]:
         engine = self.engine
         assert engine is not None and r.deck is not None
-        card = Card.parse(played_code(move)).index  # your own move: a bad one is yours, not a damaged message
+        try:
+            card = Card.parse(played_code(move)).index
+        except KseriError:  # your own move: a bad one is yours, not a damaged message
+            raise IllegalMoveError(f"cannot play {codec_quoted(move)}: it names no card in hand") from None
         position = next((p for p in self._my_hand_positions(r) if r.known.get(p) == card), None)
         if position is None:
             raise IllegalMoveError(f"cannot play {CODES[card]}: it is not in your hand")

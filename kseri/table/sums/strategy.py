@@ -26,14 +26,14 @@ from kseri.engine.rules import Rules
 from kseri.engine.scoring import Breakdown
 from kseri.engine.sums.observation import SumsObservation
 from kseri.engine.sums.round import SumsMove, SumsRound, number_value
-from kseri.i18n import N_, _, ngettext
+from kseri.i18n import N_, _
 from kseri.table.moves import MoveWay
 from kseri.table.strategy import HintRows, TableStrategy, TableWords
 from kseri.table.sums.hints import card_hints, way_hints
 from kseri.table.sums.moves import refusal_for, ways_for
 from kseri.table.sums.words import sums_take_line
 from kseri.table.views import HintEntry, LastPlay, TableItemView
-from kseri.table.words import WordKey
+from kseri.table.words import WordKey, counted
 
 __all__ = ["SUMS_STRATEGY", "SumsStrategy"]
 
@@ -57,7 +57,7 @@ class SumsStrategy:
         return key in ("no_last_card_kseri", "last_capture_bonus")
 
     def kseri_note(self, side: Breakdown, word: WordKey) -> str:
-        return ngettext("{n} xeri", "{n} xeris", side.kseris).format(n=side.kseris) if side.kseris else ""
+        return counted(word, side.kseris) if side.kseris else ""
 
     def take_line(self, play: LastPlay) -> str:
         return sums_take_line(play)

@@ -8,7 +8,7 @@ With ``prefers-reduced-motion: reduce`` (the pacer is instant) nothing waits.
 from __future__ import annotations
 
 from kseri.engine.events import PlayEvent
-from kseri.table.goal import kseri_cry
+from kseri.table.goal import kseri_cry, word_key
 from kseri.table.sums.words import describe_sums_event
 from kseri.web import motion
 from kseri.web.dom import exists
@@ -46,7 +46,8 @@ async def show_table_play(host: PlayHost, event: PlayEvent, gen: int) -> None:
             return
         host.sound.play((landing_sound(event),))
         if event.kind == "kseri":
-            await motion.kseri_flash(pacer, el["kseri-flash"], el["table"], event, word=kseri_cry("xeri", event.kind),
+            word = kseri_cry(word_key(host.session.rules), event.kind)
+            await motion.kseri_flash(pacer, el["kseri-flash"], el["table"], event, word=word,
                                      who=names[event.seat] if names and names[event.seat] else None)
         else:  # your own capture stays in view longer: you see what your card took
             await pacer.pause(CAPTURE_VIEW if human else TAKE_PAUSE)
