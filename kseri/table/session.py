@@ -475,12 +475,11 @@ class GameSession:
             base_target=match.rules.target,
             match_rounds=match.rules.match_rounds,
             level=self.bots_level,
-            rules_name=match.rules.profile,
             winner=match.winner,
             live=self._live(),
             last_play=self.last_play,
             open_table=self.strategy.open_table(state),
-            xeri=self.strategy.words.xeri,
+            word=word_key(rules),
             table=rules.table,
         )
 

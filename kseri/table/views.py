@@ -14,7 +14,7 @@ from kseri.i18n import _, card_symbol, ngettext
 from kseri.table.live import LiveSide
 from kseri.table.pile.hints import HintReason
 from kseri.table.seats import BOT, HUMAN, Phase
-from kseri.table.words import WordKey, word_key_for
+from kseri.table.words import WordKey
 
 __all__ = ["HintEntry", "LastPlay", "SideView", "TableItemView", "TableView", "TeamView", "card_text", "play_ending",
            "seat_named"]
@@ -89,7 +89,6 @@ class TableView:
     target: int
     base_target: int
     level: str
-    rules_name: str
     winner: int | None
     live: tuple[LiveSide, ...]
     """Each side's round so far (points without the majority, cards): :mod:`kseri.table.live`; one per
@@ -115,8 +114,8 @@ class TableView:
     """At the sums table, its cards side by side, in the order they came (None at a pile table)."""
     waiting: str = ""
     """In phase ``friend``: what the table waits for from the friend on another device, in a line."""
-    xeri: bool = False
-    """Whether the table calls a kseri a xeri (a capture that empties the open table)."""
+    word: WordKey = "kseri"
+    """The table's word for a kseri (:func:`kseri.table.goal.word_key`): xeri, pişti or kseri."""
     table: str = "pile"
     """The engine's id of the table (:attr:`kseri.engine.rules.Rules.table`): the page's ``data-table``."""
     match_rounds: int | None = None
@@ -124,11 +123,6 @@ class TableView:
     last_play: LastPlay | None = field(default=None, compare=False)
     """The latest play and what it gained (None before the round's first play or after a reload).
     Not part of a view's equality: a resumed game is the same table without it."""
-
-    @property
-    def word(self) -> WordKey:
-        """The table's word for a kseri (:func:`kseri.table.goal.word_key`): xeri, pişti or kseri."""
-        return word_key_for(self.rules_name, xeri=self.xeri)
 
     @property
     def human(self) -> SideView:
@@ -183,7 +177,7 @@ class LastPlay:
     strategy says the play in a line (:meth:`~kseri.table.strategy.TableStrategy.take_line`)."""
     build_value: int | None = None
     """At the sums table, the value of the build this play made or raised."""
-    word: str = "kseri"
+    word: WordKey = "kseri"
     """The table's word for a kseri (:func:`kseri.table.goal.word_key`): the Pişti table's lines say pişti."""
 
     @property

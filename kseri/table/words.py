@@ -23,8 +23,8 @@ WordKey = Literal["kseri", "pisti", "xeri"]
 
 def word_key_for(profile: str, *, xeri: bool) -> WordKey:
     """The word from a profile's name and whether its table calls a kseri a xeri
-    (:attr:`TableWords.xeri <kseri.table.strategy.TableWords.xeri>`, what a view holds):
-    the open table says xeri, the Pişti table pişti, the others kseri."""
+    (:attr:`TableWords.xeri <kseri.table.strategy.TableWords.xeri>`): the open table says xeri,
+    the Pişti table pişti, the others kseri."""
     if xeri:
         return "xeri"
     return "pisti" if profile == "pisti" else "kseri"

@@ -32,6 +32,7 @@ from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
 from kseri.i18n import _
 from kseri.table.duel.peer import Outcome, Peer
+from kseri.table.goal import word_key
 from kseri.table.newgame import table_title
 from kseri.table.seat_plan import PERSON, SeatPlan
 from kseri.table.seats import DEFAULT_LEVEL, HUMAN, Phase, SessionError
@@ -149,10 +150,10 @@ class DuelSession(GameSession):
                          packets=rules.packets, round_number=1, plays_in_round=0, sides=sides,
                          teams=tuple(TeamView(team=t, seats=(t,), total=0) for t in range(2)), target=rules.target,
                          base_target=rules.target, match_rounds=rules.match_rounds, level=self.level,
-                         rules_name=rules.profile, winner=None,
+                         winner=None,
                          live=(LiveSide(points=0, cards=0, kseris=0),) * 2, title=table_title(rules),
                          viewer=HUMAN, people=2, persons=(0, 1), waiting=waiting,
-                         open_table=() if self.strategy.laid_out else None, xeri=self.strategy.words.xeri,
+                         open_table=() if self.strategy.laid_out else None, word=word_key(rules),
                          table=rules.table)
 
     def _hand_shown(self) -> tuple[str, ...]:
