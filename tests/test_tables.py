@@ -8,6 +8,7 @@ from pathlib import Path
 
 from kseri.bots.tables import THINKERS
 from kseri.engine.tables import TABLES
+from kseri.scenes.notation import NOTATIONS
 from kseri.scenes.tables import SCENE_TABLES
 from kseri.table.tables import STRATEGIES
 from kseri.web.embed_render import _LOOKS
@@ -30,6 +31,6 @@ def test_every_registry_holds_every_table() -> None:
     assert tables == {"pile", "sums"}
     assert set(THINKERS) == tables
     assert set(STRATEGIES) == tables and all(STRATEGIES[name].name == name for name in tables)
-    assert set(SCENE_TABLES) == tables
+    assert set(SCENE_TABLES) == tables == set(NOTATIONS)
     assert set(_LOOKS) == tables
     assert _page_registry_keys() == tables

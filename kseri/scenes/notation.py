@@ -65,29 +65,32 @@ kseri.scenes.errors.SceneError: scene: pile: 'ZZ' is not a card code (e.g. 10D, 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from kseri.engine.cards import Card, played_code
+from kseri.engine.cards import played_code
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.jsontext import parse_json
 from kseri.engine.rules import PROFILES, Rules, rules_from_spec
 from kseri.scenes.errors import SceneError
+from kseri.scenes.pile.notation import PILE_NOTATION
+from kseri.scenes.reading import TableNotation, cards, check_text, seat
+from kseri.scenes.sums.notation import SUMS_NOTATION
 from kseri.table.tables import table_refusal
 
-__all__ = ["MAX_TEXT", "MAX_VALUE", "PILE_PROFILES", "SceneSpec", "check_text", "parse", "table_item"]
+__all__ = ["MAX_TEXT", "NOTATIONS", "PILE_PROFILES", "SceneSpec", "parse"]
 
 MAX_TEXT = 4000
 """Longest scene text read."""
-MAX_VALUE = 300
-"""Longest title, name or caption."""
 
 _NOT_DRAWN = ("players", "packs", "partnerships", "exposed_bottom")
 """Rules a scene cannot show: the board draws two seats, one pack and no stock's bottom card."""
 PILE_PROFILES: tuple[str, ...] = tuple(name for name, rules in PROFILES.items() if rules.table == "pile")
 """The rules profiles played on one pile (``pile=``); ``sums`` scenes use ``table=`` instead."""
 
+NOTATIONS: Mapping[str, TableNotation] = {"pile": PILE_NOTATION, "sums": SUMS_NOTATION}
+"""Each table's part of the notation, by the engine's table id (its position's key and how its plays read)."""
 _KEYS = ("caption.N", "dealer", "end", "first", "hands", "last", "names", "pile", "plays", "rules", "table", "title")
 _YES = {"yes": True, "true": True, "1": True, "no": False, "false": False, "0": False}
 
@@ -115,11 +118,12 @@ class SceneSpec:
         """The engine's rules of the scene (:attr:`rules` as a record's ``rules`` value)."""
         return rules_from_spec(parse_json(self.rules, what="rules") if self.rules.startswith("{") else self.rules)
 
-    def _on_pile(self) -> bool:
+    def notation(self) -> TableNotation:
+        """The notation of the scene's table (:data:`NOTATIONS`)."""
         try:
-            return self.game_rules().table == "pile"
+            return NOTATIONS[self.game_rules().table]
         except KseriError:  # a spec made by hand with rules no scene reads: its own items say which table
-            return not self.table
+            return SUMS_NOTATION if self.table else PILE_NOTATION
 
     def to_text(self) -> str:
         """The canonical notation; ``parse(spec.to_text()) == spec``."""
@@ -132,10 +136,7 @@ class SceneSpec:
             parts.append("names=" + "|".join(self.names))
         if self.first:
             parts.append(f"first={self.first}")
-        if self._on_pile():
-            parts.append("pile=" + ",".join(self.pile))
-        else:
-            parts.append("table=" + ",".join(self.table))
+        parts.append(self.notation().write_position(self))
         if self.hands is not None:
             parts.append("hands=" + "|".join(",".join(hand) for hand in self.hands))
         parts.append("plays=" + ",".join(self.plays))
@@ -145,89 +146,6 @@ class SceneSpec:
             parts.append(f"last={self.last}")
         parts.extend(f"caption.{n}={text}" for n, text in sorted(self.captions.items()))
         return ";".join(parts)
-
-
-def check_text(value: str, what: str) -> str:
-    """A title, name or caption, stripped; :class:`SceneError` if too long or with control characters."""
-    value = value.strip()
-    if len(value) > MAX_VALUE:
-        raise SceneError(f"{what}: longer than {MAX_VALUE} characters")
-    if any(ord(ch) < 32 for ch in value):
-        raise SceneError(f"{what}: control characters are not allowed")
-    return value
-
-
-def _listed(value: str, what: str, noun: str, read: Callable[[str, str], str]) -> tuple[str, ...]:
-    """The comma-separated ``value`` (``what`` names it in an error), each item read by ``read``."""
-    items = []
-    for item in (part.strip() for part in value.split(",")):
-        if not item:
-            if value.strip():
-                raise SceneError(f"{what}: empty {noun} in the list (two commas?)")
-            continue
-        items.append(read(item, what))
-    return tuple(items)
-
-
-def _card(item: str, what: str) -> str:
-    try:
-        return Card.parse(item).code
-    except KseriError:
-        raise SceneError(f"{what}: {item!r} is not a card code (e.g. 10D, JS, 2C, AH)") from None
-
-
-def _cards(value: str, what: str) -> tuple[str, ...]:
-    return _listed(value, what, "card", _card)
-
-
-def _code(item: str, what: str) -> str:
-    try:
-        return Card.parse(item.strip()).code
-    except KseriError:
-        spaced = " (in a URL a '+' reads as a space: write it %2B)" if " " in item.strip() else ""
-        raise SceneError(f"{what}: {item.strip()[:20]!r} is not a card code (e.g. 10D, JS, 2C, AH){spaced}") from None
-
-
-def table_item(text: str, what: str = "table", players: int = 2) -> tuple[tuple[str, ...], int | None]:
-    """One item of ``table=``: ``(cards, owner)``; a loose card has owner None.
-
-    >>> table_item("5c+4h@1"), table_item("KS")
-    ((('5C', '4H'), 1), (('KS',), None))
-    """
-    cards, at, owner = text.partition("@")
-    codes = tuple(_code(code, what) for code in cards.split("+"))
-    if not at:
-        if len(codes) != 1:
-            raise SceneError(f"{what}: {text.strip()[:40]!r}: a build needs its owner's seat after @ (5C+4H@1)")
-        return codes, None
-    if len(codes) < 2:
-        raise SceneError(f"{what}: {text.strip()[:40]!r}: a build holds two cards or more")
-    return codes, _seat(owner, what, players)
-
-
-def _item_text(cards: tuple[str, ...], owner: int | None) -> str:
-    return "+".join(cards) + ("" if owner is None else f"@{owner}")
-
-
-def _move(text: str, what: str) -> str:
-    """A move in the record notation, its card codes written canonically."""
-    text = text.strip()
-    for sep in (":", ">"):
-        if sep in text:
-            head, _, rest = text.partition(sep)
-            named = [_code(code, what) for code in rest.split("+")] if sep == ":" else [_code(rest, what)]
-            return _code(head, what) + sep + "+".join(named)
-    return _code(text, what)
-
-
-def _moves(value: str, what: str) -> tuple[str, ...]:
-    return _listed(value, what, "move", _move)
-
-
-def _seat(value: str, what: str, players: int) -> int:
-    if not value.strip().isdigit() or not 0 <= int(value) < players:
-        raise SceneError(f"{what}: {value!r} is not a seat (0..{players - 1})")
-    return int(value)
 
 
 def _drawn(spec: object) -> None:
@@ -288,38 +206,31 @@ def parse(text: str) -> SceneSpec:
         raw[key] = value
     rules_text, rules = _rules(raw.pop("rules", "greek"))
     players = rules.players
-    on_pile = rules.table == "pile"
+    notation = NOTATIONS[rules.table]
     spec: dict[str, Any] = {"rules": rules_text}
     if "first" in raw and "dealer" in raw:
         raise SceneError("give first or dealer, not both")
     if "first" in raw:
-        spec["first"] = _seat(raw.pop("first"), "first", players)
+        spec["first"] = seat(raw.pop("first"), "first", players)
     if "dealer" in raw:
-        spec["first"] = (_seat(raw.pop("dealer"), "dealer", players) + 1) % players
-    if on_pile:
-        if "table" in raw:
-            raise SceneError("table: only at the sums table (rules=sums); the pile tables use pile=")
-        spec["pile"] = _cards(raw.pop("pile", ""), "pile")
-    else:
-        if "pile" in raw:
-            raise SceneError("pile: the sums table has no pile; give its cards and builds as table=")
-        items = [table_item(part, "table", players) for part in raw.pop("table", "").split(",") if part.strip()]
-        spec["table"] = tuple(_item_text(cards, owner) for cards, owner in items)
-        spec["pile"] = tuple(code for cards, _ in items for code in cards)
+        spec["first"] = (seat(raw.pop("dealer"), "dealer", players) + 1) % players
+    if any(other.key in raw for other in NOTATIONS.values() if other.key != notation.key):
+        raise SceneError(notation.not_here)
+    spec.update(notation.read_position(raw.pop(notation.key, ""), players))
     if "hands" in raw:
         hands = raw.pop("hands").split("|")
         if len(hands) != players:
             raise SceneError(f"hands: {players} hands expected, separated by '|', got {len(hands)}")
-        spec["hands"] = tuple(_cards(hand, f"hands (seat {seat})") for seat, hand in enumerate(hands))
+        spec["hands"] = tuple(cards(hand, f"hands (seat {number})") for number, hand in enumerate(hands))
     plays = raw.pop("plays", "")
-    spec["plays"] = _cards(plays, "plays") if on_pile else _moves(plays, "plays")
+    spec["plays"] = notation.read_plays(plays, "plays")
     if "end" in raw:
         value = raw.pop("end").strip().lower()
         if value not in _YES:
             raise SceneError(f"end: {value!r} is not yes or no")
         spec["end"] = _YES[value]
     if "last" in raw:
-        spec["last"] = _seat(raw.pop("last"), "last", players)
+        spec["last"] = seat(raw.pop("last"), "last", players)
         if not spec.get("end"):
             raise SceneError("last: only means something with end=yes")
     if "names" in raw:
@@ -344,13 +255,13 @@ def parse(text: str) -> SceneSpec:
 def _check_cards(spec: SceneSpec) -> None:
     """No card in two places, and captions only for steps the scene has."""
     seen: dict[str, str] = {}
-    places = [("pile" if spec.game_rules().table == "pile" else "table", spec.pile)]
+    places = [(spec.notation().key, spec.pile)]
     if spec.hands is not None:
-        places += [(f"seat {seat}'s hand", hand) for seat, hand in enumerate(spec.hands)]
+        places += [(f"seat {number}'s hand", hand) for number, hand in enumerate(spec.hands)]
     else:
         places += [("plays", tuple(played_code(move) for move in spec.plays))]
-    for place, cards in places:
-        for code in cards:
+    for place, codes in places:
+        for code in codes:
             if code in seen:
                 where = place if seen[code] == place else f"{seen[code]} and {place}"
                 raise SceneError(f"{code} appears twice ({where})")

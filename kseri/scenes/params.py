@@ -26,7 +26,7 @@ from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.scenes.build import from_match, from_text
 from kseri.scenes.errors import SceneError
-from kseri.scenes.notation import check_text
+from kseri.scenes.reading import check_text
 from kseri.scenes.steps import Scene
 from kseri.table import share
 

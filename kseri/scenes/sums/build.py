@@ -29,7 +29,8 @@ from kseri.engine.rules import Rules
 from kseri.engine.sums.round import SumsRound
 from kseri.scenes.captions import possessive, scene_names
 from kseri.scenes.errors import SceneError
-from kseri.scenes.notation import SceneSpec, table_item
+from kseri.scenes.notation import SceneSpec
+from kseri.scenes.reading import table_item
 from kseri.scenes.recorder import Recorder, codes, gain, spec_hands
 from kseri.scenes.steps import Scene, SceneItem
 from kseri.scenes.sums.captions import describe_open_table, sums_caption
