@@ -331,3 +331,20 @@ def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
     assert anna.page.locator("#duel .duel-match").count() == 1
     violations = run_axe(anna.page, "#duel")
     assert not violations, f"axe on the list with a match:\n{describe(violations)}"
+
+
+def test_the_invitation_starts_at_the_table_played_and_names_those_not_dealt(devices) -> None:
+    """Playing the open table, the invitation offered the Greek table first; playing Pişti, a tester looked for
+    it in the list and found no word of why it was missing."""
+    anna, _ben = devices
+    lengths = "s => [...s.options].map(o => o.value)"
+    for rules, picked, offered in (("sums", "sums", ["37", "21", "r1", "r3"]),
+                                   ("pisti", "greek", ["151", "101", "51", "r1", "r3"])):
+        anna.page.goto(f"{anna.url}/index.html?rules={rules}&seed=3")
+        anna.wait("() => document.body.dataset.ready === 'true'")
+        anna.open_dialog()
+        assert anna.page.eval_on_selector('#duel [name="duel-table"]', "s => s.value") == picked, rules
+        assert anna.page.eval_on_selector('#duel [name="duel-length"]', lengths) == offered, rules
+        note = anna.page.locator("#duel .duel-help", has_text="Not dealt between two devices yet")
+        assert note.inner_text() == "Not dealt between two devices yet: Four-card, Pişti."
+        anna.page.click('#duel-actions [data-action="duel-close"]')

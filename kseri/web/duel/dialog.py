@@ -17,10 +17,10 @@ from kseri.table.duel.deal import duel_refusal
 from kseri.table.duel.errors import DuelError, RefusedError
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.words import refusal_notice, waiting_line
-from kseri.table.newgame import table_title
+from kseri.table.newgame import TABLE_NAMES, seating_title, table_title
 from kseri.table.session import GameSession
 from kseri.web.dom import exists, js_object
-from kseri.web.duel.choices import TABLES, match_rules
+from kseri.web.duel.choices import TABLES, match_rules, table_targets
 from kseri.web.duel.choices import now as _now
 from kseri.web.duel.inbox import DuelInbox
 from kseri.web.duel.render import MatchRow, list_html, sent_html
@@ -71,9 +71,16 @@ class DuelDialog(DuelInbox):
                 status=waiting_line(peer.awaiting(), peer.friend or _("your friend"), unsent=entry.unsent),
                 current=self.entry is not None and self.entry.peer.match == peer.match, confirming=ident == confirming))
         tables = tuple((key, table_title(PROFILES[key])) for key, _targets in TABLES)
+        # The table you are playing comes first, where two devices can deal it; the others are named.
+        playing = self.app.session.rules.profile
+        picked = playing if playing in dict(TABLES) else TABLES[0][0]
+        missing = [seating_title(key, 2, False, 1) for key in TABLE_NAMES if key not in dict(TABLES)]
+        not_offered = _("Not dealt between two devices yet: {tables}.").format(tables=", ".join(missing)) \
+            if missing else ""
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []
         self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables,
-                                                       targets=TABLES[0][1]),
+                                                       targets=table_targets(picked), picked=picked,
+                                                       not_offered=not_offered),
                          [*back, ("duel-close", _("Close"), False)])
 
     def _name(self) -> str | None:
