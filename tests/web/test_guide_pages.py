@@ -92,13 +92,13 @@ def test_the_guides_scenes_share_one_runtime(name):
     assert Page(name).runtimes == ["./embed-runtime.html"]
     html = (ROOT / name).read_text(encoding="utf-8")
     assert re.search(r'<iframe name="kseri-runtime" src="./embed-runtime.html" title="[^"]+" hidden>', html)
-    assert html.count('loading="lazy"') == 8
+    assert html.count('loading="lazy"') == 9
 
 
 def test_the_greek_guide_shows_the_same_scenes_in_greek():
     english, greek = Page("guide.html"), Page("guide.el.html")
     assert (english.lang, greek.lang) == ("en", "el")
-    assert len(greek.frames) == len(english.frames) == 8
+    assert len(greek.frames) == len(english.frames) == 9
     for en_src, el_src in zip(english.frames, greek.frames, strict=True):
         en_params, el_params = scene_params(en_src), scene_params(el_src)
         # each pins its language: a frame without lang= speaks the one the reader chose at the table
@@ -124,8 +124,8 @@ def test_each_page_links_to_its_twin(english_name, greek_name):
     assert {"rel": "alternate", "hreflang": "en", "href": f"./{english_name}"} in greek.links
     assert any(link.get("href") == f"./{english_name}" and link.get("lang") == "en" for link in greek.links)
     assert any(link.get("href") == f"./{greek_name}" and link.get("lang") == "el" for link in english.links)
-    pages = {name for pair in TWINS for name in pair if name.endswith(".el.html")} | {"index.html?lang=el",
-                                                                                      "index.html?rules=sums&lang=el"}
+    pages = {name for pair in TWINS for name in pair if name.endswith(".el.html")} | {
+        "index.html?lang=el", "index.html?rules=sums&lang=el", "index.html?rules=pisti&lang=el"}
     internal = {str(link.get("href"))[2:] for link in greek.links if str(link.get("href")).startswith("./")}
     assert {name for name in internal if name.endswith("html") or "?" in name} - {english_name} <= pages
 
