@@ -19,6 +19,7 @@ kseri.table.seats.SessionError: target must be an integer from 1 to 10000, got 0
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -356,12 +357,13 @@ def choice_for(rules: Rules, level: str, plan: SeatPlan | None = None) -> NewGam
     offered = frozenset(key for key in options if HOUSE_BY_KEY[key].offered(base))
     seating = NewGameChoice(table=table, level=level, players=rules.players, partnerships=rules.partnerships,
                             packs=rules.packs, seats=seats, names=names)
-    for near, exact in ((choice, True), (dataclasses.replace(choice, options=offered), False), (seating, False)):
-        try:
-            if near.rules() == rules or not exact:
-                return near
-        except SessionError:
-            continue
+    with contextlib.suppress(SessionError):
+        if choice.rules() == rules:
+            return choice
+    for near in (dataclasses.replace(choice, options=offered), seating):
+        with contextlib.suppress(SessionError):
+            near.rules()  # the screen can deal it
+            return near
     return NewGameChoice(table=table, level=level)
 
 

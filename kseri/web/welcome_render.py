@@ -25,8 +25,7 @@ __all__ = ["play_label", "welcome_html"]
 
 def play_label(rules: Rules) -> str:
     """The welcome's big button: it names the game it deals."""
-    label = PLAY_LABELS.get(rules.profile)
-    return _(label) if label else _("Play {game}").format(game=table_title(rules))
+    return _(PLAY_LABELS[rules.profile])
 
 
 def welcome_html(rules: Rules, level: str) -> str:

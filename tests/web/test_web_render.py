@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
-from kseri.engine.rules import rules_from_spec
+from kseri.engine.rules import PROFILES, rules_from_spec
 from kseri.table.newgame import PLAY_LABELS, TABLE_NAMES
 from kseri.table.pile.hints import HintReason
 from kseri.table.session import GameSession
@@ -209,6 +209,6 @@ def test_a_match_of_rounds_says_so_everywhere_never_its_target():
 
 
 def test_the_welcome_names_every_table_it_may_deal():
-    assert set(PLAY_LABELS) == set(TABLE_NAMES)
+    assert set(PLAY_LABELS) == set(TABLE_NAMES) == set(PROFILES)  # every profile a rules value may name
     assert [play_label(rules_from_spec(name)) for name in TABLE_NAMES] == [
         "Play Greek Kseri", "Play four-card Kseri", "Play Pişti", "Play open-table Xeri"]

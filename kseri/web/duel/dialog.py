@@ -70,11 +70,12 @@ class DuelDialog(DuelInbox):
                 match=ident, friend=friend, table=table_title(peer.rules),
                 status=waiting_line(peer.awaiting(), peer.friend or _("your friend"), unsent=entry.unsent),
                 current=self.entry is not None and self.entry.peer.match == peer.match, confirming=ident == confirming))
-        tables = tuple((key, table_title(PROFILES[key])) for key, _targets in TABLES)
+        dealt = dict(TABLES)
+        tables = tuple((key, table_title(PROFILES[key])) for key in dealt)
         # The table you are playing comes first, where two devices can deal it; the others are named.
         playing = self.app.session.rules.profile
-        picked = playing if playing in dict(TABLES) else TABLES[0][0]
-        missing = [seating_title(key, 2, False, 1) for key in TABLE_NAMES if key not in dict(TABLES)]
+        picked = playing if playing in dealt else TABLES[0][0]
+        missing = [seating_title(key, 2, False, 1) for key in TABLE_NAMES if key not in dealt]
         not_offered = _("Not dealt between two devices yet: {tables}.").format(tables=", ".join(missing)) \
             if missing else ""
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []

@@ -1,0 +1,14 @@
+"""The friend's invitation offers exactly the tables two devices can deal (its screen names the others as not
+dealt yet, so the list and the dealing protocol must agree)."""
+
+from __future__ import annotations
+
+from kseri.engine.rules import PROFILES
+from kseri.table.duel.deal import duel_refusal
+from kseri.table.newgame import TABLE_NAMES
+from kseri.web.duel.choices import TABLES
+
+
+def test_the_invitation_offers_every_table_two_devices_deal_and_no_other() -> None:
+    assert [key for key, _targets in TABLES] == [name for name in TABLE_NAMES if duel_refusal(PROFILES[name]) is None]
+    assert all(targets[0] == PROFILES[key].target for key, targets in TABLES)  # the table's own target first
