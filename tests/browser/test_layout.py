@@ -291,6 +291,20 @@ def test_a_lessons_end_fits_a_small_phone(browser, site_url, context_pool, viewp
         assert match is not None and match["y"] + match["height"] <= viewport[1]
 
 
+def test_the_friends_dialog_fits_a_320_px_phone_in_greek(browser, site_url, context_pool):
+    """Its sections were one column sized by their fields' own widths: at 320x640 in Greek the name, the
+    table and the match ran 25 px past the sheet's edge (the sheet scrolled sideways)."""
+    with watched_page(context_pool, browser, site_url, "?lang=el&rules=pisti&seed=3", touch=True,
+                      viewport=(320, 640)) as page:
+        page.evaluate("() => document.querySelector('[data-action=duel-open]').click()")
+        page.wait_for_selector("#duel [name=duel-table]")
+        sheet = page.evaluate("() => { const d = document.querySelector('#duel'); "
+                              "return [d.scrollWidth, d.clientWidth]; }")
+        assert sheet[0] <= sheet[1] + 2, f"the sheet's content is {sheet[0]} px wide in {sheet[1]}"
+        problems = layout_problems(page, touch=True)
+        assert not problems, "\n".join(problems)
+
+
 WIDE_SEATINGS = ["four seats", "six seats"]
 LAPTOPS = [(1024, 600), (1100, 700), (1366, 768), (1440, 900)]
 
