@@ -16,9 +16,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kseri.engine.cards import CODES, Card
+from kseri.engine.pile.round import replace_opening_jacks
 from kseri.engine.record import from_record
+from kseri.engine.rules import rules_from_spec
 from kseri.table.duel import codec
 from kseri.table.duel.codec import Deck, Hello, Pack, Partials, Play, Reshuffle
+from kseri.table.duel.deal import hand_positions, opening_positions
 from kseri.table.duel.group import CARD_ELEMENTS, to_bytes
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.saved import load
@@ -227,20 +230,39 @@ def plain_forms() -> list[str]:
     return forms
 
 
-def visible(record: dict[str, Any], seat: int, plays: int) -> set[int]:
+def opening_jacks(device: Device, record: dict[str, Any]) -> set[int]:
+    """The jacks the first round's opening held and the stock took back (at the four-card and Pişti tables): both
+    devices saw them at the deal. Read from the device's last save of the round in play (a finished round keeps
+    no locked values), whose deck lies as the record's and whose first pass as the shuffles made it."""
+    final = [Card.parse(c).index for c in record["rounds"][0]["deck"]]
+    for snap in reversed(device.snapshots):
+        saved = [v for k, v in snap.storage.items() if k.startswith(PREFIX)]
+        if not saved:
+            continue
+        r = load(json.loads(saved[0])["peer"], rng=random.Random(0)).rounds[0]
+        if r.verified or r.deck is None or not r.passes or r.passes[0].result is None:
+            continue
+        if r.rules.opening_redeal != "jacks":
+            return set()
+        card_of = {value: final[p] for p, value in enumerate(r.deck)}
+        order = [card_of[value] for value in r.passes[0].result]
+        start, stop = r.opening().start, r.opening().stop
+        return set(replace_opening_jacks(order[start:stop], order[stop:]))
+    raise AssertionError(f"{device.name} never saved the round in play")
+
+
+def visible(record: dict[str, Any], seat: int, plays: int, opening: set[int] = frozenset()) -> set[int]:
     """The cards ``seat`` may have seen after ``plays`` plays of round 0: its packets dealt by then, the opening
-    cards and the plays (record deck order, ``docs/formats.md``)."""
+    cards (``opening``: those the stock took back too) and the plays (record deck order, ``docs/formats.md``)."""
+    rules = rules_from_spec(record["rules"])
     deck = [Card.parse(c).index for c in record["rounds"][0]["deck"]]
     moves = record["rounds"][0]["plays"]
-    dealer = record["first_dealer"]
-    first = seat != dealer
-    seen = set(deck[12:16])
-    for packet in range(4):
-        if packet > 0 and plays < 12 * packet:
+    first = seat != record["first_dealer"]
+    seen = {deck[p] for p in opening_positions(rules)} | opening
+    for packet in range(rules.packets):
+        if packet > 0 and plays < rules.players * rules.packet_size * packet:
             break
-        start = 0 if packet == 0 else 16 + (packet - 1) * 12
-        own = start + (0 if first else 6)
-        seen |= set(deck[own:own + 6])
+        seen |= {deck[p] for p in hand_positions(rules, packet, first=first)}
     seen |= {Card.parse(m.split(":")[0].split(">")[0]).index for m in moves[:plays]}
     return seen
 
@@ -262,8 +284,9 @@ def check_snapshots(devices: list[Device], record: dict[str, Any], seats: dict[s
     forms = plain_forms()
     checked = 0
     for device in devices:
+        opening = opening_jacks(device, record)
         for snap in device.snapshots:
-            hidden = set(range(52)) - visible(record, seats[device.name], snap.plays)
+            hidden = set(range(52)) - visible(record, seats[device.name], snap.plays, opening)
             patterns = hidden_words(hidden)
             for pattern in patterns:
                 found = pattern.search(snap.page_text)

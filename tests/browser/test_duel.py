@@ -1,12 +1,13 @@
 """Playing a friend on another device, in Chromium: two browser contexts (two devices, each with its own
-storage) play a whole Greek round by exchanging links, as two people would through a messenger.
+storage) play a whole Pişti round and a whole round at the open table by exchanging links, as two people
+would through a messenger (the Greek table is played over a direct connection, ``test_duel_direct.py``).
 
 Before a card may be seen, neither device's page (its text and attributes), its storage nor the
 messages it received hold it in clear: the test searches every snapshot for every hidden card's
 code, printed form and name, and for every card's plain element in every written form. A
 tampered message, a replayed one and a play of a card the sender does not hold are each refused
 with a notice, and nothing changes. The finished match is a ``kseri-record/1`` on both devices,
-replayed by the engine. ``test_duel_direct.py`` plays a round over a direct connection instead.
+replayed by the engine.
 """
 
 from __future__ import annotations
@@ -93,9 +94,11 @@ def _exchange(anna: Device, ben: Device, *, until_plays: int | None = None,
     raise AssertionError("the match did not end")
 
 
-def test_two_devices_play_a_greek_round_by_links(devices) -> None:
+def test_two_devices_play_a_pisti_round_by_links(devices) -> None:
+    """Pişti between friends: an opening jack, when one is dealt, is replaced from the stock by both devices (the
+    snapshots' check counts it seen by both from the deal on)."""
     anna, ben = devices
-    _pair(anna, ben)
+    _pair(anna, ben, "pisti")
     _exchange(anna, ben)
     assert "match-end" in ben.state()["dialogs"] or "match-end" in anna.state()["dialogs"]
     record_a, record_b = verified_record(anna), verified_record(ben)
@@ -108,7 +111,11 @@ def test_two_devices_play_a_greek_round_by_links(devices) -> None:
     assert check_messages([anna, ben]) >= 50
     # Statistics count it apart, against friends.
     stats = json.loads(anna.storage()["kseri.table.stats"])
-    assert stats["games"]["greek"]["friends"]["matches"] == 1
+    assert stats["games"]["pisti"]["friends"]["matches"] == 1
+    assert record_a["rules"]["profile"] == "pisti"
+    # What each device says of a play uses the table's word: pişti, never kseri.
+    said = "\n".join(anna.said + ben.said)
+    assert not re.search(r"\bkseri", said, re.IGNORECASE), said
 
 
 def test_two_devices_play_an_open_table_round_by_links(devices) -> None:
@@ -333,18 +340,18 @@ def test_the_friends_dialog_and_bar_pass_axe(devices) -> None:
     assert not violations, f"axe on the list with a match:\n{describe(violations)}"
 
 
-def test_the_invitation_starts_at_the_table_played_and_names_those_not_dealt(devices) -> None:
+def test_the_invitation_starts_at_the_table_played(devices) -> None:
     """Playing the open table, the invitation offered the Greek table first; playing Pişti, a tester looked for
-    it in the list and found no word of why it was missing."""
+    it in the list."""
     anna, _ben = devices
     lengths = "s => [...s.options].map(o => o.value)"
     for rules, picked, offered in (("sums", "sums", ["37", "21", "r1", "r3"]),
-                                   ("pisti", "greek", ["151", "101", "51", "r1", "r3"])):
+                                   ("pisti", "pisti", ["101", "51", "r1", "r3"])):
         anna.page.goto(f"{anna.url}/index.html?rules={rules}&seed=3")
         anna.wait("() => document.body.dataset.ready === 'true'")
         anna.open_dialog()
         assert anna.page.eval_on_selector('#duel [name="duel-table"]', "s => s.value") == picked, rules
         assert anna.page.eval_on_selector('#duel [name="duel-length"]', lengths) == offered, rules
-        note = anna.page.locator("#duel .duel-help", has_text="Not dealt between two devices yet")
-        assert note.inner_text() == "Not dealt between two devices yet: Four-card, Pişti."
+        tables = anna.page.eval_on_selector('#duel [name="duel-table"]', lengths)
+        assert tables == ["greek", "fourcard", "pisti", "sums"], rules
         anna.page.click('#duel-actions [data-action="duel-close"]')

@@ -13,6 +13,9 @@ from kseri.table.duel.peer import Peer
 SHORT_GREEK = rules_from_spec({"profile": "greek", "match_rounds": 1})
 """The Greek game over one round (a tie plays one more)."""
 SHORT_SUMS = rules_from_spec({"profile": "sums", "match_rounds": 1})
+SHORT_FOURCARD = rules_from_spec({"profile": "fourcard", "match_rounds": 1})
+"""Four-card packets; a jack among the opening cards is replaced from the stock."""
+SHORT_PISTI = rules_from_spec({"profile": "pisti", "match_rounds": 1})
 
 
 @dataclass

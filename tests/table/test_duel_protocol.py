@@ -10,16 +10,18 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from kseri.engine.cards import CODES, Card
+from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
+from kseri.engine.pile.round import replace_opening_jacks
 from kseri.engine.record import from_record
+from kseri.engine.rules import Rules
 from kseri.table.duel import codec
 from kseri.table.duel.codec import Keys, Message, Partials, Play
 from kseri.table.duel.errors import MatchBrokenError, RefusedError
 from kseri.table.duel.group import CARD_ELEMENTS, lock
 from kseri.table.duel.peer import GUEST, HOST, Peer
-from kseri.table.duel.rounds import open_value
+from kseri.table.duel.rounds import DuelRound, open_value
 from kseri.table.duel.saved import dump, load
-from tests.table.duel_play import SHORT_GREEK, SHORT_SUMS, Table, pair, resealed
+from tests.table.duel_play import SHORT_FOURCARD, SHORT_GREEK, SHORT_PISTI, SHORT_SUMS, Table, pair, resealed
 
 SLOW = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -443,3 +445,95 @@ def test_message_sizes() -> None:
 
 def test_the_played_card_and_its_position() -> None:
     assert Card.parse("7H").index == Card.parse("7h").index
+
+
+# --------------------------------------------------------------------------- the opening's jacks replaced
+
+
+def _dealt_order(r: DuelRound) -> list[int]:
+    """The round's deck as the shuffles made it, before any jack was replaced (every card known: after the round)."""
+    card_of = {value: r.known[p] for p, value in enumerate(r.deck or [])}
+    assert r.passes[0].result is not None
+    return [card_of[value] for value in r.passes[0].result]
+
+
+def _replaced(r: DuelRound) -> tuple[list[int], list[int]]:
+    """The round's deck as the engine's deal would make it from the shuffled order, and the jacks it replaced."""
+    order, start = _dealt_order(r), r.opening().start
+    opening, stock = order[start:start + r.rules.opening_size], order[start + r.rules.opening_size:]
+    jacks = replace_opening_jacks(opening, stock)
+    return order[:start] + opening + stock, jacks
+
+
+@pytest.mark.parametrize("rules", [SHORT_FOURCARD, SHORT_PISTI], ids=["fourcard", "pisti"])
+def test_opening_jacks_are_replaced_between_two_devices_as_the_engine_deals(rules: Rules) -> None:
+    """At the four-card and Pişti tables each opening jack goes into the middle of the stock and the stock's
+    next card takes its place: both devices move their locked cards exactly as the engine's deal moves the
+    cards (:func:`replace_opening_jacks`), and the round plays out and checks out on both."""
+    replaced = chained = 0
+    for seed in range(8):
+        table = pair(rules, seed)
+        _play_out(table)
+        _mirrored(table)
+        for peer in (table.host, table.guest):
+            r = peer.rounds[0]
+            deck, jacks = _replaced(r)
+            assert [CODES[c] for c in deck] == [CODES[r.known[p]] for p in range(rules.cards)]
+        opening = _dealt_order(r)[r.opening().start:r.opening().stop]
+        replaced += bool(jacks)
+        chained += len(jacks) > sum(rank_index(c) == JACK_INDEX for c in opening)
+    assert replaced >= 2 and chained >= 1  # seeds 0–7 replace jacks, once a jack that had taken a jack's place
+
+
+def test_a_jack_replaced_at_the_opening_is_played_later_by_whoever_is_dealt_it() -> None:
+    """The jack is known to both from the opening; when it comes round in a hand, playing it is no
+    'card seen elsewhere'."""
+    for seed in range(8):
+        table = pair(SHORT_FOURCARD, seed)
+        _play_out(table)
+        r = table.host.rounds[0]
+        _deck, jacks = _replaced(r)
+        if jacks:  # every card is played in a round: the replaced jacks were too, and each side took the play
+            assert set(jacks) <= {r.known[p] for p in r.positions}
+            assert table.host.over and table.guest.over and table.host.broken is None is table.guest.broken
+            return
+    raise AssertionError("no jack was replaced in seeds 0-7")
+
+
+def test_a_match_with_an_opening_jack_saved_after_every_message_goes_on_the_same() -> None:
+    seed = next(s for s in range(8) if _has_opening_jack(s))
+    table = pair(SHORT_FOURCARD, seed)
+    while table.step():
+        for name in ("host", "guest"):
+            peer = getattr(table, name)
+            again = load(dump(peer), rng=peer.rng)
+            assert dump(again) == dump(peer)
+            setattr(table, name, again)
+    assert table.host.over and table.guest.over
+    _mirrored(table)
+
+
+def _has_opening_jack(seed: int) -> bool:
+    """Whether the first round's opening holds a jack: the first shuffler, once it has seen the opening,
+    has replaced one (its locked deck no longer lies as the shuffles made it)."""
+    table = pair(SHORT_FOURCARD, seed)
+    table.run(until=3)
+    table.step()  # the deck reaches the first shuffler (the guest), which answers at once
+    r = table.guest.rounds[0]
+    return r.deck != r.passes[0].result
+
+
+def test_a_device_that_keeps_an_opening_jack_is_refused() -> None:
+    """A first shuffler that opens the opening but does not replace its jack (nor open the card in its place)
+    sends too little: refused, nothing applied."""
+    seed = next(s for s in range(8) if _has_opening_jack(s))
+    table = pair(SHORT_FOURCARD, seed)
+    table.run(until=3)
+    original = DuelRound.replace_seen_jacks
+    DuelRound.replace_seen_jacks = lambda self: False  # type: ignore[method-assign]
+    try:
+        table.step()  # the first shuffler answers the deck, keeping the jack
+    finally:
+        DuelRound.replace_seen_jacks = original  # type: ignore[method-assign]
+    assert table.guest.outbox is not None
+    _refused(table.host, table.guest.outbox, "unexpected")

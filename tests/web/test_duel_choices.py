@@ -1,5 +1,5 @@
-"""The friend's invitation offers exactly the tables two devices can deal (its screen names the others as not
-dealt yet, so the list and the dealing protocol must agree)."""
+"""The friend's invitation offers exactly the tables two devices can deal: since the opening's jacks are
+replaced between two devices too, that is every table of the new-game screen."""
 
 from __future__ import annotations
 
@@ -11,4 +11,5 @@ from kseri.web.duel.choices import TABLES
 
 def test_the_invitation_offers_every_table_two_devices_deal_and_no_other() -> None:
     assert [key for key, _targets in TABLES] == [name for name in TABLE_NAMES if duel_refusal(PROFILES[name]) is None]
+    assert [key for key, _targets in TABLES] == list(TABLE_NAMES)
     assert all(targets[0] == PROFILES[key].target for key, targets in TABLES)  # the table's own target first

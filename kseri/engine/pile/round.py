@@ -28,7 +28,7 @@ from kseri.engine.state import BaseRound, shuffle
 if TYPE_CHECKING:
     from kseri.engine.sums.round import SumsMove
 
-__all__ = ["Round", "opening_is_allowed"]
+__all__ = ["Round", "opening_is_allowed", "replace_opening_jacks"]
 
 
 def opening_is_allowed(rules: Rules, opening: Sequence[int]) -> bool:
@@ -39,6 +39,29 @@ def opening_is_allowed(rules: Rules, opening: Sequence[int]) -> bool:
     if rules.opening_redeal == "jacks":
         return all(RANK_INDEX[card] != JACK_INDEX for card in opening)
     return True
+
+
+def replace_opening_jacks(opening: list[int], stock: list[int]) -> list[int]:
+    """Replace each jack of ``opening`` in place, in the order of its places: the jack goes into the middle of
+    ``stock`` and the stock's next card takes its place, again if that one is a jack too
+    (``opening_redeal = "jacks"``; two devices dealing a friend's match move their locked cards the same way).
+    The jacks that went into the stock, in order.
+
+    >>> from kseri.engine.cards import CODES, Card
+    >>> opening, stock = [Card.parse(c).index for c in "5H JS 9C JD".split()], [Card.parse(c).index for c in
+    ...                                                                         "JC 2S 3S 4S 6S 7S".split()]
+    >>> [CODES[c] for c in replace_opening_jacks(opening, stock)]
+    ['JS', 'JC', 'JD']
+    >>> [CODES[c] for c in opening], [CODES[c] for c in stock]
+    (['5H', '2S', '9C', '3S'], ['JS', 'JC', 'JD', '4S', '6S', '7S'])
+    """
+    replaced = []
+    for i in range(len(opening)):
+        while rank_index(opening[i]) == JACK_INDEX:
+            replaced.append(opening[i])
+            stock.insert(len(stock) // 2, opening[i])
+            opening[i] = stock.pop(0)
+    return replaced
 
 
 class Round(BaseRound):
@@ -74,11 +97,7 @@ class Round(BaseRound):
                 shuffle(stock, rng)
                 opening, stock = stock[:rules.opening_size], stock[rules.opening_size:]
         elif rules.opening_redeal == "jacks":
-            # Each jack goes into the middle of the stock; the stock's next card replaces it.
-            for i in range(len(opening)):
-                while rank_index(opening[i]) == JACK_INDEX:
-                    stock.insert(len(stock) // 2, opening[i])
-                    opening[i] = stock.pop(0)
+            replace_opening_jacks(opening, stock)
         if rules.exposed_bottom and rank_index(stock[-1]) == JACK_INDEX:
             # The dealer moves the nearest non-jack to the bottom.
             i = max(j for j, card in enumerate(stock) if rank_index(card) != JACK_INDEX)

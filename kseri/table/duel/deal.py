@@ -37,8 +37,6 @@ def duel_refusal(rules: Rules) -> str | None:
         return "a match between two devices uses one pack"
     if rules.exposed_bottom:
         return "the exposed bottom card is not dealt between two devices yet"
-    if rules.opening_redeal not in ("top", "none"):
-        return "an opening pile whose jacks are replaced one by one is not dealt between two devices yet"
     return None
 
 

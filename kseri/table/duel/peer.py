@@ -294,6 +294,16 @@ class Peer:
         cards = r.opening_cards()
         return cards is not None and opening_is_allowed(self.rules, cards)
 
+    def _settled(self, r: DuelRound) -> bool:
+        """Both devices have seen the opening cards, and the rules keep them: play begins."""
+        cards = r.opening_cards()
+        return cards is not None and opening_is_allowed(self.rules, cards) and set(r.opening()) <= r.seen_by_both()
+
+    def _rejected(self, r: DuelRound) -> bool:
+        """The rules deal the opening again from the stock (a top jack or a top pair at the Greek table)."""
+        cards = r.opening_cards()
+        return self.rules.opening_redeal != "jacks" and cards is not None and not opening_is_allowed(self.rules, cards)
+
     def awaiting(self) -> str:
         """What the match waits for: ``accept`` (the friend's answer to the invitation), ``deal`` (the
         friend's part of the deal), ``move`` (the friend's move), ``you`` (your move), ``over``."""
@@ -368,16 +378,15 @@ class Peer:
                 parts.append(self._open_for_friend())
             elif r.phase == "open":
                 parts.append(self._open_for_friend())
-                cards = r.opening_cards()
-                assert cards is not None
-                if not opening_is_allowed(self.rules, cards):
-                    parts.append(self._reshuffle_first(r))
-                else:
+                if self._settled(r):
                     r.passes[-1].opened = True
                     self._touch()
                     if move is not None:
                         event, more = self._my_play(r, move)
                         parts += more
+                elif self._rejected(r):
+                    parts.append(self._reshuffle_first(r))
+                # else an opening jack was replaced: the friend opens the card in its place next
             else:
                 assert move is not None
                 event, more = self._my_play(r, move)
@@ -440,13 +449,20 @@ class Peer:
         return Reshuffle(values=tuple(middle))
 
     def _open_for_friend(self) -> Partials:
-        """Take this device's locks off what the friend may now see."""
+        """Take this device's locks off what the friend may now see. An opening jack both devices have then
+        seen is replaced at once (:meth:`DuelRound.replace_seen_jacks`) and the card in its place opened too,
+        after the rest: the friend replaces it at the same point of reading the message."""
         r = self.round
-        assert r is not None and r.deck is not None
+        assert r is not None
         items = []
-        for position, layers in self._due_partials(self.role):
-            items.append((position, open_value(r.deck[position], r.my_keys[:layers])))
-            r.sent.add((position, layers))
+        while due := self._due_partials(self.role):
+            assert r.deck is not None
+            for position, layers in due:
+                items.append((position, open_value(r.deck[position], r.my_keys[:layers])))
+                r.sent.add((position, layers))
+            if not r.replace_seen_jacks():
+                break
+            self._touch()
         return Partials(items=tuple(items))
 
     def _my_hand_positions(self, r: DuelRound) -> list[int]:
@@ -577,13 +593,14 @@ class Peer:
             if Partials not in parts:
                 raise RefusedError("unexpected", "this message does not open the cards the game needs opened now")
             self._their_partials(r, parts[Partials])
-            cards = r.opening_cards()
-            assert cards is not None
-            if not opening_is_allowed(self.rules, cards):
+            if self._rejected(r):
                 _require(parts, extras | {Partials, Reshuffle})
                 reshuffle = parts[Reshuffle]
                 assert isinstance(reshuffle, Reshuffle)
                 self._their_reshuffle(r, reshuffle)
+                return Outcome()
+            if not self._settled(r):  # a jack was replaced: this device opens the card in its place next
+                _require(parts, extras | {Partials})
                 return Outcome()
             r.passes[-1].opened = True
             self._touch()
@@ -649,16 +666,27 @@ class Peer:
 
     def _their_partials(self, r: DuelRound, part: Part | None, *, some: bool = False) -> None:
         """Apply the friend's opened values: exactly those due now (``some``: those of them the message has;
-        the rest come after its play)."""
-        due = self._due_partials(self.other)
-        items = part.items if isinstance(part, Partials) else ()
+        the rest come after its play). An opening jack both devices have then seen is replaced, and the
+        values after those open the cards in their places (as :meth:`_open_for_friend` sends them)."""
+        items = list(part.items) if isinstance(part, Partials) else []
         if some:
-            positions = {p for p, _layers in due}
-            items = tuple(item for item in items if item[0] in positions)
-        if sorted(p for p, _layers in due) != sorted(p for p, _value in items):
+            positions = {p for p, _layers in self._due_partials(self.other)}
+            items = [item for item in items if item[0] in positions]
+        while True:
+            due = self._due_partials(self.other)
+            batch, items = items[:len(due)], items[len(due):]
+            if sorted(p for p, _layers in due) != sorted(p for p, _value in batch):
+                raise RefusedError("unexpected", "this message does not open the cards the game needs opened now")
+            self._opened(r, batch, dict(due))
+            if not due or not r.replace_seen_jacks():
+                break
+        if items:
             raise RefusedError("unexpected", "this message does not open the cards the game needs opened now")
+        self._touch()
+
+    def _opened(self, r: DuelRound, items: list[tuple[int, int]], layers_of: dict[int, int]) -> None:
+        """Read the cards of the friend's opened values (``layers_of``: how many passes lock each position)."""
         assert r.deck is not None
-        layers_of = dict(due)
         for position, value in items:
             layers = layers_of[position]
             card = r.card_for(value, layers)
@@ -668,7 +696,6 @@ class Peer:
                 raise RefusedError("illegal", f"position {position} opens to the {CODES[card]}, which is elsewhere")
             r.known[position] = card
             r.received.append(Opened(position=position, layers=layers, target=r.deck[position], value=value))
-        self._touch()
 
     def _their_play(self, r: DuelRound, part: Part, parts: dict[type, Part]) -> tuple[PlayEvent, ...]:
         assert isinstance(part, Play) and r.deck is not None
@@ -680,7 +707,9 @@ class Peer:
         card = played_card(part.move)
         layers = r.layers(part.position)
         name = CODES[card]
-        if any(c == card for c in r.known.values()) or part.proof != r.table(layers)[card]:
+        # A card already seen elsewhere is refused; one seen at this very place is an opening jack that went
+        # into the stock, which both saw, and has come round to the friend.
+        if any(c == card and p != part.position for p, c in r.known.items()) or part.proof != r.table(layers)[card]:
             raise RefusedError("not_held", f"the {name} is not in your friend's hand")
         got = parts.get(Partials)
         opened_before = {p for p, _layers in self._due_partials(self.other)}

@@ -6,6 +6,10 @@ given with a fresh key and shuffles them; the second locks each of those again w
 key and shuffles them. Pass 0 takes the plain pack and gives the deck; a redeal of the opening
 (the Greek game's top jack or top pair) is another pass over the opening cards and the stock only
 (``deal.reshuffle_range``), so the hands stay and the rejected cards go back where nobody knows.
+At the four-card and Pişti tables a jack among the opening cards is replaced instead, in the same
+deck: once both devices have seen it, each moves its locked value to the middle of the stock and
+the stock's next value to its place (:meth:`DuelRound.replace_seen_jacks`), exactly as the engine
+deals, and the new opening card is opened like the first.
 
 A card at a position is locked by every pass that covered it (its *layers*). To show it to the other
 device, a device takes its own locks off (:func:`open_value`); the other then finds the card in its
@@ -16,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kseri.engine.cards import CODES
+from kseri.engine.cards import CODES, JACK_INDEX, rank_index
 from kseri.engine.rules import Rules
 from kseri.table.duel.deal import hand_positions, opening_positions, reshuffle_range
 from kseri.table.duel.group import CARD_ELEMENTS, P, Q, lock_all, norm
@@ -129,6 +133,65 @@ class DuelRound:
         if not last.opened:
             return "open"
         return "play"
+
+    # -- the opening's jacks replaced (``opening_redeal = "jacks"``) ----------------------
+
+    def seen_by_both(self) -> set[int]:
+        """The positions whose card both devices have seen: each has taken its locks off for the other (under
+        the position's locks now: a redeal's pass hides the cards it shuffled again)."""
+        return ({p for p, layers in self.sent if layers == self.layers(p)}
+                & {o.position for o in self.received if o.layers == self.layers(o.position)})
+
+    def replace_seen_jacks(self) -> bool:
+        """Replace every opening jack both devices have seen, in the order of the opening's places: the
+        jack goes into the middle of the stock and the stock's next card takes its place, as
+        :meth:`kseri.engine.pile.round.Round.deal` does. Both devices see the same cards at the same
+        messages, so both move the same values. Whether anything moved (the new opening cards are
+        then opened like the first ones, and a jack among them is replaced in turn).
+
+        >>> from kseri.engine.cards import Card
+        >>> from kseri.engine.rules import FOURCARD
+        >>> r = DuelRound(rules=FOURCARD, first=0, dealer=1, deck=list(range(100, 152)))
+        >>> jack = Card.parse("JS").index
+        >>> r.known, r.sent = {9: jack}, {(9, 1)}  # at the opening's second place, seen by both
+        >>> r.received.append(Opened(position=9, layers=1, target=109, value=0))
+        >>> r.replace_seen_jacks(), r.deck[9], r.deck[31], r.known == {31: jack}, r.sent, r.deck[12], r.deck[30]
+        (True, 112, 109, True, {(31, 1)}, 113, 131)
+        """
+        if self.rules.opening_redeal != "jacks" or self.deck is None:
+            return False
+        moved = False
+        for place in self.opening():
+            card = self.known.get(place)
+            if card is not None and rank_index(card) == JACK_INDEX and place in self.seen_by_both():
+                self._replace(place)
+                moved = True
+        return moved
+
+    def _replace(self, place: int) -> None:
+        """Move the value at opening ``place`` into the middle of the stock, the stock's first to ``place``."""
+        assert self.deck is not None
+        start = self.opening().stop
+        order = list(range(start, self.rules.cards))  # order[k]: the position whose value goes to start + k
+        order.insert(len(order) // 2, place)
+        front = order.pop(0)
+        moves = {old: start + k for k, old in enumerate(order)}
+        moves[front] = place
+        moves = {old: new for old, new in moves.items() if old != new}
+        deck = list(self.deck)
+        for old, new in moves.items():
+            deck[new] = self.deck[old]
+        self.deck = deck
+
+        def at(position: int) -> int:
+            return moves.get(position, position)
+
+        self.known = {at(p): c for p, c in self.known.items()}
+        self.sent = {(at(p), layers) for p, layers in self.sent}
+        self.received = [Opened(position=at(o.position), layers=o.layers, target=o.target, value=o.value)
+                         for o in self.received]
+        self.positions = [at(p) for p in self.positions]
+        self.fill.clear()
 
     def table(self, layers: int) -> list[int]:
         return self.tables[layers - 1]

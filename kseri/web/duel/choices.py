@@ -21,7 +21,8 @@ from kseri.engine.rules import PROFILES, Rules
 
 __all__ = ["TABLES", "match_rules", "now", "table_targets"]
 
-TABLES: tuple[tuple[str, tuple[int, ...]], ...] = (("greek", (151, 101, 51)), ("sums", (37, 21)))
+TABLES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("greek", (151, 101, 51)), ("fourcard", (101, 51)), ("pisti", (101, 51)), ("sums", (37, 21)))
 """The tables a friend can be invited to from the page (their profiles), each with the targets its matches may
 be played to, its own first (the open table counts 11 points a round besides its xeris: it plays to 37, not 151).
 Every table may also be played over 1 or 3 rounds."""

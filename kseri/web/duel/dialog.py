@@ -17,7 +17,7 @@ from kseri.table.duel.deal import duel_refusal
 from kseri.table.duel.errors import DuelError, RefusedError
 from kseri.table.duel.peer import Peer
 from kseri.table.duel.words import refusal_notice, waiting_line
-from kseri.table.newgame import TABLE_NAMES, seating_title, table_title
+from kseri.table.newgame import table_title
 from kseri.table.session import GameSession
 from kseri.web.dom import exists, js_object
 from kseri.web.duel.choices import TABLES, match_rules, table_targets
@@ -72,16 +72,11 @@ class DuelDialog(DuelInbox):
                 current=self.entry is not None and self.entry.peer.match == peer.match, confirming=ident == confirming))
         dealt = dict(TABLES)
         tables = tuple((key, table_title(PROFILES[key])) for key in dealt)
-        # The table you are playing comes first, where two devices can deal it; the others are named.
-        playing = self.app.session.rules.profile
+        playing = self.app.session.rules.profile  # the table you are playing comes first
         picked = playing if playing in dealt else TABLES[0][0]
-        missing = [seating_title(key, 2, False, 1) for key in TABLE_NAMES if key not in dealt]
-        not_offered = _("Not dealt between two devices yet: {tables}.").format(tables=", ".join(missing)) \
-            if missing else ""
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []
         self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables,
-                                                       targets=table_targets(picked), picked=picked,
-                                                       not_offered=not_offered),
+                                                       targets=table_targets(picked), picked=picked),
                          [*back, ("duel-close", _("Close"), False)])
 
     def _name(self) -> str | None:

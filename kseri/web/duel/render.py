@@ -83,10 +83,10 @@ def length_options_html(targets: tuple[int, ...]) -> str:
 
 
 def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str], ...],
-              targets: tuple[int, ...] = (151, 101, 51), picked: str = "", not_offered: str = "") -> str:
+              targets: tuple[int, ...] = (151, 101, 51), picked: str = "") -> str:
     """The first screen: your matches against friends, a new invitation (``tables``: each table offered, its
-    key and name, ``picked`` chosen first; ``targets``: the chosen one's targets, offered as the match's length;
-    ``not_offered``: a line naming the tables two devices cannot deal yet), and a message to paste."""
+    key and name, ``picked`` chosen first; ``targets``: the chosen one's targets, offered as the match's length),
+    and a message to paste."""
     if rows:
         gone = _("Under way: deleted, it cannot be resumed on this device.")
         items = "".join(
@@ -106,7 +106,6 @@ def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str],
         matches = f'<p class="duel-none">{escape(_("No match against a friend yet."))}</p>'
     options = "".join(f'<option value="{escape(key)}"{" selected" if key == picked else ""}>{escape(label)}</option>'
                       for key, label in tables)
-    missing = f'<p class="duel-help">{escape(not_offered)}</p>' if not_offered else ""
     lengths = length_options_html(targets)
     return (
         f'<section class="duel-section"><h3>{escape(_("Your matches"))}</h3>{matches}</section>'
@@ -116,7 +115,6 @@ def list_html(rows: list[MatchRow], *, name: str, tables: tuple[tuple[str, str],
         f'<input name="duel-name" type="text" maxlength="20" autocomplete="nickname" value="{escape(name)}"></label>'
         f'<label class="field"><span>{escape(_("Table"))}</span><select name="duel-table">{options}</select></label>'
         f'<label class="field"><span>{escape(_("Match"))}</span><select name="duel-length">{lengths}</select></label>'
-        f'{missing}'
         f'<p class="duel-buttons">{_button("duel-invite", _("Create the invitation"), solid=True)}</p></section>'
         f'<section class="duel-section"><h3>{escape(_("A message from your friend"))}</h3>'
         f'<label class="field"><span>{escape(_("Paste the link or the text"))}</span>'
