@@ -230,7 +230,7 @@ def plain_forms() -> list[str]:
     return forms
 
 
-def opening_jacks(device: Device, record: dict[str, Any]) -> set[int]:
+def opening_jacks(device: Device, record: dict[str, Any]) -> frozenset[int]:
     """The jacks the first round's opening held and the stock took back (at the four-card and Pişti tables): both
     devices saw them at the deal. Read from the device's last save of the round in play (a finished round keeps
     no locked values), whose deck lies as the record's and whose first pass as the shuffles made it."""
@@ -243,15 +243,15 @@ def opening_jacks(device: Device, record: dict[str, Any]) -> set[int]:
         if r.verified or r.deck is None or not r.passes or r.passes[0].result is None:
             continue
         if r.rules.opening_redeal != "jacks":
-            return set()
+            return frozenset()
         card_of = {value: final[p] for p, value in enumerate(r.deck)}
         order = [card_of[value] for value in r.passes[0].result]
         start, stop = r.opening().start, r.opening().stop
-        return set(replace_opening_jacks(order[start:stop], order[stop:]))
+        return frozenset(replace_opening_jacks(order[start:stop], order[stop:]))
     raise AssertionError(f"{device.name} never saved the round in play")
 
 
-def visible(record: dict[str, Any], seat: int, plays: int, opening: set[int] = frozenset()) -> set[int]:
+def visible(record: dict[str, Any], seat: int, plays: int, opening: frozenset[int] = frozenset()) -> set[int]:
     """The cards ``seat`` may have seen after ``plays`` plays of round 0: its packets dealt by then, the opening
     cards (``opening``: those the stock took back too) and the plays (record deck order, ``docs/formats.md``)."""
     rules = rules_from_spec(record["rules"])

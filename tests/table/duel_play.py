@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from kseri.engine.cards import Card
 from kseri.engine.rules import Rules, rules_from_spec
 from kseri.table.duel import codec
+from kseri.table.duel.group import CARD_ELEMENTS, lock_all
 from kseri.table.duel.peer import Peer
 
 SHORT_GREEK = rules_from_spec({"profile": "greek", "match_rounds": 1})
@@ -64,3 +66,31 @@ def resealed(peer: Peer, message: codec.Message) -> bytes:
     """``message`` sealed with ``peer``'s match key: what a cheating device (which has the key) could send."""
     assert peer.key is not None
     return codec.encode(message, key=peer.key)
+
+
+def rigged(rules: Rules, seed: int, front: str) -> Table:
+    """A pair whose first round's deck starts with the cards ``front`` (codes, record order), the rest shuffled by
+    ``seed``: a test's way to deal a given opening, which no device can do (the second shuffler's shuffle is
+    replaced, with the first's key, by one that knows the cards)."""
+    table = pair(rules, seed)
+    first_key = table.guest.rounds[0].my_keys[0]
+    wanted = [Card.parse(code).index for code in front.split()]
+    host = table.host
+
+    class Arranged(random.Random):
+        armed = True
+
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            if not Arranged.armed:
+                super().shuffle(x)
+                return
+            Arranged.armed = False
+            both = lock_all(lock_all(list(CARD_ELEMENTS), first_key), host.rounds[0].my_keys[0])
+            rest = [c for c in range(52) if c not in wanted]
+            random.Random(seed).shuffle(rest)
+            x[:] = [both[c] for c in wanted + rest]
+
+    arranged = Arranged()
+    arranged.setstate(host.rng.getstate())
+    host.rng = arranged
+    return table

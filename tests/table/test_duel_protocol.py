@@ -21,7 +21,16 @@ from kseri.table.duel.group import CARD_ELEMENTS, lock
 from kseri.table.duel.peer import GUEST, HOST, Peer
 from kseri.table.duel.rounds import DuelRound, open_value
 from kseri.table.duel.saved import dump, load
-from tests.table.duel_play import SHORT_FOURCARD, SHORT_GREEK, SHORT_PISTI, SHORT_SUMS, Table, pair, resealed
+from tests.table.duel_play import (
+    SHORT_FOURCARD,
+    SHORT_GREEK,
+    SHORT_PISTI,
+    SHORT_SUMS,
+    Table,
+    pair,
+    resealed,
+    rigged,
+)
 
 SLOW = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -537,3 +546,54 @@ def test_a_device_that_keeps_an_opening_jack_is_refused() -> None:
         DuelRound.replace_seen_jacks = original  # type: ignore[method-assign]
     assert table.guest.outbox is not None
     _refused(table.host, table.guest.outbox, "unexpected")
+
+
+def test_a_chain_of_jacks_at_one_place_is_settled_before_the_next_place() -> None:
+    """The opening J♠ 6♣ 7♣ J♥ over a stock J♦ 8♣ 9♣: the J♠'s place takes the J♦, which goes back too, then
+    the 8♣; only then is the J♥ replaced, by the 9♣ (a reviewer found both jacks once replaced together, which
+    gave 9♣ 6♣ 7♣ 8♣: about one deal in a thousand)."""
+    front = "2H 3H 4H 5H 2D 3D 4D 5D JS 6C 7C JH JD 8C 9C"
+    table = rigged(SHORT_FOURCARD, 1, front)
+    _play_out(table)
+    _mirrored(table)
+    deck = table.host.record()["rounds"][0]["deck"]
+    assert deck[8:12] == ["8C", "6C", "7C", "9C"]
+    for peer in (table.host, table.guest):
+        r = peer.rounds[0]
+        assert [CODES[c] for c in _dealt_order(r)][:15] == front.split()
+        engine_deck, jacks = _replaced(r)
+        assert [CODES[c] for c in engine_deck] == deck and [CODES[c] for c in jacks] == ["JS", "JD", "JH"]
+
+
+def test_a_play_from_the_place_of_a_replaced_jack_must_be_that_jack() -> None:
+    """Both saw the J♠ go to position 31, the first player's third packet: a play claiming that position with
+    another card's proof is refused at once (the keys would show it only at the round's end)."""
+    table = rigged(SHORT_FOURCARD, 3, "2C 3C 4C 5C 2D 3D 4D 5D JS 6C 7C 8C")
+    host, guest = table.host, table.guest
+    while not (host.rounds and host.rounds[0].passes[-1].opened):
+        assert table.step()
+    leader = host if host.rounds[0].dealer != host.role else guest
+    other = guest if leader is host else host
+    assert CODES[other.rounds[0].known[31]] == "JS"
+    for _ in range(200):
+        r = leader.rounds[0]
+        if leader.needs_move and 31 in leader._my_hand_positions(r) and len(leader._my_hand_positions(r)) >= 2:
+            break
+        for peer in (leader, other):
+            if peer.needs_move:
+                engine = peer.engine
+                assert engine is not None
+                peer.play(str(table.moves.choice(engine.round.legal_moves())))
+        table.step(play=False)
+    else:
+        raise AssertionError("the leader never held position 31")
+    r = leader.rounds[0]
+    assert r.deck is not None
+    position = next(p for p in leader._my_hand_positions(r) if p != 31)
+    twin = load(dump(leader), rng=random.Random(9))
+    twin.play(CODES[r.known[position]])  # an honest play of another card, then its position changed to 31
+    assert twin.outbox is not None and twin.key is not None
+    message = codec.decode(twin.outbox, key=twin.key)
+    parts = tuple(Play(position=31, move=p.move, proof=p.proof) if isinstance(p, Play) else p for p in message.parts)
+    cheat = resealed(leader, Message(match=message.match, sender=message.sender, seq=message.seq, parts=parts))
+    _refused(other, cheat, "not_held")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from kseri.engine.cards import CODES, JACK_INDEX, RANK_INDEX, Card, CardLike, card_index, deck_mismatch, rank_index
 from kseri.engine.errors import IllegalMoveError, KseriError, PositionError, RecordError
@@ -28,7 +28,7 @@ from kseri.engine.state import BaseRound, shuffle
 if TYPE_CHECKING:
     from kseri.engine.sums.round import SumsMove
 
-__all__ = ["Round", "opening_is_allowed", "replace_opening_jacks"]
+__all__ = ["Round", "opening_is_allowed", "replace_opening_jacks", "replace_with_next"]
 
 
 def opening_is_allowed(rules: Rules, opening: Sequence[int]) -> bool:
@@ -39,6 +39,9 @@ def opening_is_allowed(rules: Rules, opening: Sequence[int]) -> bool:
     if rules.opening_redeal == "jacks":
         return all(RANK_INDEX[card] != JACK_INDEX for card in opening)
     return True
+
+
+_Item = TypeVar("_Item")
 
 
 def replace_opening_jacks(opening: list[int], stock: list[int]) -> list[int]:
@@ -59,9 +62,21 @@ def replace_opening_jacks(opening: list[int], stock: list[int]) -> list[int]:
     for i in range(len(opening)):
         while rank_index(opening[i]) == JACK_INDEX:
             replaced.append(opening[i])
-            stock.insert(len(stock) // 2, opening[i])
-            opening[i] = stock.pop(0)
+            replace_with_next(opening, i, stock)
     return replaced
+
+
+def replace_with_next(opening: list[_Item], i: int, stock: list[_Item]) -> None:
+    """One replacement: ``opening[i]`` goes into the middle of ``stock``, whose first item takes its place (the
+    items may be cards, or the places of cards no one can read: two devices move their locked deck so).
+
+    >>> opening, stock = ["a", "b"], [1, 2, 3, 4]
+    >>> replace_with_next(opening, 1, stock)
+    >>> opening, stock
+    (['a', 1], [2, 'b', 3, 4])
+    """
+    stock.insert(len(stock) // 2, opening[i])
+    opening[i] = stock.pop(0)
 
 
 class Round(BaseRound):

@@ -296,8 +296,7 @@ class Peer:
 
     def _settled(self, r: DuelRound) -> bool:
         """Both devices have seen the opening cards, and the rules keep them: play begins."""
-        cards = r.opening_cards()
-        return cards is not None and opening_is_allowed(self.rules, cards) and set(r.opening()) <= r.seen_by_both()
+        return self._dealt(r) and set(r.opening()) <= r.seen_by_both()
 
     def _rejected(self, r: DuelRound) -> bool:
         """The rules deal the opening again from the stock (a top jack or a top pair at the Greek table)."""
@@ -707,9 +706,10 @@ class Peer:
         card = played_card(part.move)
         layers = r.layers(part.position)
         name = CODES[card]
-        # A card already seen elsewhere is refused; one seen at this very place is an opening jack that went
-        # into the stock, which both saw, and has come round to the friend.
-        if any(c == card and p != part.position for p, c in r.known.items()) or part.proof != r.table(layers)[card]:
+        # A card seen elsewhere is refused, and so is another card than one seen at this very place: an opening
+        # jack that went into the stock, which both saw, and has come round to the friend.
+        if any(c == card and p != part.position for p, c in r.known.items()) \
+                or r.known.get(part.position, card) != card or part.proof != r.table(layers)[card]:
             raise RefusedError("not_held", f"the {name} is not in your friend's hand")
         got = parts.get(Partials)
         opened_before = {p for p, _layers in self._due_partials(self.other)}

@@ -8,8 +8,8 @@ key and shuffles them. Pass 0 takes the plain pack and gives the deck; a redeal 
 (``deal.reshuffle_range``), so the hands stay and the rejected cards go back where nobody knows.
 At the four-card and Pişti tables a jack among the opening cards is replaced instead, in the same
 deck: once both devices have seen it, each moves its locked value to the middle of the stock and
-the stock's next value to its place (:meth:`DuelRound.replace_seen_jacks`), exactly as the engine
-deals, and the new opening card is opened like the first.
+the stock's next value to its place (:meth:`DuelRound.replace_seen_jacks`), place by place as the
+engine deals, and the new opening card is opened like the first.
 
 A card at a position is locked by every pass that covered it (its *layers*). To show it to the other
 device, a device takes its own locks off (:func:`open_value`); the other then finds the card in its
@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kseri.engine.cards import CODES, JACK_INDEX, rank_index
+from kseri.engine.pile.round import replace_with_next
 from kseri.engine.rules import Rules
 from kseri.table.duel.deal import hand_positions, opening_positions, reshuffle_range
 from kseri.table.duel.group import CARD_ELEMENTS, P, Q, lock_all, norm
@@ -143,41 +144,45 @@ class DuelRound:
                 & {o.position for o in self.received if o.layers == self.layers(o.position)})
 
     def replace_seen_jacks(self) -> bool:
-        """Replace every opening jack both devices have seen, in the order of the opening's places: the
-        jack goes into the middle of the stock and the stock's next card takes its place, as
-        :meth:`kseri.engine.pile.round.Round.deal` does. Both devices see the same cards at the same
-        messages, so both move the same values. Whether anything moved (the new opening cards are
-        then opened like the first ones, and a jack among them is replaced in turn).
+        """Replace the opening's first jack if both devices have seen it and every card before it: the jack
+        goes into the middle of the stock and the stock's next card takes its place. Whether it moved
+        (the card now in its place is then opened like the first ones). The places are settled strictly in
+        order, a chain of jacks at one place before the next place, so the deck is the one
+        :func:`~kseri.engine.pile.round.replace_opening_jacks` deals from the shuffled order. Both devices
+        see the same cards at the same messages, so both move the same values.
 
         >>> from kseri.engine.cards import Card
         >>> from kseri.engine.rules import FOURCARD
-        >>> r = DuelRound(rules=FOURCARD, first=0, dealer=1, deck=list(range(100, 152)))
+        >>> r = DuelRound(rules=FOURCARD, first=0, dealer=1, deck=list(range(100, 152)), passes=[ShufflePass(None)])
         >>> jack = Card.parse("JS").index
         >>> r.known, r.sent = {9: jack}, {(9, 1)}  # at the opening's second place, seen by both
         >>> r.received.append(Opened(position=9, layers=1, target=109, value=0))
-        >>> r.replace_seen_jacks(), r.deck[9], r.deck[31], r.known == {31: jack}, r.sent, r.deck[12], r.deck[30]
-        (True, 112, 109, True, {(31, 1)}, 113, 131)
+        >>> r.replace_seen_jacks()  # the first place is not seen yet: it may hold a jack, replaced first
+        False
+        >>> r.known[8], r.sent = Card.parse("5H").index, {(8, 1), (9, 1)}
+        >>> r.received.append(Opened(position=8, layers=1, target=108, value=0))
+        >>> r.replace_seen_jacks(), r.deck[9], r.deck[31], r.known[31] == jack, sorted(r.sent), r.deck[12], r.deck[30]
+        (True, 112, 109, True, [(8, 1), (31, 1)], 113, 131)
         """
         if self.rules.opening_redeal != "jacks" or self.deck is None:
             return False
-        moved = False
+        seen = self.seen_by_both()
         for place in self.opening():
             card = self.known.get(place)
-            if card is not None and rank_index(card) == JACK_INDEX and place in self.seen_by_both():
+            if card is None or place not in seen:
+                return False  # a place before any jack is still to be seen (it may be one)
+            if rank_index(card) == JACK_INDEX:
                 self._replace(place)
-                moved = True
-        return moved
+                return True
+        return False
 
     def _replace(self, place: int) -> None:
         """Move the value at opening ``place`` into the middle of the stock, the stock's first to ``place``."""
         assert self.deck is not None
-        start = self.opening().stop
-        order = list(range(start, self.rules.cards))  # order[k]: the position whose value goes to start + k
-        order.insert(len(order) // 2, place)
-        front = order.pop(0)
-        moves = {old: start + k for k, old in enumerate(order)}
-        moves[front] = place
-        moves = {old: new for old, new in moves.items() if old != new}
+        places, stock = list(self.opening()), list(range(self.opening().stop, self.rules.cards))
+        replace_with_next(places, places.index(place), stock)  # each item: the position whose value goes there
+        news = [*self.opening(), *range(self.opening().stop, self.rules.cards)]
+        moves: dict[int, int] = {old: new for old, new in zip([*places, *stock], news, strict=True) if old != new}
         deck = list(self.deck)
         for old, new in moves.items():
             deck[new] = self.deck[old]

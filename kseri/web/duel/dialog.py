@@ -72,8 +72,7 @@ class DuelDialog(DuelInbox):
                 current=self.entry is not None and self.entry.peer.match == peer.match, confirming=ident == confirming))
         dealt = dict(TABLES)
         tables = tuple((key, table_title(PROFILES[key])) for key in dealt)
-        playing = self.app.session.rules.profile  # the table you are playing comes first
-        picked = playing if playing in dealt else TABLES[0][0]
+        picked = self.app.session.rules.profile  # the table you are playing comes first
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []
         self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables,
                                                        targets=table_targets(picked), picked=picked),
