@@ -196,6 +196,17 @@ def seats_html(view: TableView, level_names: Mapping[str, str] | None = None) ->
     return "".join(_panel(view, seat, level_names or {}) for seat in seat_order(view.players, view.viewer))
 
 
+def greek_lang(text: str) -> str:
+    """`` lang="el"`` for a label in Greek letters, else nothing: the score and the summaries' heads are set in
+    capitals, which drop a Greek word's accents only where the text is marked Greek (on the English page a
+    friend named "Βασίλης" read "ΒΑΣΊΛΗΣ").
+
+    >>> greek_lang("Βασίλης"), greek_lang("Anna")
+    (' lang="el"', '')
+    """
+    return ' lang="el"' if any("\u0370" <= ch <= "\u03ff" or "\u1f00" <= ch <= "\u1fff" for ch in text) else ""
+
+
 def seats_score_html(view: TableView) -> str:
     """The match score with a side per seat (or per partnership), and the target."""
     labels = side_labels(view)
@@ -205,7 +216,7 @@ def seats_score_html(view: TableView) -> str:
     sides = "".join(
         f'<span class="score-side side-{i}{" you" if i == view.sides[view.viewer].team else ""}'
         f'{" leads" if i == leader else ""}" data-team="{i}">'
-        f'<span class="who"><span class="who-long">{escape(label)}</span>'
+        f'<span class="who"{greek_lang(label)}><span class="who-long">{escape(label)}</span>'
         f'<span class="who-short">{escape(short)}</span></span><b class="pts">{total}</b></span>'
         for i, (label, short, total) in enumerate(zip(labels, short_labels(view), totals, strict=True)))
     raised = (f' <span class="raised">{escape(_("raised"))}</span>') if view.target_raised else ""
@@ -256,7 +267,7 @@ def _heads(labels: tuple[str, ...], short: tuple[str, ...]) -> str:
     >>> _heads(("You & Maria",), ("You+Mar",))
     '<th scope="col"><span class="who-long">You &amp; Maria</span><span class="who-short">You+<wbr>Mar</span></th>'
     """
-    return "".join(f'<th scope="col"><span class="who-long">{escape(label)}</span>'
+    return "".join(f'<th scope="col"{greek_lang(label)}><span class="who-long">{escape(label)}</span>'
                    + (f'<span class="who-short">{escape(short[i]).replace("+", "+<wbr>")}</span>'
                       if i < len(short) else "")
                    + "</th>" for i, label in enumerate(labels))

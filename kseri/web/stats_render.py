@@ -117,7 +117,7 @@ def _bar_title(result: MatchResult) -> str:
 
 
 def chart_svg(recent: list[MatchResult]) -> str:
-    """Your points minus the bot's in each of the last matches: a bar up (green) for a win, down (red) for a loss.
+    """Your points minus your opponent's in each of the last matches: a bar up (green) for a win, down (red) for a loss.
 
     >>> chart_svg([]).count("<rect")
     0
@@ -158,13 +158,14 @@ def stats_html(stats: Stats, *, apart: bool = False) -> str:
         return f'{title}<p class="sub">{escape(nothing)}</p>'
     chart = ""
     if stats.recent:
+        caption = _("Your points minus your opponent’s, match by match (the latest on the right).")
         chart = (f'<figure class="stats-recent">{chart_svg(stats.recent)}'
-                 f'<figcaption>{escape(_("Your points minus the bot’s, match by match (the latest on the right)."))}'
-                 f'</figcaption></figure>')
+                 f'<figcaption>{escape(caption)}</figcaption></figure>')
     tables = "".join(_game_table(game, stats.games[game]) for game in game_order(list(stats.games))
                      if stats.games.get(game))
     sub = _("Each table, seating and level counts on its own. Per round: your points and kseris (piştis at the "
-            "Pişti table, xeris at the open table) – the bot’s (with more sides, the others’ average). Kept in "
+            "Pişti table, xeris at the open table) – your opponent’s, a bot’s or a friend’s (with more sides, the "
+            "others’ average). Kept in "
             "this browser only.")
     return f'{title}<p class="sub">{escape(sub)}</p>{chart}{tables}'
 

@@ -356,3 +356,24 @@ def test_the_invitation_starts_at_the_table_played(devices) -> None:
         tables = anna.page.eval_on_selector('#duel [name="duel-table"]', values)
         assert tables == ["greek", "fourcard", "pisti", "sums"], rules
         anna.page.click('#duel-actions [data-action="duel-close"]')
+
+
+def test_the_link_left_on_screen_goes_when_the_friends_answer_comes(devices) -> None:
+    """The invitation's sheet left open while the friend's answer arrives in the same tab (a messenger opens it
+    there): a tester found the old link still offered, which the friend would refuse as applied already. The
+    sheet closes; the bar asks for the deal's message."""
+    anna, ben = devices
+    anna.page.goto(f"{anna.url}/index.html")
+    anna.wait("() => document.body.dataset.ready === 'true'")
+    anna.open_dialog()
+    anna.page.fill('#duel [name="duel-name"]', "Anna")
+    anna.page.select_option('#duel [name="duel-length"]', "r1")
+    anna.page.click('#duel [data-action="duel-invite"]')
+    anna.page.wait_for_selector("#duel-link")
+    invitation = anna.page.input_value("#duel-link")
+    anna.page.click('#duel [data-action="duel-copy"]')  # copied, the sheet left open
+    ben.open_link(invitation, first=True)
+    answer = ben.accept("Ben")
+    anna.open_link(answer)
+    assert not anna.page.is_visible("#duel[open]")
+    assert anna.state()["unsent"] and anna.page.is_visible('#duel-bar [data-action="duel-send"]')
