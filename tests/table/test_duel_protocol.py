@@ -390,10 +390,12 @@ def test_keys_that_do_not_fit_end_the_match() -> None:
 @settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6))
 def test_a_match_saved_after_every_message_goes_on_the_same(seed: int) -> None:
-    table = pair(SHORT_GREEK, seed)
-    steps = 0
+    _saved_after_every_message(pair(SHORT_GREEK, seed))
+
+
+def _saved_after_every_message(table: Table) -> None:
+    """Carry the match to its end, both devices saved and loaded again after every message: it goes on the same."""
     while table.step():
-        steps += 1
         for name in ("host", "guest"):
             peer = getattr(table, name)
             again = load(dump(peer), rng=peer.rng)
@@ -511,15 +513,7 @@ def test_a_jack_replaced_at_the_opening_is_played_later_by_whoever_is_dealt_it()
 
 def test_a_match_with_an_opening_jack_saved_after_every_message_goes_on_the_same() -> None:
     seed = next(s for s in range(8) if _has_opening_jack(s))
-    table = pair(SHORT_FOURCARD, seed)
-    while table.step():
-        for name in ("host", "guest"):
-            peer = getattr(table, name)
-            again = load(dump(peer), rng=peer.rng)
-            assert dump(again) == dump(peer)
-            setattr(table, name, again)
-    assert table.host.over and table.guest.over
-    _mirrored(table)
+    _saved_after_every_message(pair(SHORT_FOURCARD, seed))
 
 
 def _has_opening_jack(seed: int) -> bool:

@@ -70,8 +70,7 @@ class DuelDialog(DuelInbox):
                 match=ident, friend=friend, table=table_title(peer.rules),
                 status=waiting_line(peer.awaiting(), peer.friend or _("your friend"), unsent=entry.unsent),
                 current=self.entry is not None and self.entry.peer.match == peer.match, confirming=ident == confirming))
-        dealt = dict(TABLES)
-        tables = tuple((key, table_title(PROFILES[key])) for key in dealt)
+        tables = tuple((key, table_title(PROFILES[key])) for key, _targets in TABLES)
         picked = self.app.session.rules.profile  # the table you are playing comes first
         back = [("duel-back", _("Back to the game against the bot"), False)] if self.entry is not None else []
         self.open_screen(_("Play a friend"), list_html(rows, name=self.store.name, tables=tables,
