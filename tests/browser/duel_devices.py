@@ -27,6 +27,7 @@ from kseri.table.duel.peer import Peer
 from kseri.table.duel.saved import load
 from kseri.table.moves import MoveWay
 from kseri.table.tables import strategy_for
+from tests.table.duel_play import shuffled_order
 
 PREFIX = "kseri.duel.m."
 """The storage key of a saved match, less its id (kseri/web/duel/store.py)."""
@@ -244,8 +245,7 @@ def opening_jacks(device: Device, record: dict[str, Any]) -> frozenset[int]:
             continue
         if r.rules.opening_redeal != "jacks":
             return frozenset()
-        card_of = {value: final[p] for p, value in enumerate(r.deck)}
-        order = [card_of[value] for value in r.passes[0].result]
+        order = shuffled_order(r, final)
         start, stop = r.opening().start, r.opening().stop
         return frozenset(replace_opening_jacks(order[start:stop], order[stop:]))
     raise AssertionError(f"{device.name} never saved the round in play")

@@ -4,6 +4,7 @@ messages, play their moves (chosen by a seeded generator), and cheat on purpose.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from kseri.engine.cards import Card
@@ -11,6 +12,7 @@ from kseri.engine.rules import Rules, rules_from_spec
 from kseri.table.duel import codec
 from kseri.table.duel.group import CARD_ELEMENTS, lock_all
 from kseri.table.duel.peer import Peer
+from kseri.table.duel.rounds import DuelRound
 
 SHORT_GREEK = rules_from_spec({"profile": "greek", "match_rounds": 1})
 """The Greek game over one round (a tie plays one more)."""
@@ -94,3 +96,11 @@ def rigged(rules: Rules, seed: int, front: str) -> Table:
     arranged.setstate(host.rng.getstate())
     host.rng = arranged
     return table
+
+
+def shuffled_order(r: DuelRound, final: Sequence[int]) -> list[int]:
+    """The round's cards in the order the shuffles dealt them, before any opening jack was replaced: read from
+    its locked deck as it lies at last (``r.deck``) and ``final``, the card at each of its positions then."""
+    assert r.deck is not None and r.passes[0].result is not None
+    card_of = {value: final[p] for p, value in enumerate(r.deck)}
+    return [card_of[value] for value in r.passes[0].result]

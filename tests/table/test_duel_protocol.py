@@ -30,6 +30,7 @@ from tests.table.duel_play import (
     pair,
     resealed,
     rigged,
+    shuffled_order,
 )
 
 SLOW = settings(max_examples=2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -463,9 +464,7 @@ def test_the_played_card_and_its_position() -> None:
 
 def _dealt_order(r: DuelRound) -> list[int]:
     """The round's deck as the shuffles made it, before any jack was replaced (every card known: after the round)."""
-    card_of = {value: r.known[p] for p, value in enumerate(r.deck or [])}
-    assert r.passes[0].result is not None
-    return [card_of[value] for value in r.passes[0].result]
+    return shuffled_order(r, [r.known[p] for p in range(r.rules.cards)])
 
 
 def _replaced(r: DuelRound) -> tuple[list[int], list[int]]:

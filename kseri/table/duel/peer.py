@@ -299,9 +299,10 @@ class Peer:
         return self._dealt(r) and set(r.opening()) <= r.seen_by_both()
 
     def _rejected(self, r: DuelRound) -> bool:
-        """The rules deal the opening again from the stock (a top jack or a top pair at the Greek table)."""
+        """The rules deal the opening again from the stock (a top jack or a top pair at the Greek table; at the
+        four-card and Pişti tables a jack is replaced instead: :meth:`DuelRound.replace_seen_jacks`)."""
         cards = r.opening_cards()
-        return self.rules.opening_redeal != "jacks" and cards is not None and not opening_is_allowed(self.rules, cards)
+        return self.rules.opening_redeal == "top" and cards is not None and not opening_is_allowed(self.rules, cards)
 
     def awaiting(self) -> str:
         """What the match waits for: ``accept`` (the friend's answer to the invitation), ``deal`` (the

@@ -181,7 +181,7 @@ class DuelRound:
         assert self.deck is not None
         places, stock = list(self.opening()), list(range(self.opening().stop, self.rules.cards))
         replace_with_next(places, places.index(place), stock)  # each item: the position whose value goes there
-        news = [*self.opening(), *range(self.opening().stop, self.rules.cards)]
+        news = range(self.opening().start, self.rules.cards)
         moves: dict[int, int] = {old: new for old, new in zip([*places, *stock], news, strict=True) if old != new}
         deck = list(self.deck)
         for old, new in moves.items():

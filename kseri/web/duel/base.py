@@ -94,8 +94,6 @@ class DuelBase:
     busy: bool
     invitation: bytes | None
     handled: int
-    sending: bool
-    """The dialog shows a message to send (its link goes stale once the friend's next message is applied)."""
     _proxies: list[JsProxy]
 
     def el(self, name: str) -> Any:
@@ -201,7 +199,6 @@ class DuelBase:
 
     def open_screen(self, title: str, body: str, actions: list[tuple[str, str, bool]]) -> None:
         dialog = self.el(DIALOG_ID)
-        self.sending = False
         self.el("duel-title").textContent = title
         self.el("duel-body").innerHTML = body
         self.el("duel-error").hidden = True
@@ -219,9 +216,13 @@ class DuelBase:
         error.textContent = text
         error.hidden = False
 
+    def sending(self) -> bool:
+        """The dialog shows a message to send (its link, ``#duel-link``, goes stale once the friend's next
+        message is applied)."""
+        return bool(self.el(DIALOG_ID).open) and exists(self.el("duel-link"))
+
     def close(self) -> None:
         dialog = self.el(DIALOG_ID)
-        self.sending = False
         if dialog.open:
             dialog.close()
 

@@ -130,7 +130,6 @@ class DuelDialog(DuelInbox):
                          sent_html(link=self._link(), friend=session.friend, invitation=invitation,
                                                code=entry.peer.pairing_code),
                          [("duel-close", _("Close"), False)])
-        self.sending = True
 
     def handed_on(self) -> None:
         """The link was shared or copied: the message is on its way."""

@@ -119,7 +119,7 @@ class DuelInbox(DuelBase):
         # none is left to send, however it went (a link copied by hand never told the page).
         self.delivered = max(self.delivered, sent_before)
         entry.unsent = False
-        if self.sending:  # the link it shows was sent, since the friend answered it: copied again, it would be
+        if self.sending():  # the link it shows was sent, since the friend answered it: copied again, it would be
             self.close()  # refused as applied already; the bar says what to send now
         app.drop_notice(REFUSED_KEY)  # a message has come through: an earlier refusal is history, not news
         app.save()

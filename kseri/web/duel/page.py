@@ -66,7 +66,6 @@ class DuelPage(DuelConnect):
         self.invitation: bytes | None = None
         """An invitation opened and not yet accepted."""
         self.handled = 0
-        self.sending = False
         """Messages handled so far (``body[data-duel-handled]``: tests wait on it)."""
         self._proxies: list[JsProxy] = []
         self._inject()
