@@ -366,11 +366,11 @@ def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules
             players.append(make_player(spec, timeout=timeout) if isinstance(spec, str) else spec)
         for i in range(first, first + rounds):
             dealer = i % rules.players
-            deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}")).deck
+            dealt = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:deal:{i}"))
             diff = 0.0
             for swap in range(sides):  # bot A takes side ``swap``
                 rngs = [random.Random(f"kseri-arena:{seed}:bot:{i}:{swap}:{side}") for side in (0, 1)]
-                state = table.from_deck(rules, dealer, deck)
+                state = table.from_deck(rules, dealer, dealt.deck, returned=dealt.returned)
                 _play_round(state, players, _seating(rules, swap), rngs, times, (0,) * sides, rules.target,
                             state.apply, f"deal {i} (A on side {swap})")
                 diff += _edge(state.returns(), swap)
@@ -382,8 +382,8 @@ def run_arena(a: str | Player, b: str | Player, *, rounds: int, seed: int, rules
                 k = 0
                 while not match.is_over and k < _MAX_MATCH_ROUNDS:
                     dealer = match.next_dealer
-                    deck = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}")).deck
-                    match.next_round(list(deck))
+                    dealt = table.deal(rules, dealer, random.Random(f"kseri-arena:{seed}:match:{j}:{k}"))
+                    match.next_round(list(dealt.deck), dealt.returned)
                     state = match.round
                     rngs = [random.Random(f"kseri-arena:{seed}:mbot:{j}:{k}:{swap}:{side}") for side in (0, 1)]
                     totals = tuple(match.totals)

@@ -217,7 +217,8 @@ def played_code(move: str) -> str:
     return move.split(":", 1)[0].split(">", 1)[0]
 
 
-def record_cards(value: object, where: str, what: str, most: int, *, entry: str | None = None) -> list[int]:
+def record_cards(value: object, where: str, what: str, most: int, *, entry: str | None = None,
+                 bound: str | None = None) -> list[int]:
     """A list of card codes in a record (``deck``, a pile table's ``plays``) as indices, at most
     ``most`` of them; :class:`~kseri.engine.errors.RecordError` names ``what`` and ``where``, and a bad
     code's place: ``{where}, {entry} N`` when each entry has a name of its own (``play``: the replay
@@ -237,7 +238,7 @@ def record_cards(value: object, where: str, what: str, most: int, *, entry: str 
     if not isinstance(value, list):
         raise RecordError(f"{what} must be a list of card codes", where)
     if len(value) > most:
-        pack = "a pack has 52" if most == 52 else f"the pack has {most}"
+        pack = bound or ("a pack has 52" if most == 52 else f"the pack has {most}")
         raise RecordError(f"{what} lists {len(value)} cards ({pack})", where)
     indices = []
     for position, code in enumerate(value):

@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from kseri.engine.errors import IllegalMoveError, TableError, quoted
@@ -93,8 +94,9 @@ class Match:
 
     # -- play -----------------------------------------------------------------
 
-    def next_round(self, deck: list[int] | None = None) -> TableRound[Any]:
-        """Deal the next round (from ``deck`` if given, else shuffled with the match's rng)."""
+    def next_round(self, deck: list[int] | None = None, returned: Sequence[int] = ()) -> TableRound[Any]:
+        """Deal the next round (from ``deck`` if given, with the opening cards ``returned`` to the stock
+        before it stood, else shuffled with the match's rng)."""
         if self.is_over:
             raise IllegalMoveError(f"the match is over: side {self.winner} won")
         if self.rounds and not self.round.is_terminal():
@@ -106,7 +108,7 @@ class Match:
                 raise IllegalMoveError("no deck given and no random generator to shuffle one")
             state = self.table.deal(self.rules, dealer, self.rng)
         else:
-            state = self.table.from_deck(self.rules, dealer, deck)
+            state = self.table.from_deck(self.rules, dealer, deck, returned=returned)
         self.rounds.append(state)
         return state
 

@@ -27,10 +27,13 @@ from kseri.engine.errors import KseriError, RecordError, shown
 from kseri.engine.jsontext import JsonTextError, parse_json
 from kseri.engine.match import Match
 from kseri.engine.rules import rules_from_spec
+from kseri.engine.state import most_returned
+from kseri.engine.table import TableRound
 
 __all__ = ["FORMAT", "dumps", "from_record", "loads", "summary", "to_record"]
 
 FORMAT = "kseri-record/1"
+
 
 
 def to_record(match: Match) -> dict[str, Any]:
@@ -39,9 +42,15 @@ def to_record(match: Match) -> dict[str, Any]:
         "format": FORMAT,
         "rules": match.rules.to_spec(),
         "first_dealer": match.first_dealer,
-        "rounds": [{"deck": [CODES[c] for c in r.deck], "plays": r.play_codes()}
-                   for r in match.rounds],
+        "rounds": [_round_entry(r) for r in match.rounds],
     }
+
+
+def _round_entry(state: TableRound[Any]) -> dict[str, Any]:
+    entry: dict[str, Any] = {"deck": [CODES[c] for c in state.deck], "plays": state.play_codes()}
+    if state.returned:  # written only when there are some: a record without it reads as before
+        entry["returned"] = [CODES[c] for c in state.returned]
+    return entry
 
 
 def dumps(match: Match) -> str:
@@ -110,8 +119,11 @@ def from_record(data: Any, *, rng: random.Random | None = None) -> Match:
         if "plays" not in entry:  # not read as "no plays yet": a round cut short must say so itself
             raise RecordError("plays is missing (an unplayed round gives \"plays\": [])", where)
         plays = match.table.read_plays(entry["plays"], where, rules)
+        most = most_returned(rules)
+        returned = record_cards(entry.get("returned", []), where, "returned", max(most, 1),
+                                bound=f"a deal puts back at most {most}")
         try:
-            match.next_round(deck)
+            match.next_round(deck, returned)
         except KseriError as exc:
             raise RecordError(str(exc), where) from None
         for i, play in enumerate(plays):

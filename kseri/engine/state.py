@@ -30,7 +30,7 @@ from typing import ClassVar, Protocol, runtime_checkable
 from kseri.engine.rules import Rules, card_points_table
 from kseri.engine.scoring import score_round
 
-__all__ = ["BaseRound", "RoundState", "sample", "shuffle"]
+__all__ = ["BaseRound", "RoundState", "in_stock_at_deal", "most_returned", "sample", "shuffle"]
 
 
 @runtime_checkable
@@ -121,12 +121,76 @@ class RoundState(Protocol):
         """The exposed bottom card for the whole round (rule ``exposed_bottom``), else None."""
 
     @property
+    def returned(self) -> tuple[int, ...]:
+        """The opening cards every seat saw go back into the stock before the opening stood."""
+
+    @property
     def packet(self) -> int: ...
 
     def is_terminal(self) -> bool: ...
 
     def play_codes(self) -> list[str]:
         """The plays as a record writes them."""
+
+
+MOST_REFUSED_OPENINGS = 64
+"""Refused openings a reader takes in one round: one is refused in about seven deals, so 64 in a row
+(a chance far below one in 10**50) never happen."""
+
+
+def most_returned(rules: Rules) -> int:
+    """The most cards a deal puts back into the stock under these rules (the readers' bound on
+    ``returned``): every jack of the pack, or :data:`MOST_REFUSED_OPENINGS` whole openings.
+
+    >>> from kseri.engine.rules import FOURCARD, GREEK, SUMS
+    >>> most_returned(GREEK), most_returned(FOURCARD), most_returned(SUMS)
+    (256, 4, 0)
+    """
+    if rules.opening_redeal == "jacks":
+        return 4 * rules.packs
+    if rules.opening_redeal == "top":
+        return MOST_REFUSED_OPENINGS * rules.opening_size
+    return 0
+
+
+def in_stock_at_deal(rules: Rules, opening: Sequence[int], returned: Sequence[int],
+                     bottom: int | None = None) -> list[int]:
+    """The cards every seat knows are in the stock when the first packet has been dealt: the ones put
+    back (``returned``, :attr:`BaseRound.returned`) that did not come up again in ``opening``, the
+    exposed ``bottom`` card left out (where it lies is known already). The hands were dealt before the
+    opening, so none of them holds one until the next packet is dealt.
+
+    A replaced jack stays in the stock (it goes into its middle), so each one counts. A refused
+    opening is shuffled back with the stock, and a card of it may be dealt into the next opening and
+    go back again: each card counts as many times as the most that one refused opening held, less
+    what the opening that stood holds (a lower bound with the double pack, never too many).
+
+    >>> from kseri.engine.cards import Card, CODES
+    >>> cards = lambda text: [Card.parse(c).index for c in text.split()]
+    >>> from kseri.engine.rules import GREEK
+    >>> [CODES[c] for c in in_stock_at_deal(GREEK, cards("5H 2S 9C 4C"), cards("4C 9D QH JS 9D 2H 7S 7C"))]
+    ['9D', 'QH', 'JS', '2H', '7S', '7C']
+    """
+    if rules.opening_redeal == "jacks":
+        out = list(returned)
+    else:
+        out = _refused_in_stock(rules.opening_size, opening, returned)
+    if bottom in out:
+        out.remove(bottom)
+    return out
+
+
+def _refused_in_stock(size: int, opening: Sequence[int], returned: Sequence[int]) -> list[int]:
+    """:func:`in_stock_at_deal` after refused openings of ``size`` cards, shuffled back one after another."""
+    most: dict[int, int] = {}
+    for at in range(0, len(returned), size):
+        refused = returned[at:at + size]
+        for c in refused:
+            most[c] = max(most.get(c, 0), refused.count(c))
+    out = []
+    for c, times in most.items():
+        out += [c] * max(0, times - list(opening).count(c))
+    return out
 
 
 class BaseRound:
@@ -152,6 +216,7 @@ class BaseRound:
         "kseris",
         "last_capturer",
         "next_card",
+        "returned",
         "rules",
         "sweep_seat",
         "to_move",
@@ -172,6 +237,10 @@ class BaseRound:
     kseri_cards: list[list[int]]
     last_capturer: int | None
     sweep_seat: int | None
+    returned: tuple[int, ...]
+    """The opening cards that every seat saw go back into the stock before the opening stood, in the
+    order they went (``opening_redeal``: a refused opening's cards, or a replaced jack); empty for a
+    round dealt from a record that does not say (``docs/formats.md`` §"Cards put back")."""
     open_ended: ClassVar[bool] = False
     """True for a position with its stock left out (:meth:`~kseri.engine.pile.round.Round.from_position`,
     ``stock=None``): when the hands run out, play stops there; nothing is swept and no card is the
@@ -206,6 +275,7 @@ class BaseRound:
         self.kseri_cards = [[] for _ in range(n)]
         self.last_capturer = None
         self.sweep_seat = None
+        self.returned = ()
         return list(deck[start:start + rules.opening_size])
 
     def _copy_shared(self, other: BaseRound) -> None:
@@ -225,6 +295,7 @@ class BaseRound:
         other.kseri_cards = [c[:] for c in self.kseri_cards]
         other.last_capturer = self.last_capturer
         other.sweep_seat = self.sweep_seat
+        other.returned = self.returned
         other.to_move = self.to_move
         other._card_points = self._card_points
 

@@ -137,8 +137,10 @@ class Table(Protocol[RoundT, ObservationT]):
     def deal(self, rules: Rules, dealer: int, rng: random.Random) -> RoundT:
         """A round shuffled with ``rng`` and dealt."""
 
-    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> RoundT:
-        """The round dealt from ``deck`` (record order); ``check=False`` trusts it."""
+    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True,
+                  returned: Sequence[int] = ()) -> RoundT:
+        """The round dealt from ``deck`` (record order), ``returned`` the opening cards seen going back
+        into the stock (:attr:`~kseri.engine.state.BaseRound.returned`); ``check=False`` trusts it."""
 
     def observation(self, state: RoundT, seat: int, *, totals: Sequence[int] | None = None,
                     target: int | None = None) -> ObservationT:
@@ -183,8 +185,9 @@ class BaseTable:
     def deal(self, rules: Rules, dealer: int, rng: random.Random) -> Any:
         return self.round_class.deal(rules, dealer, rng)
 
-    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> Any:
-        return self.round_class.from_deck(rules, dealer, deck, check=check)
+    def from_deck(self, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True,
+                  returned: Sequence[int] = ()) -> Any:
+        return self.round_class.from_deck(rules, dealer, deck, check=check, returned=returned)
 
     def observation(self, state: Any, seat: int, *, totals: Sequence[int] | None = None,
                     target: int | None = None) -> Any:

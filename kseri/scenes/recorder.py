@@ -129,7 +129,7 @@ class Recorder:
         """A window of a recorded round: the position after ``start`` plays, then the plays up to
         ``stop`` (checked by :func:`kseri.scenes.build.from_match`). Every card face up, the stock counted."""
         rules = played.rules
-        state = table_for(rules).from_deck(rules, played.dealer, played.deck, check=False)
+        state = table_for(rules).from_deck(rules, played.dealer, played.deck, check=False, returned=played.returned)
         plays = played.play_codes()
         for text in plays[:start]:
             state.apply(text)

@@ -131,7 +131,8 @@ def _positions(match: Match, state: TableRound[Any], seat: int) -> Iterator[tupl
     codes = state.play_codes()
 
     def replayed(plays: int) -> TableRound[Any]:
-        replay: TableRound[Any] = match.table.from_deck(state.rules, state.dealer, state.deck, check=False)
+        replay: TableRound[Any] = match.table.from_deck(state.rules, state.dealer, state.deck, check=False,
+                                                         returned=state.returned)
         for move in codes[:plays]:
             replay.apply(move)
         return replay

@@ -79,9 +79,11 @@ MAX_UNPACKED = 200_000
 _BINARY, _JSON = "1", "J"
 _B64URL = re.compile(r"[A-Za-z0-9_-]*")
 _INDEX = {code: i for i, code in enumerate(CODES)}
-_HEADER = ("rules", "first_dealer", "seats", "takebacks")
-"""Version 1's header line: the record's fields other than its rounds (``seats`` and ``takebacks``
-optional; a link carries ``takebacks`` only when cards were taken back, :mod:`kseri.table.takeback`)."""
+_HEADER = ("rules", "first_dealer", "seats", "takebacks", "returned")
+"""Version 1's header line: the record's fields other than its rounds (``seats``, ``takebacks`` and
+``returned`` optional; a link carries ``takebacks`` only when cards were taken back,
+:mod:`kseri.table.takeback`, and ``returned``, every round's cards put back from its opening, only when
+some round has any)."""
 _DECK = len(CODES)
 """Bytes of a round's deck in version 1: one per card of the pack (52)."""
 
@@ -113,6 +115,8 @@ def _as_record(game: Any) -> dict[str, Any]:
 def _pack_binary(record: dict[str, Any]) -> bytes | None:
     """Version 1's bytes, or None when a play is not a plain card code."""
     head = {key: record[key] for key in _HEADER if key in record}
+    if any(entry.get("returned") for entry in record["rounds"]):
+        head["returned"] = [entry.get("returned", []) for entry in record["rounds"]]
     header = json.dumps(head, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     body = bytearray()
     for entry in record["rounds"]:
@@ -196,7 +200,11 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
     except KseriError as exc:
         raise _fail(f"damaged (the header is not JSON we can read: {_one_line(exc)})") from None
     if not isinstance(head, dict) or not {"rules", "first_dealer"} <= set(head) <= set(_HEADER):
-        raise _fail("damaged (the header must hold rules and first_dealer, and may hold seats and takebacks)")
+        raise _fail("damaged (the header must hold rules and first_dealer, and may hold seats, takebacks and "
+                    "returned)")
+    returned = head.pop("returned", [])
+    if not isinstance(returned, list):
+        raise _fail("damaged (the header's returned is not a list)")
     rounds: list[dict[str, list[str]]] = []
     i = 0
     while i < len(body):
@@ -213,6 +221,13 @@ def _read_binary(raw: bytes) -> dict[str, Any]:
             raise _fail(f"{where}: byte {bad} is not a card")
         rounds.append({"deck": [CODES[b] for b in deck], "plays": [CODES[b] for b in plays]})
         i += _DECK + 1 + count
+    if len(returned) > len(rounds):
+        raise _fail(f"damaged (the header's returned lists {len(returned)} rounds, the link {len(rounds)})")
+    for number, (entry, cards) in enumerate(zip(rounds, returned, strict=False)):
+        if not isinstance(cards, list):
+            raise _fail(f"damaged (the header's returned for round {number} is not a list)")
+        if cards:  # (checked with the rest of the record when it is replayed)
+            entry["returned"] = cards
     return {"format": FORMAT, **head, "rounds": rounds}
 
 

@@ -65,7 +65,7 @@ def _movers(match: Match) -> list[tuple[int, int]]:
     last = len(match.rounds) - 1
     state = match.rounds[last]
     again = Match(match.rules, first_dealer=match.dealer_of(last))
-    again.next_round(list(state.deck))
+    again.next_round(list(state.deck), state.returned)
     movers = []
     for play in state.play_codes():
         now = again.round

@@ -102,6 +102,9 @@ class TableView:
     bottom: str | None = None
     """The exposed bottom card (house rule ``exposed_bottom``): shown for the whole round, under the
     stock and, once dealt, as the dealer's."""
+    put_back: tuple[str, ...] = ()
+    """Opening cards every seat saw go back into the stock (``opening_redeal``), while the first packet
+    is played: known to be in the stock until the next deal (:func:`kseri.engine.state.in_stock_at_deal`)."""
     viewer: int = 0
     """The seat whose hand is drawn at the bottom (yours; with people sharing the device, whoever holds it)."""
     handover: int | None = None

@@ -384,5 +384,8 @@ class App:
         if self.el["stats"].open:
             self.stats_ui.draw_stats()
         pressed = document.querySelector(f'.lang-switch [data-lang="{lang}"]')
+        if self.el["welcome"].open:  # switched from the welcome itself: it speaks the language, and keeps the focus
+            self.newgame.draw_welcome()
+            pressed = self.el["welcome"].querySelector(".welcome-lang")
         if exists(pressed):
             pressed.focus()

@@ -117,7 +117,7 @@ class Board:
         el["bot-stack"].dataset.count = str(view.bot.captured)
         self.set_cards("stock", stock_render.stock_html(view.stock, view.bottom))
         el["stock"].dataset.count = str(view.stock)
-        el["stock"].setAttribute("aria-label", stock_render.stock_label(view.stock, view.bottom))
+        el["stock"].setAttribute("aria-label", stock_render.stock_label(view.stock, view.bottom, view.put_back))
         self.draw_seats(view)
         el["score"].dataset.target = str(view.target)
         el["score"].setAttribute("title", _("How the points are counted"))

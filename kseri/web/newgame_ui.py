@@ -62,11 +62,15 @@ class NewGameControl:
 
     def open_welcome(self) -> None:
         """A first visit's welcome: the game dealt behind it, played with one tap (issue 24)."""
+        self.draw_welcome()
+        self.app.open_dialog("welcome")
+
+    def draw_welcome(self) -> None:
+        """The welcome's words, in the page's language (again when its own language button is pressed)."""
         from kseri.web.welcome_render import play_label, welcome_html
         session = self.app.session
         self.app.el["welcome-body"].innerHTML = welcome_html(session.rules, render.level_label(session.level))
         self.app.el["welcome-play"].textContent = play_label(session.rules)
-        self.app.open_dialog("welcome")
 
     def choose_game(self) -> None:
         """The welcome's other way: the full new-game screen instead of the game dealt."""

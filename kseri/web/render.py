@@ -23,7 +23,7 @@ from kseri.table.live import LiveSide
 from kseri.table.seats import HUMAN, MIXED
 from kseri.table.tables import STRATEGIES
 from kseri.table.views import HintEntry, SideView, TableView, card_text
-from kseri.web import seats_render
+from kseri.web import seats_render, stock_render
 from kseri.web.card_html import card_img
 from kseri.web.hint_render import format_value, hint_badge_text, hint_note_html, hint_reason, shown_best
 from kseri.web.notices_render import NEWER_ELSEWHERE, Notice, notices_html
@@ -313,7 +313,7 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     note = ""
     if hints and view.phase == "human":
         note = hint_note_html([hints[code] for code in view.hand if code in hints])
-    took = take_line_html(view)
+    took = take_line_html(view) or stock_render.put_back_html(view)
     if pass_line:  # the person who just played sees what their card did before passing the device on
         took = f'<span class="take-line you pass-line">{escape(pass_line)}</span>'
     return f"{turn}{where}{took}{note}"

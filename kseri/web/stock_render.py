@@ -1,14 +1,17 @@
 """The stock as the table draws it: its top card's back and count, and an exposed bottom card (a house
-rule) face up under it for the whole round."""
+rule) face up under it for the whole round; and the opening cards put back into it, said in a line on
+the table while the first packet is played."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
 from kseri.i18n import _, card_name, ngettext
+from kseri.table.views import TableView, card_text
 from kseri.web.card_html import card_img
 
-__all__ = ["stock_html", "stock_label"]
+__all__ = ["put_back_html", "stock_html", "stock_label"]
 
 
 def stock_html(count: int, bottom: str | None = None) -> str:
@@ -33,16 +36,43 @@ def stock_html(count: int, bottom: str | None = None) -> str:
             f'<span class="stock-label">{escape(_("Stock"))}</span>')
 
 
-def stock_label(count: int, bottom: str | None = None) -> str:
-    """The stock in words, for screen readers (its picture's label).
+def stock_label(count: int, bottom: str | None = None, put_back: Sequence[str] = ()) -> str:
+    """The stock in words, for screen readers (its picture's label), with the opening cards put back
+    into it (while the first packet is played).
 
     >>> stock_label(36, "4C")
     'Stock: 36 cards. Bottom card: four of clubs.'
     >>> stock_label(0, "4C")
     'Stock: 0 cards. Bottom card, dealt to the dealer: four of clubs.'
+    >>> stock_label(40, None, ("JS", "JD"))
+    'Stock: 40 cards. Put back into it: jack of spades, jack of diamonds.'
     """
     words = ngettext("Stock: {n} card", "Stock: {n} cards", count).format(n=count)
-    if bottom is None:
-        return words
-    shown = _("Bottom card: {card}.") if count else _("Bottom card, dealt to the dealer: {card}.")
-    return f"{words}. {shown.format(card=card_name(bottom))}"
+    if bottom is not None:
+        shown = _("Bottom card: {card}.") if count else _("Bottom card, dealt to the dealer: {card}.")
+        words = f"{words}. {shown.format(card=card_name(bottom))}"
+    if put_back:
+        back = ngettext("Put back into it: {cards}.", "Put back into it: {cards}.", len(put_back)).format(
+            cards=", ".join(card_name(code) for code in put_back))
+        words = f"{words.removesuffix('.')}. {back}"
+    return words
+
+
+def put_back_html(view: TableView) -> str:
+    """The opening cards put back into the stock, as a line on the table while the first packet is played
+    (every seat saw them go back, so none of the hands holds one yet): "" when there are none.
+
+    >>> import dataclasses
+    >>> from kseri.i18n import set_language
+    >>> from kseri.table.session import GameSession
+    >>> _ = set_language("en")
+    >>> view = GameSession.new(seed=1, level="easy").view()
+    >>> put_back_html(view), put_back_html(dataclasses.replace(view, put_back=("JS", "9D")))
+    ('', '<span class="take-line put-back">Put back into the stock: J♠ 9♦</span>')
+    """
+    if not view.put_back:
+        return ""
+    cards = " ".join(card_text(code) for code in view.put_back)
+    line = ngettext("Put back into the stock: {cards}", "Put back into the stock: {cards}",
+                    len(view.put_back)).format(cards=cards)
+    return f'<span class="take-line put-back">{escape(line)}</span>'

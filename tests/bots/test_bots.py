@@ -144,7 +144,8 @@ def test_not_its_turn() -> None:
 
 def test_observation_has_no_field_for_hidden_cards() -> None:
     fields = {f.name for f in dataclasses.fields(Observation)}
-    assert fields == {"rules", "seat", "dealer", "hand", "opening", "plays", "totals", "target", "bottom"}
+    assert fields == {"rules", "seat", "dealer", "hand", "opening", "plays", "totals", "target", "bottom",
+                      "returned"}
 
 
 def test_bots_take_observations_not_rounds() -> None:

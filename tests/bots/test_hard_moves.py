@@ -48,7 +48,9 @@ LEFT_OUT = {"greek-bottom-left-out"}
 
 
 def _decide(rules: Any, name: str, r: int, state: Round, move: int) -> tuple[int, dict[int, float]]:
-    obs = Observation.from_round(state, seat=state.to_move)
+    # Recorded before observations carried the opening cards put back into the stock: the same
+    # observations as then, so that the search itself is what is compared.
+    obs = dataclasses.replace(Observation.from_round(state, seat=state.to_move), returned=())
     if name in LEFT_OUT:
         obs = dataclasses.replace(obs, bottom=None)
     thinker = Thinker("hard", obs, random.Random(f"fixture:{name}:{r}:{move}"))

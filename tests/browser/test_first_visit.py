@@ -85,6 +85,32 @@ def test_a_first_visit_reaches_a_dealt_hand_with_one_tap(browser, site_url, lang
         context.close()
 
 
+@pytest.mark.parametrize("width, height", [(375, 740), (844, 390)])
+def test_the_welcome_switches_language_from_inside(browser, site_url, width, height):
+    """The welcome is modal, so the header's switch behind it is out of reach: a first visit in the wrong
+    language changes it from the welcome itself, with a tap, and back; the focus stays in the welcome."""
+    with visit(browser, site_url, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+               locale="en-US") as page:
+        page.wait_for_selector("#welcome[open]")
+        button = page.locator("#welcome .welcome-lang")
+        assert button.inner_text() == "Ελληνικά" and button.get_attribute("lang") == "el"
+        page.tap("#welcome .welcome-lang")
+        page.wait_for_function("document.documentElement.lang === 'el'")
+        assert page.locator("#welcome-title").inner_text() == "Καλώς ήρθες στην ξερή"
+        assert page.locator("#welcome-other").inner_text() != "Choose another game"  # the fixed words too
+        assert page.evaluate("document.activeElement.matches('#welcome .welcome-lang')")
+        assert page.locator("#welcome .welcome-lang").inner_text() == "English"
+        assert not layout_problems(page, touch=True), layout_problems(page, touch=True)
+        assert page.evaluate(WELCOME_BUTTONS_SEEN_JS), "a welcome button lies out of sight"
+        page.tap("#welcome-play")
+        page.wait_for_function(SETTLED_JS, timeout=60_000)
+        assert page.locator("dialog[open]").count() == 0
+        assert page.locator("#hand [data-card]:not([disabled])").count() == 6
+        page.reload()  # the choice is kept
+        wait_ready(page)
+        assert page.evaluate("document.documentElement.lang") == "el"
+
+
 def test_the_welcome_offers_a_newcomer_the_lesson(browser, site_url):
     """The welcome's third way: a first hand with the page saying what to look for (the lesson of the
     table dealt), the welcome gone and your cards playable."""

@@ -78,6 +78,10 @@ def test_a_rejected_opening_is_dealt_again_by_both() -> None:
     _play_out(table)
     _mirrored(table)
     assert len(table.host.rounds[0].passes) >= 2 or table.host.rounds[0].verified
+    # the refused opening's cards, which both saw, went back into the stock: the round says so, its record too
+    returned = table.host.record()["rounds"][0]["returned"]  # type: ignore[index]
+    assert len(returned) % 4 == 0 and returned == table.guest.record()["rounds"][0]["returned"]  # type: ignore[index]
+    assert from_record(table.host.record()).rounds[0].returned == tuple(table.host.rounds[0].returned)
 
 
 def _first_opening_rejected(seed: int) -> bool:
@@ -489,6 +493,9 @@ def test_opening_jacks_are_replaced_between_two_devices_as_the_engine_deals(rule
             r = peer.rounds[0]
             deck, jacks = _replaced(r)
             assert [CODES[c] for c in deck] == [CODES[r.known[p]] for p in range(rules.cards)]
+            # the jacks both saw go back are the round's own, in its record too
+            assert r.returned == jacks and peer.engine is not None and list(peer.engine.rounds[0].returned) == jacks
+            assert peer.record()["rounds"][0].get("returned", []) == [CODES[c] for c in jacks]  # type: ignore[index]
         opening = _dealt_order(r)[r.opening().start:r.opening().stop]
         replaced += bool(jacks)
         chained += len(jacks) > sum(rank_index(c) == JACK_INDEX for c in opening)

@@ -218,6 +218,11 @@ class Sampler:
         self._prefix = base.deck[:start]
         self._suffix = base.deck[end:]
         self._pool = [c for seat in self._others for c in base.hands[seat]] + list(base.deck[start:end])
+        self._held = obs.held_back()
+        """Cards known to be in the stock (put back from the opening, first packet only): never dealt
+        to a hand here, shuffled into the stock's places after each deal."""
+        for card in self._held:
+            self._pool.remove(card)
         self._allowed = self._pool
         self._two = n == 2
         if excluded and self._two:
@@ -299,6 +304,9 @@ class Sampler:
                 world.hands[seat] = pool[i:i + size]
                 i += size
             rest = pool[i:]
+        if self._held:
+            rest = [*rest, *self._held]
+            shuffle(rest, rng)
         world.deck = self._prefix + tuple(rest) + self._suffix
         if self._dealt_bottom is not None:
             _give_back(world.hands, self._others, self._obs.dealer, self._dealt_bottom, rng)

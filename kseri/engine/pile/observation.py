@@ -32,9 +32,9 @@ from typing import Any
 
 from kseri.engine.cards import CODES, JACK_INDEX, Card, code_index, rank_index
 from kseri.engine.errors import KseriError, ObservationError, shown
-from kseri.engine.pile.round import Round, opening_is_allowed
+from kseri.engine.pile.round import Round, opening_is_allowed, returned_problem
 from kseri.engine.rules import GREEK, Rules
-from kseri.engine.state import RoundState
+from kseri.engine.state import RoundState, in_stock_at_deal, most_returned
 from kseri.engine.table import TableObservation
 from kseri.engine.turn_order import read_rules, read_score, read_seats
 
@@ -55,8 +55,28 @@ class Observation(TableObservation[Card]):
     bottom: int | None = None
     """The exposed bottom card (``exposed_bottom``), shown for the whole round: in the stock, then
     (dealt last) in the dealer's final packet."""
+    returned: tuple[int, ...] = ()
+    """The opening cards every seat saw go back into the stock before the opening stood
+    (:attr:`~kseri.engine.state.BaseRound.returned`)."""
 
     # -- derived public facts ---------------------------------------------------
+
+    def held_back(self) -> list[int]:
+        """The unseen cards known to be in the stock: while the first packet is played, those put back
+        from the opening (:func:`~kseri.engine.state.in_stock_at_deal`); none once the next packet
+        is dealt, since any of them may be in a hand then.
+
+        >>> from kseri.engine.rules import GREEK
+        >>> from kseri.engine.cards import Card, CODES
+        >>> cards = lambda text: tuple(Card.parse(c).index for c in text.split())
+        >>> obs = Observation(seat=0, dealer=1, hand=cards("2C 3C 4C 5C 6C 7C"), opening=cards("2D 3D 4D 5D"),
+        ...                   plays=(), totals=(0, 0), target=151, returned=cards("8H 9H 10H JH"))
+        >>> [CODES[c] for c in obs.held_back()]
+        ['8H', '9H', '10H', 'JH']
+        """
+        if not self.returned or len(self.plays) >= self.per_packet:
+            return []
+        return in_stock_at_deal(self.rules, self.opening, self.returned, self.bottom)
 
     @property
     def hidden_bottom(self) -> int | None:
@@ -123,13 +143,22 @@ class Observation(TableObservation[Card]):
             totals=tuple(totals) if totals is not None else (0,) * state.rules.teams,
             target=state.rules.target if target is None else target,
             bottom=bottom,
+            returned=tuple(state.returned),
         )
 
     def sample_round(self, rng: random.Random) -> Round:
         """A full round in this position, the unseen cards dealt at random."""
         rules = self.rules
         pool = self.unseen()
+        held = self.held_back()
+        for card in held:
+            pool.remove(card)
         rng.shuffle(pool)
+        if held:  # the places of the stock get them, among the other cards there
+            in_hands = len(pool) - (self.stock - (self.hidden_bottom is not None)) + len(held)
+            stock = pool[:len(pool) - in_hands] + held
+            rng.shuffle(stock)
+            pool = stock + pool[len(pool) - in_hands:]
         bottom = self.hidden_bottom
         if bottom is not None:
             pool.insert(0, bottom)  # popped last, so it is the last card dealt (the dealer's)
@@ -143,7 +172,7 @@ class Observation(TableObservation[Card]):
                 raise ObservationError(f"bottom card {CODES[self.bottom]} is not in the dealer's last packet")
             at = len(deck) - rules.packet_size + last.index(self.bottom)
             deck.append(deck.pop(at))
-        state = Round.from_deck(rules, self.dealer, deck, check=False)
+        state = Round.from_deck(rules, self.dealer, deck, check=False, returned=self.returned)
         for card in self.plays:
             state.apply_index(card)
         return state
@@ -166,6 +195,8 @@ class Observation(TableObservation[Card]):
         }
         if self.bottom is not None:
             data["bottom"] = CODES[self.bottom]
+        if self.returned:
+            data["returned"] = _codes(self.returned)
         return data
 
     @classmethod
@@ -173,12 +204,18 @@ class Observation(TableObservation[Card]):
         """Read and check an observation; :class:`ObservationError` says what is wrong."""
         rules = read_rules(data, GREEK.profile, ObservationError)
         seat, dealer = read_seats(data, rules, ObservationError)
-        cards = {}
-        for key in ("hand", "opening", "plays"):
+        cards: dict[str, tuple[int, ...]] = {}
+        for key in ("hand", "opening", "plays", "returned"):
+            if key not in data:  # (read_seats has made sure the others are there)
+                cards[key] = ()
+                continue
             value = data[key]
             if not isinstance(value, list):
                 raise ObservationError(f"{key!r} must be a list of card codes")
-            if len(value) > rules.cards:
+            if key == "returned" and len(value) > most_returned(rules):
+                raise ObservationError(f"'returned' lists {len(value)} cards (a deal puts back at most "
+                                       f"{most_returned(rules)})")
+            if len(value) > rules.cards and key != "returned":
                 raise ObservationError(f"{key!r} lists {len(value)} cards (the pack has {rules.cards})")
             try:
                 cards[key] = tuple(code_index(code) for code in value)
@@ -192,7 +229,7 @@ class Observation(TableObservation[Card]):
                 raise ObservationError(f"bottom: {exc}") from None
         totals, target = read_score(data, rules, ObservationError)
         obs = cls(rules=rules, seat=seat, dealer=dealer, hand=cards["hand"], opening=cards["opening"],
-                  plays=cards["plays"], totals=totals, target=target, bottom=bottom)
+                  plays=cards["plays"], totals=totals, target=target, bottom=bottom, returned=cards["returned"])
         obs.check(data)
         return obs
 
@@ -214,6 +251,17 @@ class Observation(TableObservation[Card]):
             raise ObservationError("the rules forbid this opening pile: " + " ".join(_codes(self.opening)))
         if len(self.plays) >= rules.cards - rules.opening_size:
             raise ObservationError("the round is over: no card left to play")
+        problem = returned_problem(rules, self.opening, self.returned)
+        if problem is not None:
+            raise ObservationError(problem)
+        # In the stock when the first packet was dealt: not in it (played, or in hand while it lasts).
+        first_packet = len(self.plays) < self.per_packet
+        elsewhere = [*self.opening, *self.plays[:self.per_packet], *(self.hand if first_packet else ())]
+        known = in_stock_at_deal(rules, self.opening, self.returned, self.bottom if first_packet else None)
+        for card in set(known):
+            if known.count(card) + elsewhere.count(card) > rules.packs:
+                raise ObservationError(f"returned: {CODES[card]} went back into the stock, so it cannot have "
+                                       "been dealt or played in the first packet")
         expected = self.hand_sizes()[self.seat]
         if len(self.hand) != expected:
             raise ObservationError(f"seat {self.seat} should hold {expected} cards after "

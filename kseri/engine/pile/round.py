@@ -23,12 +23,12 @@ from kseri.engine.cards import CODES, JACK_INDEX, RANK_INDEX, Card, CardLike, ca
 from kseri.engine.errors import IllegalMoveError, KseriError, PositionError, RecordError
 from kseri.engine.events import PlayEvent, PlayKind
 from kseri.engine.rules import Rules
-from kseri.engine.state import BaseRound, shuffle
+from kseri.engine.state import BaseRound, in_stock_at_deal, most_returned, shuffle
 
 if TYPE_CHECKING:
     from kseri.engine.sums.round import SumsMove
 
-__all__ = ["Round", "opening_is_allowed", "replace_opening_jacks", "replace_with_next"]
+__all__ = ["Round", "opening_is_allowed", "replace_opening_jacks", "replace_with_next", "returned_problem"]
 
 
 def opening_is_allowed(rules: Rules, opening: Sequence[int]) -> bool:
@@ -42,6 +42,49 @@ def opening_is_allowed(rules: Rules, opening: Sequence[int]) -> bool:
 
 
 _Item = TypeVar("_Item")
+
+
+def returned_problem(rules: Rules, opening: Sequence[int], returned: Sequence[int]) -> str | None:
+    """What is wrong with ``returned`` (the cards put back into the stock before ``opening`` stood,
+    :attr:`~kseri.engine.state.BaseRound.returned`) under these rules, or None when a deal could have
+    put them back so.
+
+    >>> from kseri.engine.rules import FOURCARD, GREEK
+    >>> from kseri.engine.cards import Card
+    >>> cards = lambda text: [Card.parse(c).index for c in text.split()]
+    >>> returned_problem(GREEK, cards("5H 2S 9C 3S"), cards("4C 9D QH JS"))
+    >>> returned_problem(GREEK, cards("5H 2S 9C 3S"), cards("4C 9D QH 5S"))
+    'returned: 4C 9D QH 5S is an opening the rules let stand, so it was never put back'
+    >>> returned_problem(FOURCARD, cards("5H 2S 9C 3S"), cards("JS 4C"))
+    "returned: 4C is not a jack (only the opening's jacks go back into the stock)"
+    """
+    if not returned:
+        return None
+    if rules.opening_redeal == "none":
+        shown = " ".join(CODES[c] for c in returned[:8]) + (" …" if len(returned) > 8 else "")
+        return f"returned: {shown}: these rules put no opening card back into the stock"
+    if len(returned) > most_returned(rules):
+        return f"returned: {len(returned)} cards, more than a deal puts back ({most_returned(rules)})"
+    if rules.opening_redeal == "jacks":
+        other = next((c for c in returned if RANK_INDEX[c] != JACK_INDEX), None)
+        if other is not None:
+            return f"returned: {CODES[other]} is not a jack (only the opening's jacks go back into the stock)"
+        again = next((c for c in returned if returned.count(c) > rules.packs), None)
+        if again is not None:
+            return f"returned: {CODES[again]} is given more often than the pack holds it"
+        return None
+    size = rules.opening_size
+    if len(returned) % size:
+        cards = "1 card is" if len(returned) == 1 else f"{len(returned)} cards are"
+        return f"returned: {cards} not whole openings of {size}"
+    for at in range(0, len(returned), size):
+        refused = returned[at:at + size]
+        if opening_is_allowed(rules, refused):
+            return (f"returned: {' '.join(CODES[c] for c in refused)} is an opening the rules let stand, "
+                    "so it was never put back")
+        if any(refused.count(c) > rules.packs for c in refused):
+            return f"returned: {' '.join(CODES[c] for c in refused)} holds a card more often than the pack"
+    return None
 
 
 def replace_opening_jacks(opening: list[int], stock: list[int]) -> list[int]:
@@ -106,25 +149,30 @@ class Round(BaseRound):
         shuffle(deck, rng)
         dealt = rules.players * rules.packet_size
         hands, opening, stock = deck[:dealt], deck[dealt:dealt + rules.opening_size], deck[dealt + rules.opening_size:]
+        returned: list[int] = []
         if rules.opening_redeal == "top":
             while not opening_is_allowed(rules, opening):
+                returned += opening
                 stock += opening
                 shuffle(stock, rng)
                 opening, stock = stock[:rules.opening_size], stock[rules.opening_size:]
         elif rules.opening_redeal == "jacks":
-            replace_opening_jacks(opening, stock)
+            returned = replace_opening_jacks(opening, stock)
         if rules.exposed_bottom and rank_index(stock[-1]) == JACK_INDEX:
             # The dealer moves the nearest non-jack to the bottom.
             i = max(j for j, card in enumerate(stock) if rank_index(card) != JACK_INDEX)
             stock.append(stock.pop(i))
         if not 0 <= dealer < rules.players:  # the one check from_deck makes that a deal can fail
             raise RecordError(f"dealer {dealer} is not a seat")
-        return cls.from_deck(rules, dealer, hands + opening + stock, check=False)
+        return cls.from_deck(rules, dealer, hands + opening + stock, check=False, returned=returned)
 
     @classmethod
-    def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> Round:
+    def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True,
+                  returned: Sequence[int] = ()) -> Round:
         """The round dealt from ``deck`` (card indices in the order of the record format,
-        ``docs/formats.md`` §"Deck order"). ``check=False`` skips the checks (for search)."""
+        ``docs/formats.md`` §"Deck order"), ``returned`` the opening cards seen going back into the
+        stock (:attr:`~kseri.engine.state.BaseRound.returned`). ``check=False`` skips the checks (for
+        search)."""
         if check:
             if sorted(deck) != sorted(list(range(52)) * rules.packs):
                 raise RecordError(("deck is not a permutation of the 52-card pack" if rules.packs == 1 else
@@ -138,8 +186,19 @@ class Round(BaseRound):
                 raise RecordError("the rules forbid this opening pile: " + " ".join(CODES[c] for c in opening))
             if rules.exposed_bottom and rank_index(deck[-1]) == JACK_INDEX:
                 raise RecordError("the exposed bottom card may not be a jack")
+            problem = returned_problem(rules, opening, returned)
+            if problem is None:
+                stock = list(deck[start + rules.opening_size:])
+                for card in in_stock_at_deal(rules, opening, returned):
+                    if card not in stock:
+                        problem = f"returned: {CODES[card]} went back into the stock but is not in it"
+                        break
+                    stock.remove(card)
+            if problem is not None:
+                raise RecordError(problem)
         state = cls.__new__(cls)
         pile = state._deal_first(rules, dealer, deck)
+        state.returned = tuple(returned)
         state.pile = pile
         state.pile_points = sum(map(state._card_points.__getitem__, pile))
         state.points = [0] * rules.players

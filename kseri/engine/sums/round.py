@@ -135,7 +135,10 @@ class SumsRound(BaseRound):
         return cls(rules, dealer, deck)
 
     @classmethod
-    def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True) -> SumsRound:
+    def from_deck(cls, rules: Rules, dealer: int, deck: Sequence[int], *, check: bool = True,
+                  returned: Sequence[int] = ()) -> SumsRound:
+        if returned:  # the open table's opening always stands
+            raise RecordError("returned: the open table puts no opening card back into the stock")
         if check and sorted(deck) != list(range(52)):
             raise RecordError(f"deck is not a permutation of the 52-card pack: {deck_mismatch(deck)}")
         if check and not 0 <= dealer < rules.players:

@@ -27,9 +27,10 @@ SEARCH_LIMIT = 120
 """Most trial replays spent looking for a filling (each replays the round up to the play in question)."""
 
 
-def fill_deck(rules: Rules, known: dict[int, int], prefer: dict[int, int]) -> list[int]:
+def fill_deck(rules: Rules, known: dict[int, int], prefer: dict[int, int], *, last: Sequence[int] = ()) -> list[int]:
     """The deck with ``known`` cards in place, ``prefer``'s choices for unseen positions where their card
-    is still unseen, and the remaining unseen cards in ascending order."""
+    is still unseen, and the remaining unseen cards in ascending order, those of ``last`` at the end (the
+    opening cards put back into the stock: never in the first packet's hands)."""
     deck: list[int | None] = [None] * rules.cards
     used = set()
     for position, card in known.items():
@@ -39,7 +40,7 @@ def fill_deck(rules: Rules, known: dict[int, int], prefer: dict[int, int]) -> li
         if deck[position] is None and card not in used:
             deck[position] = card
             used.add(card)
-    rest = iter(sorted(set(range(rules.cards)) - used))
+    rest = iter(sorted(set(range(rules.cards)) - used, key=lambda card: (card in last, card)))
     return [card if card is not None else next(rest) for card in deck]
 
 

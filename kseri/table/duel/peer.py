@@ -443,8 +443,7 @@ class Peer:
         middle = lock_all(source, key)
         self.rng.shuffle(middle)
         r.passes.append(ShufflePass(source=source, middle=middle))
-        for position in span:
-            r.known.pop(position, None)
+        r.put_back_opening()
         self._touch()
         return Reshuffle(values=tuple(middle))
 
@@ -660,8 +659,7 @@ class Peer:
         span = reshuffle_range(self.rules)
         _distinct(part.values, len(span), "the redealt cards")
         r.passes.append(ShufflePass(source=r.deck[span.start:], middle=list(part.values)))
-        for position in span:
-            r.known.pop(position, None)
+        r.put_back_opening()
         self._touch()
 
     def _their_partials(self, r: DuelRound, part: Part | None, *, some: bool = False) -> None:
@@ -794,7 +792,7 @@ class Peer:
         if self._finished is None or self._finished[0] != done:
             finished = Match(self.rules, first_dealer=self.seat(self.first_dealer))
             for r in self.rounds[:done]:
-                finished.next_round(fill_deck(self.rules, r.known, {}))
+                finished.next_round(fill_deck(self.rules, r.known, {}), r.returned)
                 for move in r.moves:
                     finished.play(move)
             self._finished = (done, finished)
@@ -804,10 +802,10 @@ class Peer:
             if not self._dealt(r):
                 break
             if r.verified or not strategy_for(self.rules).hand_matters:
-                deck = fill_deck(self.rules, r.known, r.fill)
+                deck = fill_deck(self.rules, r.known, r.fill, last=r.returned)
             else:
                 deck = playable_deck(self.rules, match.next_dealer, r.known, r.moves, friend, r.fill)
-            match.next_round(deck)
+            match.next_round(deck, r.returned)
             for move in r.moves:
                 match.play(move)
         return match if match.rounds else None
@@ -825,7 +823,7 @@ class Peer:
     def record(self) -> dict[str, object]:
         """The rounds played to their end, as a ``kseri-record/1`` (this device in seat 0)."""
         from kseri.engine.record import FORMAT
-        rounds = [{"deck": r.record_deck(), "plays": list(r.moves)} for r in self.rounds if r.verified]
+        rounds = [r.record_entry() for r in self.rounds if r.verified]
         first = self.seat(self.first_dealer) if self.first_dealer is not None else 0
         return {"format": FORMAT, "rules": self.rules.to_spec(), "first_dealer": first,
                 "rounds": rounds}

@@ -89,6 +89,9 @@ class DuelRound:
     fill: dict[int, int] = field(default_factory=dict)
     """Choices for unseen positions that make the friend's plays legal (:mod:`kseri.table.duel.hidden`):
     found again when needed, never saved."""
+    returned: list[int] = field(default_factory=list)
+    """The opening cards both devices saw go back into the stock, in order (a refused opening's cards, a
+    replaced jack): the round's :attr:`~kseri.engine.state.BaseRound.returned`."""
 
     def copy(self) -> DuelRound:
         """An independent copy (values are ints: lists and dicts are copied one level down)."""
@@ -99,7 +102,8 @@ class DuelRound:
                     for p in self.passes],
             deck=None if self.deck is None else list(self.deck), tables=list(self.tables), sent=set(self.sent),
             received=list(self.received), known=dict(self.known), moves=list(self.moves),
-            positions=list(self.positions), verified=self.verified, fill=dict(self.fill))
+            positions=list(self.positions), verified=self.verified, fill=dict(self.fill),
+            returned=list(self.returned))
 
     # -- positions ----------------------------------------------------------------
 
@@ -172,9 +176,17 @@ class DuelRound:
             if card is None or place not in seen:
                 return False  # a place before any jack is still to be seen (it may be one)
             if rank_index(card) == JACK_INDEX:
+                self.returned.append(card)
                 self._replace(place)
                 return True
         return False
+
+    def put_back_opening(self) -> None:
+        """The opening is refused (the Greek game's top jack or top pair): its cards, seen by both, go back
+        into the stock, and every position a redeal's pass shuffles is unknown again."""
+        self.returned += self.opening_cards() or []
+        for position in reshuffle_range(self.rules):
+            self.known.pop(position, None)
 
     def _replace(self, place: int) -> None:
         """Move the value at opening ``place`` into the middle of the stock, the stock's first to ``place``."""
@@ -213,6 +225,13 @@ class DuelRound:
     def record_deck(self) -> list[str]:
         """The whole deck as card codes (every position known: after the round)."""
         return [CODES[self.known[p]] for p in range(self.rules.cards)]
+
+    def record_entry(self) -> dict[str, list[str]]:
+        """The round in a ``kseri-record/1`` (after it): its deck, its plays, the opening cards put back."""
+        entry = {"deck": self.record_deck(), "plays": list(self.moves)}
+        if self.returned:
+            entry["returned"] = [CODES[c] for c in self.returned]
+        return entry
 
     def lock_table(self, key: int) -> None:
         """Add the table of one more layer: the last table (or the plain pack) locked with ``key``."""

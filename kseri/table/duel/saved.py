@@ -32,6 +32,7 @@ from typing import Any
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, one_line
 from kseri.engine.rules import rules_from_text
+from kseri.engine.state import most_returned
 from kseri.table.duel.codec import NAME_LIMIT
 from kseri.table.duel.deal import duel_refusal
 from kseri.table.duel.errors import DuelError
@@ -62,6 +63,8 @@ def _round(r: DuelRound) -> dict[str, Any]:
     data: dict[str, Any] = {"first": r.first, "dealer": r.dealer, "known": [[p, CODES[c]] for p, c in
                                                                              sorted(r.known.items())],
                             "moves": list(r.moves), "positions": list(r.positions), "verified": r.verified}
+    if r.returned:
+        data["returned"] = [CODES[c] for c in r.returned]
     if r.verified:
         return data
     data.update({
@@ -222,6 +225,11 @@ def _read_round(data: Any, peer: Peer, number: int) -> DuelRound:
             or not all(type(p) is int and 0 <= p < cards for p in positions):
         raise f.fail("moves", "a list of plays with their positions")
     r.moves, r.positions = list(moves), list(positions)
+    try:
+        listed = f.items("returned", most_returned(peer.rules), optional=True) or []
+        r.returned = [Card.parse(code).index for code in listed]
+    except (KseriError, TypeError):
+        raise f.fail("returned", "a list of card codes") from None
     r.verified = f.flag("verified")
     if r.verified:
         return r
