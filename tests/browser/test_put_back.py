@@ -14,9 +14,9 @@ from kseri.i18n import set_language
 from kseri.table.session import GameSession
 from kseri.web.stock_render import put_back_html, stock_label
 
-from .conftest import wait_ready
 from .overlaps import layout_problems
 from .rounds import SETTLED_JS, play_cards
+from .test_first_visit import visit
 
 pytestmark = pytest.mark.browser
 
@@ -26,8 +26,7 @@ pytestmark = pytest.mark.browser
     ({"profile": "greek"}, 36, "el", {"width": 320, "height": 568}, True),  # a refused opening
     ({"profile": "pisti", "players": 6}, 82, "en", {"width": 844, "height": 390}, True),
 ], ids=["fourcard-desktop-en", "greek-phone-el", "pisti6-landscape-en"])
-def test_the_cards_put_back_are_shown_until_the_next_packet(browser, site_url, page_watch, spec, seed, lang,
-                                                             viewport, touch):
+def test_the_cards_put_back_are_shown_until_the_next_packet(browser, site_url, spec, seed, lang, viewport, touch):
     rules = rules_from_spec(spec)
     view = GameSession.new(rules=rules, seed=seed, level="easy").view()
     assert view.put_back, "the seed no longer puts cards back: choose another"
@@ -36,13 +35,8 @@ def test_the_cards_put_back_are_shown_until_the_next_packet(browser, site_url, p
         line, label = put_back_html(view), stock_label(view.stock, view.bottom, view.put_back)
     finally:
         set_language("en")
-    context = browser.new_context(service_workers="block", reduced_motion="reduce", viewport=viewport,
-                                  has_touch=touch, is_mobile=touch)
-    page = context.new_page()
-    page_watch.attach(page)
-    try:
-        page.goto(f"{site_url}/index.html?lang={lang}&seed={seed}&level=easy&rules={quote(json.dumps(spec))}")
-        wait_ready(page, page_watch)
+    query = f"?lang={lang}&seed={seed}&level=easy&rules={quote(json.dumps(spec))}"
+    with visit(browser, site_url, query, viewport=viewport, has_touch=touch, is_mobile=touch) as page:
         page.wait_for_function(SETTLED_JS, timeout=60_000)
         shown = page.locator(".status .put-back")
         assert shown.count() == 1 and shown.is_visible()
@@ -53,6 +47,3 @@ def test_the_cards_put_back_are_shown_until_the_next_packet(browser, site_url, p
         page.wait_for_function("() => !document.querySelector('.status .put-back')", timeout=30_000)
         put_back_sentence = label[label.index(". ") + 2:]
         assert put_back_sentence not in (page.get_attribute("#stock", "aria-label") or "")
-        assert not page_watch.problems(), page_watch.problems()
-    finally:
-        context.close()
