@@ -68,11 +68,12 @@ def put_back_html(view: TableView) -> str:
     >>> _ = set_language("en")
     >>> view = GameSession.new(seed=1, level="easy").view()
     >>> put_back_html(view), put_back_html(dataclasses.replace(view, put_back=("JS", "9D")))
-    ('', '<span class="take-line put-back">Put back into the stock: J♠ 9♦</span>')
+    ('', '<span class="take-line put-back">Put back into the stock: <span class="put-back-cards">J♠ 9♦</span></span>')
     """
     if not view.put_back:
         return ""
     cards = " ".join(card_text(code) for code in view.put_back)
-    line = ngettext("Put back into the stock: {cards}", "Put back into the stock: {cards}",
-                    len(view.put_back)).format(cards=cards)
-    return f'<span class="take-line put-back">{escape(line)}</span>'
+    line = ngettext("Put back into the stock: {cards}", "Put back into the stock: {cards}", len(view.put_back))
+    before, _gap, after = line.partition("{cards}")  # the cards kept on one line: the words wrap, not the list
+    return (f'<span class="take-line put-back">{escape(before)}<span class="put-back-cards">{escape(cards)}</span>'
+            f'{escape(after)}</span>')
