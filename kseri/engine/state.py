@@ -124,6 +124,9 @@ class RoundState(Protocol):
     def returned(self) -> tuple[int, ...]:
         """The opening cards every seat saw go back into the stock before the opening stood."""
 
+    def held_back(self) -> list[int]:
+        """Those of them every seat knows are in the stock now (the first packet only)."""
+
     @property
     def packet(self) -> int: ...
 
@@ -356,6 +359,13 @@ class BaseRound:
         """The exposed bottom card (rule ``exposed_bottom``), shown to every seat for the whole round:
         the deck's last, so it is dealt last, to the dealer (None without the rule)."""
         return self.deck[-1] if self.rules.exposed_bottom else None
+
+    def held_back(self) -> list[int]:
+        """The cards every seat knows are in the stock now: those put back from the opening
+        (:func:`in_stock_at_deal`), while the first packet is played; none after the next deal."""
+        if not self.returned or self.packet != 1:
+            return []
+        return in_stock_at_deal(self.rules, self.opening, self.returned, self.exposed_card)
 
     @property
     def packet(self) -> int:

@@ -56,7 +56,6 @@ from kseri.engine.jsontext import parse_json
 from kseri.engine.match import Match
 from kseri.engine.record import from_record, to_record
 from kseri.engine.rules import GREEK, Rules
-from kseri.engine.state import in_stock_at_deal
 from kseri.engine.table import TableObservation, TableRound
 from kseri.engine.text import isolated
 from kseri.i18n import _
@@ -472,8 +471,7 @@ class GameSession:
             persons=self._persons,
             packs=rules.packs,
             bottom=None if state.exposed_card is None else CODES[state.exposed_card],
-            put_back=tuple(CODES[c] for c in in_stock_at_deal(rules, state.opening, state.returned,
-                                                               state.exposed_card)) if state.packet == 1 else (),
+            put_back=tuple(CODES[c] for c in state.held_back()),
             target=match.target,
             base_target=match.rules.target,
             match_rounds=match.rules.match_rounds,

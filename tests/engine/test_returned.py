@@ -174,9 +174,9 @@ def test_once_the_next_packet_is_dealt_nothing_is_held_back() -> None:
     rng = random.Random(1)
     while state.packet == 1:
         obs = Observation.from_round(state, seat=state.to_move)
-        assert obs.held_back() == list(state.returned)
+        assert obs.held_back() == list(state.returned) == state.held_back()  # the seat's view and the table's
         state.apply_index(rng.choice(state.hands[state.to_move]))
-    assert Observation.from_round(state, seat=state.to_move).held_back() == []
+    assert Observation.from_round(state, seat=state.to_move).held_back() == [] == state.held_back()
 
 
 def test_an_observation_whose_put_back_card_is_in_its_own_hand_is_refused() -> None:

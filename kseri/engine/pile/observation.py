@@ -212,11 +212,10 @@ class Observation(TableObservation[Card]):
             value = data[key]
             if not isinstance(value, list):
                 raise ObservationError(f"{key!r} must be a list of card codes")
-            if key == "returned" and len(value) > most_returned(rules):
-                raise ObservationError(f"'returned' lists {len(value)} cards (a deal puts back at most "
-                                       f"{most_returned(rules)})")
-            if len(value) > rules.cards and key != "returned":
-                raise ObservationError(f"{key!r} lists {len(value)} cards (the pack has {rules.cards})")
+            most, bound = ((most_returned(rules), "a deal puts back at most") if key == "returned"
+                           else (rules.cards, "the pack has"))
+            if len(value) > most:
+                raise ObservationError(f"{key!r} lists {len(value)} cards ({bound} {most})")
             try:
                 cards[key] = tuple(code_index(code) for code in value)
             except KseriError as exc:
