@@ -212,3 +212,18 @@ def test_the_welcome_names_every_table_it_may_deal():
     assert set(PLAY_LABELS) == set(TABLE_NAMES) == set(PROFILES)  # every profile a rules value may name
     assert [play_label(rules_from_spec(name)) for name in TABLE_NAMES] == [
         "Play Greek Kseri", "Play four-card Kseri", "Play Pişti", "Play open-table Xeri"]
+
+
+def test_a_capture_in_the_first_packet_does_not_hide_the_cards_put_back():
+    # Seed 1 at the four-card table: a jack of the opening goes back into the stock, and the bot (easy)
+    # takes the pile with its first card. Both lines are true, so both stay (the capture's first).
+    session = GameSession.new(rules=rules_from_spec({"profile": "fourcard"}), seed=1, level="easy")
+    while session.phase == "bot":
+        session.play_bot()
+    view = session.view()
+    assert view.put_back and view.packet == 1 and render.take_line_html(view)
+    status = render.status_html(view)
+    assert status.index(render.take_line_html(view)) < status.index('class="take-line put-back"')
+    # passing the device on, the last card's line takes the capture's place: the cards put back stay
+    passing = render.status_html(view, pass_line="You played 5♥")
+    assert "pass-line" in passing and 'class="take-line put-back"' in passing
