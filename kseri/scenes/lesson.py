@@ -219,11 +219,11 @@ class _LessonSession(GameSession):
         return event
 
     def think(self, max_ms: float = 25.0) -> bool:
-        self._check_bot_turn()
+        self.bot_turns.check_turn()
         return True  # the bot's play is the script's: nothing to think about
 
     def play_bot(self) -> PlayEvent:
-        self._check_bot_turn()
+        self.bot_turns.check_turn()
         return self._play_scripted(self.lesson.reply())
 
     def _play_scripted(self, move: str) -> PlayEvent:

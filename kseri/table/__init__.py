@@ -5,7 +5,10 @@ the page shows (views, round summaries) and the player's statistics.
 Runs the same in CPython and in the page; :mod:`kseri.web` draws it. One job per module:
 
 - :mod:`~kseri.table.session`: :class:`~kseri.table.session.GameSession`, the match at
-  the table (seeds, the bot's turns in slices, hints, saved games), at every table alike;
+  the table (seeds, the bot's turns in slices, hints, saved games), at every table alike; its
+  parts :mod:`~kseri.table.seating` (who sits where: people, names, bots' levels),
+  :mod:`~kseri.table.bot_turns` (the bots' turns: thinking in slices and ahead, the simple move
+  when thinking fails) and :mod:`~kseri.table.session_view` (the table the page draws);
 - :mod:`~kseri.table.strategy` and :mod:`~kseri.table.tables`: what differs between the tables
   (:class:`~kseri.table.strategy.TableStrategy`), and each table's strategy by the engine's
   table id; each table's own modules live together (:mod:`kseri.table.pile`, :mod:`kseri.table.sums`);

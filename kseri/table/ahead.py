@@ -9,7 +9,7 @@ finished or not, and the others are dropped.
 
 This changes when a bot's move is ready, never which move it is: a decision depends only on the
 level, the observation and its generator, which is derived from the seed and the position
-(:meth:`GameSession._bot_thinker <kseri.table.session.GameSession>`), and a decision is taken up
+(:class:`~kseri.table.bot_turns.BotTurns`), and a decision is taken up
 only where all three are what the bot has when its turn comes.
 
 >>> ahead = ThinkingAhead()

@@ -1,9 +1,10 @@
 """The browser table's fixed facts: who sits where, the bot levels, seeds, and its error.
 
-Shared by :mod:`kseri.table.session`, :mod:`kseri.table.urlparams` and :mod:`kseri.table.views`.
+Shared by :mod:`kseri.table.session`, :mod:`kseri.table.seating`, :mod:`kseri.table.bot_turns`,
+:mod:`kseri.table.urlparams` and :mod:`kseri.table.views`.
 The level names come from :mod:`kseri.bots.names`, a leaf module: the table lists and
-checks levels without importing the bots themselves (the session imports them on the
-bot's first turn).
+checks levels without importing the bots themselves (the session's :mod:`~kseri.table.bot_turns`
+imports them on the bot's first turn).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from kseri.bots.names import BOT_NAMES, DEFAULT_LEVEL, LEVELS
 from kseri.engine.errors import KseriError
 from kseri.i18n import _
 
-__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "MIXED", "Phase", "SessionError", "check_level", "is_level",
-           "levels", "new_seed", "seat_name"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "MAX_SEED", "MIXED", "Phase", "SessionError", "check_level",
+           "derived_rng", "is_level", "levels", "new_seed", "seat_name"]
 
 HUMAN, BOT = 0, 1
 """Seats at the browser table: the human plays seat 0, the bot seat 1 (with more seats, bots in 1 to 5)."""
@@ -80,3 +81,16 @@ def check_level(value: object) -> str:
 def new_seed() -> int:
     """A fresh seed from the operating system (the browser's crypto in the page)."""
     return random.SystemRandom().randrange(1, MAX_SEED)
+
+
+def derived_rng(seed: int, *parts: object) -> random.Random:
+    """A generator for one purpose (``parts``: the deal of round *r*, the bot's decision at play *i* of
+    round *r*, ...), derived from a session's ``seed``: a seed reproduces the deals and the bots' choices.
+
+    String seeds are hashed with SHA-512 by :mod:`random`, the same in every
+    CPython and in Pyodide, whatever ``PYTHONHASHSEED`` is.
+
+    >>> derived_rng(7, "deal", 0).random() == derived_rng(7, "deal", 0).random() != derived_rng(7, "deal", 1).random()
+    True
+    """
+    return random.Random(":".join(["kseri", str(seed), *map(str, parts)]))

@@ -8,10 +8,13 @@ letting the bot think in slices, queueing what happened for the page to
 animate, hints and the saved game. It plays every table alike and asks the
 game's table strategy (:mod:`kseri.table.tables`) for what differs: how a card is
 played, what lies on the table, the bot's simple move when its thinking fails, the
-hint's rows. Its neighbours hold the rest: :mod:`kseri.table.seats` (seats, levels,
-seeds), :mod:`kseri.table.urlparams` (the URL), :mod:`kseri.table.views` (what the page
-draws), :mod:`kseri.table.summaries` (round and match results) and
-:mod:`kseri.table.stats` (the record per game and level).
+hint's rows. Its neighbours hold the rest: :mod:`kseri.table.seating` (who sits where: the
+people, their names, the bots' levels), :mod:`kseri.table.bot_turns` (the bots' turns: thinking
+in slices and ahead, the simple move when thinking fails), :mod:`kseri.table.session_view` (the
+table the page draws, :mod:`kseri.table.views`), :mod:`kseri.table.game_save` (the saved game),
+:mod:`kseri.table.seats` (seats, levels, seeds), :mod:`kseri.table.urlparams` (the URL),
+:mod:`kseri.table.summaries` (round and match results) and :mod:`kseri.table.stats` (the record
+per game and level).
 
 Randomness never comes from a global generator. A session has one integer
 ``seed`` and derives a fresh :class:`random.Random` for each purpose from it
@@ -43,7 +46,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import random
 from collections import deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Self
@@ -57,80 +59,47 @@ from kseri.engine.match import Match
 from kseri.engine.record import from_record, to_record
 from kseri.engine.rules import GREEK, Rules
 from kseri.engine.table import TableObservation, TableRound
-from kseri.engine.text import isolated
-from kseri.i18n import _
-from kseri.table.ahead import Ahead, ThinkingAhead
+from kseri.table.bot_turns import BotTurns
 from kseri.table.game_save import SAVE_FORMAT, GameSave, takeback_count
 from kseri.table.goal import word_key
 from kseri.table.hinting import PositionHints
 from kseri.table.live import LiveSide, gains, live_score
 from kseri.table.moves import MoveWay
-from kseri.table.newgame import table_title
-from kseri.table.notices import brief, clip
-from kseri.table.seat_plan import PERSON, SeatPlan, SeatPlanError, clean_name, distinct_names, entries_error
-from kseri.table.seats import DEFAULT_LEVEL, HUMAN, MIXED, Phase, SessionError, check_level, new_seed, seat_name
+from kseri.table.seat_plan import SeatPlan
+from kseri.table.seating import SeatedMatch
+from kseri.table.seats import DEFAULT_LEVEL, SessionError, derived_rng, new_seed
+from kseri.table.session_view import table_view
 from kseri.table.strategy import HintRows, TableStrategy
 from kseri.table.summaries import MatchSummary, RoundSummary, match_summary, round_summary
 from kseri.table.tables import strategy_for, table_refusal
-from kseri.table.views import HintEntry, LastPlay, SideView, TableView, TeamView
+from kseri.table.views import HintEntry, LastPlay, TableView
 
-if TYPE_CHECKING:  # the bots are imported on the bot's first turn (start-up time in the page)
-    from kseri.bots.thinking import Decision
+if TYPE_CHECKING:
     from kseri.table.review import RoundReview
 
 __all__ = ["SAVE_FORMAT", "GameSession"]
 
-def _rng(seed: int, *parts: object) -> random.Random:
-    """A generator for one purpose, derived from the session seed.
 
-    String seeds are hashed with SHA-512 by :mod:`random`, the same in every
-    CPython and in Pyodide, whatever ``PYTHONHASHSEED`` is.
-    """
-    return random.Random(":".join(["kseri", str(seed), *map(str, parts)]))
-
-
-# --------------------------------------------------------------------------- the bot
-
-
-def _thinker(level: str, observation: TableObservation[Any], rng: random.Random, *,
-              exact: bool = False) -> Decision[Any]:
-    """A bot's sliceable decision at the observation's table (:func:`kseri.bots.tables.decision`)."""
-    from kseri.bots.tables import decision
-    return decision(level, observation, rng, exact=exact)
-
-
-# --------------------------------------------------------------------------- the session
-
-
-class GameSession:
+class GameSession(SeatedMatch):
     """One match at the browser table, at any table, plus the settings that go with it.
 
-    What differs between the tables is the game's :attr:`strategy` (:mod:`kseri.table.tables`)."""
+    Who sits where (the people, their names, the bots' levels) is its base's, :class:`SeatedMatch
+    <kseri.table.seating.SeatedMatch>`; what differs between the tables is the game's :attr:`strategy`
+    (:mod:`kseri.table.tables`)."""
 
     remote: ClassVar[bool] = False
     """Whether another device deals the next round (a friend's match, :mod:`kseri.table.duel`)."""
 
     def __init__(self, match: Match, *, seed: int, level: str) -> None:
-        self.match = match
+        super().__init__(match, level=level)
         self.strategy: TableStrategy[Any, Any] = strategy_for(match.rules)
         """What the game's table brings: its ways to play a card, its hints, its words."""
         self.seed = seed
-        self._level = check_level(level)
-        self._seat_levels: tuple[str, ...] = ()
-        """Each seat's bot level when they differ (seat 0 unused); empty: every bot plays :attr:`level`."""
-        self._persons: tuple[int, ...] = (HUMAN,)
-        """The seats of the people sharing this device ("pass and play"); bots sit in the others."""
-        self._names: tuple[str, ...] = ()
-        """The people's own names, by seat ("" keeps the default; empty with one person)."""
-        self.viewer: int | None = HUMAN
-        """The person holding the device: whose hand is drawn. None after a reload with several people
-        (nobody's hand shows until the next person takes the device)."""
         self.events: deque[PlayEvent] = deque()
         """Plays not yet shown by the page (it drains them with :meth:`take_events`)."""
-        self._thinker: Decision[Any] | None = None
-        self._thinker_key: tuple[int, int] | None = None
-        self._ahead = ThinkingAhead()
-        """The next bot's decisions thought out while a person chooses (:meth:`ponder`)."""
+        self.bot_turns = BotTurns(self)
+        """The bots' turns: the decision under way, those thought out while a person chooses (:meth:`ponder`),
+        the simple move played where thinking failed."""
         self.hinting = PositionHints()
         """The hint of the person to move, and the hints worked out so far (each person's review shows
         them: :meth:`review`)."""
@@ -140,8 +109,6 @@ class GameSession:
         """Cards taken back in this match (:mod:`kseri.table.takeback`; kept in the save and the record)."""
         self.notices: deque[str] = deque()
         """Lines for the page to show (the bot had trouble, ...); it drains them with :meth:`take_notices`."""
-        self._fallback: tuple[tuple[int, int], Any] | None = None
-        """The simple move the bot plays at a position where its own thinking failed."""
         self.last_play: LastPlay | None = None
         """The round's latest play and what it gained (not saved: a reload starts without it)."""
 
@@ -154,7 +121,7 @@ class GameSession:
         if refusal:
             raise SessionError(refusal)
         seed = new_seed() if seed is None else seed
-        first_dealer = _rng(seed, "first-dealer").randrange(rules.players)
+        first_dealer = derived_rng(seed, "first-dealer").randrange(rules.players)
         match = Match(rules, first_dealer=first_dealer)
         session = cls(match, seed=seed, level=level)
         session._deal()
@@ -251,65 +218,6 @@ class GameSession:
         return json.dumps({**to_record(self.match), "seats": list(self.seat_plan.codes()), **extra},
                           separators=(",", ":"))
 
-    @property
-    def seat_plan(self) -> SeatPlan:
-        """Who sits where: the people (with their own names) and each bot's level."""
-        return SeatPlan(seats=tuple(PERSON if self.is_person(seat) else self.level_of(seat)
-                                    for seat in range(self.players)), names=self._names)
-
-    def apply_plan(self, plan: SeatPlan) -> None:
-        """Seat the people and bots of ``plan`` (:class:`SessionError` if it is not for this table)."""
-        if len(plan.seats) != self.players:
-            raise SeatPlanError(entries_error(len(plan.seats), self.players))
-        bots = [entry for entry in plan.seats if entry != PERSON]
-        if bots and self._level not in bots:  # the header shows a level some bot plays: the commonest
-            self.level = max(bots, key=bots.count)
-        self.set_seat_levels(plan.levels(self._level))
-        self.set_people(plan.persons, plan.names)
-
-    # -- settings ---------------------------------------------------------------
-
-    @property
-    def level(self) -> str:
-        return self._level
-
-    @level.setter
-    def level(self, value: str) -> None:
-        """A new level takes effect from the bot's next decision."""
-        self._level = check_level(value)
-        self._seat_levels = ()  # the header's level: every bot plays it
-        self._forget_bots()
-
-    def level_of(self, seat: int) -> str:
-        """The level of the bot in ``seat``."""
-        return self._seat_levels[seat] if self._seat_levels else self._level
-
-    @property
-    def bots_level(self) -> str:
-        """The level the bots at this table play: theirs if they share one, :data:`~kseri.table.seats.MIXED`
-        if not (what the statistics count a match under; the table's :attr:`level` may be neither)."""
-        found = {self.level_of(seat) for seat in range(self.players) if not self.is_person(seat)}
-        return found.pop() if len(found) == 1 else MIXED if found else self._level
-
-    @property
-    def seat_levels(self) -> tuple[str, ...]:
-        """Each seat's bot level (seat 0's is the table's :attr:`level`, unused)."""
-        return tuple(self.level_of(seat) for seat in range(self.players))
-
-    def set_seat_levels(self, seat_levels: tuple[str, ...]) -> None:
-        """Give each bot its own level (``seat_levels[seat]``; seat 0's entry is ignored); a level for
-        every seat, else :class:`SessionError`."""
-        if len(seat_levels) != self.players:
-            raise SessionError(f"{len(seat_levels)} levels for {self.players} seats")
-        checked = tuple(check_level(level) for level in seat_levels)
-        self._seat_levels = () if len(set(checked[1:])) <= 1 and checked[1:2] == (self._level,) else \
-            (self._level, *checked[1:])
-        self._forget_bots()
-
-    @property
-    def rules(self) -> Rules:
-        return self.match.rules
-
     # -- state -------------------------------------------------------------------
 
     @property
@@ -329,160 +237,12 @@ class GameSession:
         says otherwise."""
         return True
 
-    @property
-    def reviewers(self) -> tuple[int, ...]:
-        """The seats whose plays a finished round's review goes through: the people's (you against the
-        bots: seat 0 alone). With people sharing the device each reviews their own plays, after the
-        round: every card has been played by then, so a person's past hands tell nobody anything that
-        still matters."""
-        return self._persons
-    @property
-    def phase(self) -> Phase:
-        if self.match.is_over:
-            return "match_over"
-        state = self.match.round  # either table's round: only what both have is asked here
-        if state.is_terminal():
-            return "round_over"
-        return "human" if self.is_person(state.to_move) else "bot"
-
-    # -- people at the table ("pass and play") -----------------------------------------
-
-    @property
-    def your_side(self) -> int:
-        """The side the summaries call "you": seat 0's; -1 (nobody) with people sharing the device."""
-        return HUMAN if self.people == 1 else -1
-
-    @property
-    def people(self) -> int:
-        """How many people share the device; 1: you against the bots."""
-        return len(self._persons)
-
-    @property
-    def persons(self) -> tuple[int, ...]:
-        """The people's seats, seat 0 (whoever opened the page) first."""
-        return self._persons
-
-    @property
-    def own_names(self) -> tuple[str, ...]:
-        """The names the people gave themselves, by seat ("": the default "Player N"; empty with one person)."""
-        return self._names
-
-    def is_person(self, seat: int) -> bool:
-        return seat in self._persons
-
-    def set_people(self, people: int | tuple[int, ...], names: tuple[str, ...] = ()) -> None:
-        """Seat people in the seats ``people`` (a number ``n``: seats 0 .. n - 1; seat 0 is always one),
-        bots in the others, with their ``names`` by seat ("" or missing: "Player N"); names are cut to
-        :data:`~kseri.table.seat_plan.NAME_LIMIT` characters of one line."""
-        seats = tuple(range(people)) if type(people) is int else people
-        if not isinstance(seats, tuple) or not seats or seats[0] != HUMAN or list(seats) != sorted(set(seats)) \
-                or any(type(s) is not int for s in seats) or seats[-1] >= self.players:
-            raise SessionError(f"people sit in seats 0 to {self.players - 1}, seat 0 first, got {brief(people)}")
-        self._persons = seats
-        given = tuple(clean_name(names[seat]) if seat < len(names) and seat in seats else ""
-                      for seat in range(self.players))
-        defaults = tuple(_("Player {n}").format(n=seat + 1) if seat in seats else "" for seat in range(self.players))
-        self._names = distinct_names(given, defaults) if len(seats) > 1 else ()
-        self.viewer = HUMAN if len(seats) == 1 else None
-        self._forget_thinking()
-
-    @property
-    def handover(self) -> int | None:
-        """The person the device must be passed to before their hand can show (None: nobody)."""
-        if self.phase != "human":
-            return None
-        seat = self.match.round.to_move
-        return seat if seat != self.viewer else None
-
-    def take_seat(self) -> None:
-        """The person whose turn it is has the device: their hand may show."""
-        if self.handover is None:
-            raise IllegalMoveError("there is nobody to pass the device to")
-        self.viewer = self.match.round.to_move
-        self._forget_thinking()
-
-    def name_of(self, seat: int) -> str:
-        """A seat's name as the table shows it: a person's own (or "Player N"), "You", or its bot's. A
-        person's own name comes in a directional isolate (:func:`~kseri.engine.text.isolated`): it goes
-        into sentences, whose words it must not reorder."""
-        if self.people > 1 and self.is_person(seat):
-            return isolated(self._names[seat]) if seat < len(self._names) and self._names[seat] else \
-                _("Player {n}").format(n=seat + 1)
-        return seat_name(seat)
-
-    def _line_names(self) -> tuple[str, ...]:
-        """Each seat's name for the lines that say who played ("" where "You" or "Bot" says it)."""
-        if self.people == 1 and self.players == 2:
-            return ()
-        return tuple("" if self.people == 1 and seat == HUMAN else self.name_of(seat) for seat in range(self.players))
-
-    @property
-    def players(self) -> int:
-        """Seats at the table: you in seat 0, bots in the others."""
-        return self.match.rules.players
-
-    @property
-    def to_move(self) -> int:
-        """The seat whose turn it is (the last mover's next, once the round is over)."""
-        return self.match.round.to_move
-
     def _position(self) -> tuple[int, int]:
         return (len(self.match.rounds) - 1, len(self.match.round.plays))
 
     def view(self) -> TableView:
-        match, state = self.match, self.match.round
-        rules = match.rules
-        sides = []
-        for seat in range(rules.players):
-            sides.append(SideView(
-                seat=seat,
-                hand_count=len(state.hands[seat]),
-                captured=state.counts[seat],
-                kseri_cards=tuple(CODES[c] for c in state.kseri_cards[seat]),
-                kseris=state.kseris[seat],
-                jack_kseris=state.jack_kseris[seat],
-                total=match.totals[rules.team_of(seat)],
-                is_dealer=state.dealer == seat,
-                last_capturer=state.last_capturer == seat,
-                name=self.name_of(seat),
-                team=rules.team_of(seat),
-                level=self.level_of(seat),
-            ))
-        teams = tuple(TeamView(team=t, seats=tuple(s for s in range(rules.players) if rules.team_of(s) == t),
-                               total=match.totals[t]) for t in range(rules.teams))
-        return TableView(
-            phase=self.phase,
-            hand=self._hand_shown(),
-            pile=tuple(CODES[c] for c in state.pile),
-            stock=state.stock_count,
-            to_move=state.to_move,
-            dealer=state.dealer,
-            packet=state.packet,
-            packets=match.rules.packets,
-            round_number=len(match.rounds),
-            plays_in_round=len(state.plays),
-            sides=tuple(sides),
-            teams=teams,
-            title=table_title(rules),
-            partnered=rules.partnered,
-            viewer=self.viewer if self.viewer is not None else HUMAN,
-            handover=self.handover,
-            people=self.people,
-            persons=self._persons,
-            packs=rules.packs,
-            bottom=None if state.exposed_card is None else CODES[state.exposed_card],
-            put_back=tuple(CODES[c] for c in state.held_back()),
-            target=match.target,
-            base_target=match.rules.target,
-            match_rounds=match.rules.match_rounds,
-            level=self.bots_level,
-            winner=match.winner,
-            live=self._live(),
-            last_play=self.last_play,
-            open_table=self.strategy.open_table(state),
-            word=word_key(rules),
-            table=rules.table,
-        )
+        """The table as the page draws it now (:func:`kseri.table.session_view.table_view`)."""
+        return table_view(self, hand=self._hand_shown())
 
     def _hand_shown(self) -> tuple[str, ...]:
         """The hand drawn face up: the person's holding the device, none while it must be passed on."""
@@ -516,17 +276,14 @@ class GameSession:
         self._forget_thinking()
         return event
 
-    def _forget_bots(self) -> None:
-        """The bots' levels changed: the decision under way and those thought out ahead no longer apply."""
-        self._thinker = None
-        self._thinker_key = None
-        self._ahead.forget()
-
     def _forget_thinking(self) -> None:
         """The position moved on: the bot's decision and the hints worked out for it no longer apply."""
-        self._thinker = None
-        self._thinker_key = None
+        self.bot_turns.forget_decision()
         self.hinting.forget()
+
+    def _forget_bots(self) -> None:
+        """The bots' levels changed: the decision under way and those thought out ahead no longer apply."""
+        self.bot_turns.forget()
 
     def take_events(self) -> list[PlayEvent]:
         """The plays made since the last call, oldest first (for the page to animate)."""
@@ -577,14 +334,7 @@ class GameSession:
         from the seed and the position only. If the bot's thinking fails in any
         way, a simple policy chooses instead (see :meth:`play_bot`).
         """
-        self._check_bot_turn()
-        if self._fallback_move() is not None:
-            return True
-        try:
-            return self._bot_thinker().step(max_ms)
-        except Exception as exc:  # any failure of the bot must not stop the game
-            self._bot_trouble(exc)
-            return True
+        return self.bot_turns.think(max_ms)
 
     def play_bot(self) -> PlayEvent:
         """Play the move the bot chose (thinking to the end first if needed).
@@ -594,35 +344,7 @@ class GameSession:
         (:meth:`TableStrategy.fallback <kseri.table.strategy.TableStrategy.fallback>`) and
         :attr:`notices` says so: the match always goes on.
         """
-        self._check_bot_turn()
-        move = self._fallback_move()
-        if move is None:
-            try:
-                thinker = self._bot_thinker()
-                while not thinker.step(1000.0):
-                    pass
-                move = thinker.choice()
-                if move not in self.round.legal_moves():
-                    raise IllegalMoveError(f"the bot chose {move}, which is not legal here")
-            except Exception as exc:  # as in think()
-                move = self._bot_trouble(exc)
-        return self._play(move)
-
-    def _check_bot_turn(self) -> None:
-        if self.phase != "bot":
-            raise IllegalMoveError(f"it is not the bot's turn ({self.phase.replace('_', ' ')})")
-
-    def _bot_thinker(self) -> Decision[Any]:
-        """The bot's decision at this position (started on first use)."""
-        self._check_bot_turn()
-        key = self._position()
-        if self._thinker is None or self._thinker_key != key:
-            seat = self.round.to_move
-            level, observation = self.level_of(seat), self.observation(seat)
-            thought = self._ahead.take(key, level, observation)
-            self._thinker = thought if thought is not None else self._decision(key, level, observation)
-            self._thinker_key = key
-        return self._thinker
+        return self._play(self.bot_turns.choose())
 
     def ponder(self, max_ms: float = 25.0) -> bool:
         """While you choose your card, let the bot who moves after you think for about ``max_ms``
@@ -632,64 +354,7 @@ class GameSession:
 
         A failure here only ends the thinking ahead: the bot's turn thinks afresh, and should that
         fail too, plays a simple card and says so (:meth:`play_bot`)."""
-        if self.phase != "human" or self.handover is not None or self.remote:
-            return True
-        ahead = self._ahead
-        at = self._position()
-        try:
-            if ahead.position != at:
-                ahead.restart(at, self._likely_moves())
-            return ahead.step(self._decision_after, max_ms)
-        except Exception:  # as in think(): never a stuck page
-            ahead.restart(at, ())
-            return True
-
-    def _likely_moves(self) -> list[Any]:
-        """Your legal moves, the hint's best first where it has been worked out here (the order only
-        says which of the bot's decisions is thought out first)."""
-        return self.hinting.best_first(self._position(), self.round.legal_moves())
-
-    def _decision_after(self, move: Any) -> Ahead | None:
-        """The decision of the bot who moves once ``move`` is played here, started (None: a person
-        moves next, or the round ends); made as :meth:`_bot_thinker` will make it there."""
-        state = self.round.clone()
-        state.apply(move)
-        seat = state.to_move
-        if state.is_terminal() or self.is_person(seat):
-            return None
-        position = (len(self.match.rounds) - 1, len(state.plays))
-        level, observation = self.level_of(seat), self._seen(state, seat)
-        return Ahead(position=position, level=level, observation=observation,
-                     decision=self._decision(position, level, observation))
-
-    def _decision(self, position: tuple[int, int], level: str, observation: TableObservation[Any]) -> Decision[Any]:
-        """The bot's decision at ``position``: its generator derived from the seed and the position only,
-        so a decision started ahead (:meth:`_decision_after`) is the one its turn would start."""
-        return _thinker(level, observation, _rng(self.seed, "bot", *position))
-
-    def _fallback_move(self) -> Any:
-        """The simple move chosen here after the bot's own thinking failed (None: it did not)."""
-        if self._fallback is not None and self._fallback[0] == self._position():
-            return self._fallback[1]
-        return None
-
-    def _bot_trouble(self, exc: BaseException) -> Any:
-        """The bot's thinking failed with ``exc``: play its table's simple move instead and say so
-        (the first legal move, should that fail too)."""
-        self._thinker = None
-        self._thinker_key = None
-        state = self.round
-        try:
-            move = self.strategy.fallback(state, self.observation(state.to_move),
-                                          _rng(self.seed, "fallback", *self._position()))
-            if move not in state.legal_moves():
-                raise IllegalMoveError(f"the simple move {move} is not legal here")
-        except Exception:  # the simple policy failed too: any legal move will do
-            move = state.legal_moves()[0]
-        self._fallback = (self._position(), move)
-        self.notices.append(clip(_("The bot had trouble choosing its card ({error}), so it played a simple one "
-                                   "instead.").format(error=type(exc).__name__)))
-        return move
+        return self.bot_turns.ponder(max_ms)
 
     def next_round(self) -> None:
         """Deal the next round once the summary has been seen."""
@@ -698,11 +363,11 @@ class GameSession:
         self._deal()
 
     def _deal(self) -> None:
-        self.match.rng = _rng(self.seed, "deal", len(self.match.rounds))
+        self.match.rng = derived_rng(self.seed, "deal", len(self.match.rounds))
         self.match.next_round()
         self.match.rng = None
-        self._forget_thinking()
-        self._ahead.forget()
+        self.bot_turns.forget()
+        self.hinting.forget()
         self.last_play = None
 
     # -- hints -------------------------------------------------------------------------

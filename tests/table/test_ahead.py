@@ -57,13 +57,13 @@ def test_the_hints_best_card_is_thought_about_first() -> None:
     session = your_turn(GameSession.new(seed=8, level="hard"))
     best = session.hints()[0].card
     asked: list[str] = []
-    decide = session._decision_after
+    decide = session.bot_turns._decision_after
 
     def spy(move: Any) -> Any:
         asked.append(str(move))
         return decide(move)
 
-    session._decision_after = spy  # type: ignore[method-assign]
+    session.bot_turns._decision_after = spy  # type: ignore[method-assign]
     ponder_to_the_end(session)
     assert asked[0] == best and sorted(asked) == sorted(session.view().hand)
 
@@ -97,7 +97,7 @@ def test_a_failure_while_thinking_ahead_only_ends_it() -> None:
     def broken(move: Any) -> Any:
         raise MemoryError
 
-    session._decision_after = broken  # type: ignore[method-assign]
+    session.bot_turns._decision_after = broken  # type: ignore[method-assign]
     assert session.ponder(5.0)
     assert session.ponder(5.0)  # and stays ended at this position
     session.play_human(session.round.legal_moves()[0])

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+import kseri.table.bot_turns as bot_turns_module
 import kseri.table.hinting as hinting_module
-import kseri.table.session as session_module
 from kseri.engine.cards import CODES, Card
 from kseri.engine.errors import KseriError, RecordError
 from kseri.engine.match import Match
@@ -418,7 +418,7 @@ def bot_to_move(seed: int = 3) -> GameSession:
                                    RecursionError(), KseriError("nope"), ZeroDivisionError()])
 def test_a_failing_bot_plays_a_simple_card_and_says_so(monkeypatch, error):
     session = bot_to_move()
-    monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(error, after=2))
+    monkeypatch.setattr(bot_turns_module, "_thinker", lambda *a, **k: FailingThinker(error, after=2))
     hand = list(session.round.hands[1])
     assert not session.think(1.0) and not session.think(1.0)
     assert session.think(1.0)  # the failure: a simple card is chosen at once
@@ -431,7 +431,7 @@ def test_a_failing_bot_plays_a_simple_card_and_says_so(monkeypatch, error):
 
 
 def test_a_failing_bot_never_stops_a_match(monkeypatch):
-    monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(OverflowError("x")))
+    monkeypatch.setattr(bot_turns_module, "_thinker", lambda *a, **k: FailingThinker(OverflowError("x")))
     monkeypatch.setattr(hinting_module, "evaluation", lambda *a, **k: FailingThinker(OverflowError("x")))  # the hint's
     session = GameSession.new(seed=11, level="hard")
     for _ in range(2000):
@@ -452,7 +452,7 @@ def test_a_failing_bot_never_stops_a_match(monkeypatch):
 def test_a_bot_that_picks_a_card_it_does_not_hold_is_overruled(monkeypatch):
     session = bot_to_move()
     wrong = WrongCardThinker(Card.from_index(session.round.hands[0][0]))  # one of yours
-    monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: wrong)
+    monkeypatch.setattr(bot_turns_module, "_thinker", lambda *a, **k: wrong)
     event = session.play_bot()
     assert event.seat == 1 and "IllegalMoveError" in session.take_notices()[0]
 
@@ -460,7 +460,7 @@ def test_a_bot_that_picks_a_card_it_does_not_hold_is_overruled(monkeypatch):
 def test_when_even_the_simple_policy_fails_the_bot_plays_its_first_card(monkeypatch):
     session = bot_to_move()
     first = session.round.hands[1][0]
-    monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(MemoryError()))
+    monkeypatch.setattr(bot_turns_module, "_thinker", lambda *a, **k: FailingThinker(MemoryError()))
     import kseri.bots.pile.easy
 
     def broken(*args: object) -> None:
@@ -473,7 +473,7 @@ def test_when_even_the_simple_policy_fails_the_bot_plays_its_first_card(monkeypa
 def test_a_save_made_while_the_bot_failed_resumes_and_plays_on(monkeypatch):
     session = bot_to_move()
     again = GameSession.restore(session.to_save())
-    monkeypatch.setattr(session_module, "_thinker", lambda *a, **k: FailingThinker(OverflowError()))
+    monkeypatch.setattr(bot_turns_module, "_thinker", lambda *a, **k: FailingThinker(OverflowError()))
     assert again.phase == "bot" and again.think(5.0)
     again.play_bot()
     assert again.phase == "human"

@@ -108,7 +108,7 @@ def test_any_seating_keeps_every_card_and_resumes_from_its_save(spec, seed, choo
 def test_a_bot_at_each_seat_thinks_with_its_own_observation(monkeypatch):
     session = GameSession.new(rules=rules_from_spec({"profile": "fourcard", "players": 4}), seed=2, level="medium")
     seen: list[int] = []
-    import kseri.table.session as module
+    import kseri.table.bot_turns as module
     real = module._thinker
 
     def spy(level, observation, rng, *, exact=False):  # type: ignore[no-untyped-def]
@@ -303,7 +303,7 @@ def test_the_table_says_which_game_it_is():
 
 
 def test_each_bot_plays_its_own_level_and_the_save_keeps_them(monkeypatch):
-    import kseri.table.session as module
+    import kseri.table.bot_turns as module
     from kseri.table.newgame import choice_for, choice_from_form
     session = _seated({"profile": "fourcard", "players": 4})
     session.set_seat_levels(("easy", "hard", "easy", "medium"))
