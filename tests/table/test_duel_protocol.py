@@ -11,10 +11,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kseri.engine.cards import CODES, JACK_INDEX, Card, rank_index
+from kseri.engine.events import PlayEvent
 from kseri.engine.pile.round import replace_opening_jacks
 from kseri.engine.record import from_record
 from kseri.engine.rules import Rules
-from kseri.table.duel import codec
+from kseri.table.duel import codec, outgoing
 from kseri.table.duel.codec import Keys, Message, Partials, Play
 from kseri.table.duel.errors import MatchBrokenError, RefusedError
 from kseri.table.duel.group import CARD_ELEMENTS, lock
@@ -318,52 +319,47 @@ def _finish_round_expecting_break(table: Table) -> str:
     return str(caught.value)
 
 
-def test_a_wrongly_opened_card_ends_the_match_when_the_keys_come() -> None:
+def test_a_wrongly_opened_card_ends_the_match_when_the_keys_come(monkeypatch: pytest.MonkeyPatch) -> None:
     """The host opens, for the guest, another position than the one due (so the guest would see a card
     that lies elsewhere): the guest cannot tell at once, but the host's keys show it at the round's end."""
     table = pair(SHORT_GREEK, 11)
     table.run(until=2)
     host = table.host
-    original = Peer._open_for_friend
+    original = outgoing._open_for_friend
 
-    def lying(self: Peer) -> Partials:
-        part = original(self)
-        if self is host and len(part.items) >= 2:
-            r = self.round
+    def lying(peer: Peer) -> Partials:
+        part = original(peer)
+        if peer is host and len(part.items) >= 2:
+            r = peer.round
             assert r is not None and r.deck is not None
             (p0, _v0), (p1, v1) = part.items[0], part.items[1]
             wrong = open_value(r.deck[p1], r.my_keys[:r.layers(p1)])
             return Partials(items=((p0, wrong), (p1, v1), *part.items[2:]))
         return part
 
-    Peer._open_for_friend = lying  # type: ignore[method-assign]
-    try:
-        with pytest.raises(RefusedError):  # the card then shows twice to the guest: refused at once
-            table.run()
-    finally:
-        Peer._open_for_friend = original  # type: ignore[method-assign]
+    monkeypatch.setattr(outgoing, "_open_for_friend", lying)
+    with pytest.raises(RefusedError):  # the card then shows twice to the guest: refused at once
+        table.run()
 
 
-def test_a_shuffle_that_swaps_a_card_ends_the_match_when_the_keys_come() -> None:
+def test_a_shuffle_that_swaps_a_card_ends_the_match_when_the_keys_come(monkeypatch: pytest.MonkeyPatch) -> None:
     """The guest (first shuffler) replaces one card of the pack by another: every value is still a
     distinct element, so nothing shows until its key is checked at the round's end."""
     host = Peer.invite(name="Anna", rules=SHORT_GREEK, rng=random.Random(3))
-    original = Peer._lock_pack
+    original = outgoing._lock_pack
 
-    def stacked(self: Peer) -> codec.Pack:
-        pack = original(self)
-        r = self.round
+    def stacked(peer: Peer) -> codec.Pack:
+        pack = original(peer)
+        r = peer.round
         assert r is not None
         fake = lock(lock(CARD_ELEMENTS[0], 3), r.my_keys[0])  # not a card's element locked: a forgery
         values = (fake, *pack.values[1:])
         r.passes[0].middle = list(values)
         return codec.Pack(values=values)
 
-    Peer._lock_pack = stacked  # type: ignore[method-assign]
-    try:
+    with monkeypatch.context() as patched:
+        patched.setattr(outgoing, "_lock_pack", stacked)
         guest = Peer.accept(host.outbox or b"", name="Ben", rng=random.Random(4))
-    finally:
-        Peer._lock_pack = original  # type: ignore[method-assign]
     table = Table(host=host, guest=guest, moves=random.Random(5), log=[host.outbox or b"", guest.outbox or b""])
     try:
         table.run()
@@ -373,19 +369,16 @@ def test_a_shuffle_that_swaps_a_card_ends_the_match_when_the_keys_come() -> None
         raise AssertionError("the forged pack went through")
 
 
-def test_keys_that_do_not_fit_end_the_match() -> None:
+def test_keys_that_do_not_fit_end_the_match(monkeypatch: pytest.MonkeyPatch) -> None:
     table = pair(SHORT_GREEK, 21)
-    original = Peer._my_play
+    original = outgoing._my_play
 
-    def wrong_keys(self: Peer, r, move):  # type: ignore[no-untyped-def]
-        event, parts = original(self, r, move)
+    def wrong_keys(peer: Peer, r: DuelRound, move: str) -> tuple[PlayEvent, list[codec.Part]]:
+        event, parts = original(peer, r, move)
         return event, [Keys(keys=tuple(k + 2 for k in p.keys)) if isinstance(p, Keys) else p for p in parts]
 
-    Peer._my_play = wrong_keys  # type: ignore[method-assign]
-    try:
-        message = _finish_round_expecting_break(table)
-    finally:
-        Peer._my_play = original  # type: ignore[method-assign]
+    monkeypatch.setattr(outgoing, "_my_play", wrong_keys)
+    message = _finish_round_expecting_break(table)
     assert "round 1" in message and "shuffle" in message
 
 
@@ -597,3 +590,11 @@ def test_a_play_from_the_place_of_a_replaced_jack_must_be_that_jack() -> None:
     parts = tuple(Play(position=31, move=p.move, proof=p.proof) if isinstance(p, Play) else p for p in message.parts)
     cheat = resealed(leader, Message(match=message.match, sender=message.sender, seq=message.seq, parts=parts))
     _refused(other, cheat, "not_held")
+
+
+def test_the_peer_module_offers_the_names_it_reads_messages_with() -> None:
+    """``Outcome`` and ``played_card`` live with the reading of the friend's message
+    (:mod:`kseri.table.duel.incoming`); other modules import them from the peer, whose names they are."""
+    from kseri.table.duel import incoming, peer
+    assert (peer.Outcome, peer.played_card) == (incoming.Outcome, incoming.played_card)
+    assert set(peer.__all__) == {"GUEST", "HOST", "Outcome", "Peer", "message_digest", "played_card"}

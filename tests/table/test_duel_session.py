@@ -21,7 +21,7 @@ def _allowed(peer: Peer) -> set[int]:
     r = peer.round
     assert r is not None
     engine = peer.engine
-    packets = dealt_packets(peer.rules, engine.round.next_card) if engine is not None and peer._dealt(r) else 1
+    packets = dealt_packets(peer.rules, engine.round.next_card) if engine is not None and r.dealt() else 1
     positions = set(opening_positions(peer.rules)) | set(r.positions)
     for packet in range(packets):
         positions |= set(r.hand(peer.role, packet))

@@ -1,5 +1,5 @@
 """One round's locked deck as one device holds it: the shuffle passes, its keys, the tables to read
-cards with, what the friend opened, and the cards this device knows.
+cards with, what the friend opened, the cards this device knows, and how far its deal has come.
 
 A round is dealt by one or more shuffle *passes*. In each, the first shuffler locks every card it is
 given with a fresh key and shuffles them; the second locks each of those again with its own fresh
@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from kseri.engine.cards import CODES, JACK_INDEX, rank_index
-from kseri.engine.pile.round import replace_with_next
+from kseri.engine.pile.round import opening_is_allowed, replace_with_next  # the open table keeps any opening ("none")
 from kseri.engine.rules import Rules
 from kseri.table.duel.deal import hand_positions, opening_positions, reshuffle_range
 from kseri.table.duel.group import CARD_ELEMENTS, P, Q, lock_all, norm
@@ -138,6 +138,29 @@ class DuelRound:
         if not last.opened:
             return "open"
         return "play"
+
+    def played_out(self) -> bool:
+        """The round is played out and both keys are out (and the friend's checked)."""
+        return self.verified and len(self.moves) == self.rules.cards - self.rules.opening_size
+
+    def dealt(self) -> bool:
+        """The round is playable here: its last pass is complete and this device knows a valid opening."""
+        if self.verified:
+            return True
+        if self.phase not in ("open", "play"):
+            return False
+        cards = self.opening_cards()
+        return cards is not None and opening_is_allowed(self.rules, cards)
+
+    def settled(self) -> bool:
+        """Both devices have seen the opening cards, and the rules keep them: play begins."""
+        return self.dealt() and set(self.opening()) <= self.seen_by_both()
+
+    def rejected(self) -> bool:
+        """The rules deal the opening again from the stock (a top jack or a top pair at the Greek table; at the
+        four-card and Pişti tables a jack is replaced instead: :meth:`replace_seen_jacks`)."""
+        cards = self.opening_cards()
+        return self.rules.opening_redeal == "top" and cards is not None and not opening_is_allowed(self.rules, cards)
 
     # -- the opening's jacks replaced (``opening_redeal = "jacks"``) ----------------------
 
