@@ -366,8 +366,8 @@ class GameSession(SeatedMatch):
         self.match.rng = derived_rng(self.seed, "deal", len(self.match.rounds))
         self.match.next_round()
         self.match.rng = None
-        self.bot_turns.forget()
-        self.hinting.forget()
+        self._forget_thinking()
+        self._forget_bots()  # what was thought out ahead was for the round before
         self.last_play = None
 
     # -- hints -------------------------------------------------------------------------

@@ -313,10 +313,10 @@ def status_html(view: TableView, *, thinking: bool = False, dealing: bool = Fals
     note = ""
     if hints and view.phase == "human":
         note = hint_note_html([hints[code] for code in view.hand if code in hints])
-    took = take_line_html(view) + stock_render.put_back_html(view)  # a capture does not hide what went back
-    if pass_line:  # the person who just played sees what their card did before passing the device on
-        took = f'<span class="take-line you pass-line">{escape(pass_line)}</span>' + stock_render.put_back_html(view)
-    return f"{turn}{where}{took}{note}"
+    # The person who just played sees what their card did before passing the device on; otherwise the
+    # latest capture. Neither hides the cards put back into the stock.
+    line = f'<span class="take-line you pass-line">{escape(pass_line)}</span>' if pass_line else take_line_html(view)
+    return f"{turn}{where}{line}{stock_render.put_back_html(view)}{note}"
 
 
 def take_line_html(view: TableView) -> str:

@@ -594,7 +594,7 @@ def test_a_play_from_the_place_of_a_replaced_jack_must_be_that_jack() -> None:
 
 def test_the_peer_module_offers_the_names_it_reads_messages_with() -> None:
     """``Outcome`` and ``played_card`` live with the reading of the friend's message
-    (:mod:`kseri.table.duel.incoming`); other modules import them from the peer, whose names they are."""
+    (:mod:`kseri.table.duel.incoming`); they were the peer's public names before it was split, and stay so."""
     from kseri.table.duel import incoming, peer
     assert (peer.Outcome, peer.played_card) == (incoming.Outcome, incoming.played_card)
     assert set(peer.__all__) == {"GUEST", "HOST", "Outcome", "Peer", "message_digest", "played_card"}

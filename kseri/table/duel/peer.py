@@ -55,7 +55,6 @@ import random
 from kseri.engine.errors import IllegalMoveError, KseriError, one_line
 from kseri.engine.events import PlayEvent
 from kseri.engine.match import Match
-from kseri.engine.pile.round import opening_is_allowed  # the open table keeps any opening ("none")
 from kseri.engine.rules import Rules, rules_from_text
 from kseri.table.duel import codec
 from kseri.table.duel.codec import CoinCommit, Hello, Message, Part
@@ -241,9 +240,7 @@ class Peer:
         if r is None or r.phase not in ("open", "play") or r.played_out():
             return False
         if r.phase == "open":
-            cards = r.opening_cards()
-            valid = cards is not None and opening_is_allowed(self.rules, cards)
-            return valid and sender != r.dealer
+            return r.dealt() and sender != r.dealer
         return self.to_move() == sender
 
     def awaiting(self) -> str:

@@ -23,7 +23,7 @@ from kseri.table.duel.hidden import fill_deck, playable_deck
 from kseri.table.duel.rounds import DuelRound
 from kseri.table.tables import strategy_for
 
-__all__ = ["continued", "finished_match", "fork", "record"]
+__all__ = ["continued", "finished_match", "record"]
 
 
 def finished_match(rules: Rules, first_dealer: int, rounds: Sequence[DuelRound]) -> Match:
@@ -42,7 +42,7 @@ def continued(finished: Match, rounds: Sequence[DuelRound], *, friend: int) -> M
     far as this device knows them (None if none is dealt). At the open table the unseen cards of a round
     in play are filled so that the friend's plays are legal (``friend``: its seat, whose hidden hand may
     be refilled; :func:`~kseri.table.duel.hidden.playable_deck`)."""
-    match = fork(finished)
+    match = _fork(finished)
     rules = match.rules
     for r in rounds:
         if not r.dealt():
@@ -57,7 +57,7 @@ def continued(finished: Match, rounds: Sequence[DuelRound], *, friend: int) -> M
     return match if match.rounds else None
 
 
-def fork(match: Match) -> Match:
+def _fork(match: Match) -> Match:
     """A match that goes on from ``match``'s finished rounds without changing it (they are never played again)."""
     forked = Match(match.rules, first_dealer=match.first_dealer)
     forked.rounds = list(match.rounds)
