@@ -22,6 +22,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
         pytest.fail(str(exc))
 
 
+@pytest.mark.timeout(720)  # above the run's own 600 s limit: mypy with no cache, on a slow machine
 def test_mypy_strict_reports_nothing():
     run = _run("mypy", "--strict")
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]

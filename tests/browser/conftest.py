@@ -35,6 +35,8 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -86,7 +88,8 @@ class BrowserKeeper:
 
     A crashed renderer ("Target crashed", "Page crashed") has been seen on CI machines several
     times in one worker, late in a run, each test passing alone: pytest-rerunfailures gives such a
-    test up to two more tries (pytest.ini), and each try gets a browser of its own.
+    test up to two more tries (pytest.ini), and each try gets a browser of its own. So does a test
+    that hung (:func:`hang_guard`).
     """
 
     def __init__(self, launch: Any) -> None:
@@ -108,8 +111,77 @@ class BrowserKeeper:
             self._browser = None
 
 
+HANG_LIMIT = 360
+"""Seconds a Chromium test may run before :func:`hang_guard` ends its browser. The slowest test took
+115 s on a busy 2-core machine. pytest.ini's limit (pytest-timeout, 660 s) is the last resort."""
+HUNG = "the test hung: its Chromium was ended after"
+
+
+def _chromium_descendants(root: int) -> list[int]:
+    """The pids of the Chromium processes started below ``root`` (through Playwright's driver)."""
+    children: dict[int, list[int]] = {}
+    names: dict[int, str] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with suppress(OSError, ValueError, IndexError):
+            text = stat.read_text()
+            pid, rest = int(text.split(" ", 1)[0]), text.rsplit(")", 1)[1].split()
+            children.setdefault(int(rest[1]), []).append(pid)
+            names[pid] = text[text.index("(") + 1:text.rindex(")")]
+    found, todo = [], [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            todo.append(child)
+            if "chrom" in names.get(child, ""):
+                found.append(child)
+    return found
+
+
+@pytest.fixture(autouse=True)
+def hang_guard(request) -> Iterator[None]:
+    """End this process's Chromium when a test runs past :data:`HANG_LIMIT`.
+
+    A page whose script never returns holds a Playwright call (``evaluate`` has no time limit) and with
+    it the whole run: on 2026-12-07 CI ran out of its 90 minutes with 2 of 2,600 tests left. Ending the
+    browser makes the waiting call fail at once; :func:`pytest_runtest_call` says the test hung, and it
+    gets the same two more tries as a crashed renderer, in a new browser (pytest.ini). pytest-timeout
+    cannot do this itself: its signal lands in Playwright's event loop, which then never returns."""
+    if request.node.get_closest_marker("otherbrowsers"):  # no Chromium; limits of their own
+        yield
+        return
+
+    def end_chromium() -> None:
+        request.node.stash[HUNG_KEY] = True
+        for pid in _chromium_descendants(os.getpid()):
+            with suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+    timer = threading.Timer(HANG_LIMIT, end_chromium)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+HUNG_KEY = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item):
+    """A test that :func:`hang_guard` ended fails with :data:`HUNG` (what pytest.ini reruns), not with the
+    error of the Playwright call its browser's end interrupted."""
+    outcome = yield
+    if item.stash.get(HUNG_KEY, False) and outcome.excinfo is not None:
+        keeper = item.config.stash.get(KEEPER, None)
+        if keeper is not None:
+            keeper.crashed = True
+        outcome.force_exception(pytest.fail.Exception(f"{HUNG} {HANG_LIMIT} s", pytrace=False))
+
+
 KEEPER = pytest.StashKey[BrowserKeeper]()
-CRASHED = re.compile(r"(Target|Page) crashed")  # as pytest.ini's --only-rerun
+CRASHED = re.compile(r"(Target|Page) crashed|the test hung")
+"""A renderer that crashed, or a test that hung (:func:`hang_guard`): as pytest.ini's ``--only-rerun``."""
 
 
 @pytest.fixture(scope="session")

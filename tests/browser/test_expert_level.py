@@ -13,8 +13,8 @@ def test_expert_plays_in_the_page(open_game, game_page):
     page = open_table(open_game, game_page, "?seed=5&level=expert", reduced=False)
     assert page.locator("#level").input_value() == "expert"
     assert "Expert" in page.locator('#level option[value="expert"]').inner_text()
-    turns = _turn_seconds(page, 6, skip=True)
-    assert len(turns) == 6
+    turns = _turn_seconds(page, 3, skip=True)
+    assert len(turns) == 3
 
 
 def test_expert_at_the_open_table_and_in_greek(open_game, game_page):

@@ -57,7 +57,8 @@ WEBKIT_TIMEOUT = 600  # seconds for the whole WebKit run (the guide starts two r
 READY_TIMEOUT = 180  # seconds for one page to get ready
 WASM_FAULT = "Out of bounds memory access"  # JavaScriptCore's words for a WebAssembly memory fault
 
-pytestmark = [pytest.mark.browser, pytest.mark.otherbrowsers]
+# pytest.ini's limit for a hung test, above this module's own (FIREFOX_TIMEOUT, WEBKIT_TIMEOUT)
+pytestmark = [pytest.mark.browser, pytest.mark.otherbrowsers, pytest.mark.timeout(720)]
 
 
 def _missing(what: str) -> None:

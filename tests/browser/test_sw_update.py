@@ -72,9 +72,11 @@ def _play_a_card(page) -> None:
 
 
 @pytest.mark.browser
-def test_reloads_during_five_installs_leave_each_new_cache_whole_and_playable_offline(browser, tmp_path):
+def test_reloads_during_three_installs_leave_each_new_cache_whole_and_playable_offline(browser, tmp_path):
+    """Three releases in a row (five until 2026-12-07: the suite's longest Chromium test; three still has
+    a release installed over one that was itself installed over another)."""
     with _site_at_version_one(browser, tmp_path) as (server, page, watch, site_dir):
-        for number in range(2, 7):
+        for number in range(2, 5):
             cache = release(site_dir, number)
             version = cache.removeprefix("kseri-")
             _reload(page, watch)  # this load registers the new version: its worker installs
