@@ -6,9 +6,11 @@ derandomized, so a green or red result on the same commit is reproducible.
 
 import os
 import shutil
+import threading
 import time
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -63,3 +65,57 @@ def pytest_runtest_protocol(item, nextitem):
         worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
         with open(timeline, "a", encoding="utf-8") as out:
             out.write(f"{worker}\t{start:.3f}\t{time.time():.3f}\t{item.nodeid}\n")
+
+
+
+class LongRunningTests:
+    """A plugin of pytest-xdist's controller (``scripts/test`` runs two processes): a line for each test
+    still running after :attr:`AFTER` seconds, again every :attr:`AFTER` seconds while it runs. (In a
+    run of one process the test's own output capture swallows the line.)
+
+    Why: on 2026-12-07 CI stopped the suite at its 90 minutes with 2 of 2,600 tests left, and its log
+    (``-q``'s dots) could not tell which two. These lines would have. No test runs that long on a
+    working machine (the longest took 115 s on a busy one), so a normal run prints none.
+    ``KSERI_LONG_TEST_SECONDS`` sets another limit."""
+
+    AFTER = float(os.environ.get("KSERI_LONG_TEST_SECONDS", "240"))
+
+    def __init__(self, config: Any) -> None:
+        self._config = config
+        self._running: dict[str, float] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+
+    def pytest_sessionstart(self) -> None:
+        threading.Thread(target=self._watch, name="long-running-tests", daemon=True).start()
+
+    def pytest_sessionfinish(self) -> None:
+        self._stop.set()
+
+    def pytest_runtest_logstart(self, nodeid: str) -> None:
+        with self._lock:
+            self._running[nodeid] = time.monotonic()
+
+    def pytest_runtest_logreport(self, report: Any) -> None:
+        """A test's teardown ends it; so does the report of a process that crashed under it (``when``
+        is then neither setup nor call)."""
+        if report.when not in ("setup", "call"):
+            with self._lock:
+                self._running.pop(report.nodeid, None)
+
+    def _watch(self) -> None:
+        told: dict[str, float] = {}
+        while not self._stop.wait(self.AFTER / 8):
+            now = time.monotonic()
+            with self._lock:
+                running = dict(self._running)
+            for nodeid, since in running.items():
+                if now - since >= self.AFTER and now - told.get(nodeid, since) >= self.AFTER:
+                    told[nodeid] = now
+                    reporter = self._config.pluginmanager.get_plugin("terminalreporter")
+                    reporter.write(f"\nstill running after {now - since:.0f} s: {nodeid}\n")  # off the dots' line
+
+
+def pytest_configure(config) -> None:
+    if not hasattr(config, "workerinput"):
+        config.pluginmanager.register(LongRunningTests(config), "kseri-long-running-tests")
