@@ -9,7 +9,9 @@ separately (:func:`contrast_report`).
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 from functools import cache
 from pathlib import Path
 from urllib.parse import quote
@@ -78,9 +80,18 @@ def contrast_report(page_or_frame, where: str, context: str | None = None) -> No
     """Write what ``color-contrast`` finds to test-results/axe-contrast.json (reported, not failed)."""
     found = run_axe(page_or_frame, context, rules_off=(), only=("color-contrast",))
     REPORT.parent.mkdir(exist_ok=True)
-    data = json.loads(REPORT.read_text()) if REPORT.is_file() else {}
-    data[where] = [{"target": n["target"], "summary": n["summary"]} for v in found for n in v["nodes"]]
-    REPORT.write_text(json.dumps(data, indent=1, ensure_ascii=False))
+    # Both test processes add to the one file: one at a time (a lock), and a reader never sees a file
+    # half written (a new file put in its place). Without it, CI once read it empty mid-write.
+    with REPORT.with_suffix(".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            data = json.loads(REPORT.read_text()) if REPORT.is_file() else {}
+        except ValueError:  # left damaged by a run that was stopped
+            data = {}
+        data[where] = [{"target": n["target"], "summary": n["summary"]} for v in found for n in v["nodes"]]
+        written = REPORT.with_suffix(f".{os.getpid()}.tmp")
+        written.write_text(json.dumps(data, indent=1, ensure_ascii=False))
+        os.replace(written, REPORT)
 
 
 def open_table(game_page, page_watch, url: str):
