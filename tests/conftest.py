@@ -67,7 +67,6 @@ def pytest_runtest_protocol(item, nextitem):
             out.write(f"{worker}\t{start:.3f}\t{time.time():.3f}\t{item.nodeid}\n")
 
 
-
 class LongRunningTests:
     """A plugin of pytest-xdist's controller (``scripts/test`` runs two processes): a line for each test
     still running after :attr:`AFTER` seconds, again every :attr:`AFTER` seconds while it runs. (In a
